@@ -1,0 +1,191 @@
+"""Dated Forbidden & Limited lists: finding, choosing and loading them.
+
+A list is one YAML file ``banlists/<format>/<effective-date>.yaml`` (see banlists/README.md).
+Choosing the list in force reads only file names; only the chosen file is parsed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from .carddb import CardIndex, DataError
+
+STATUS_LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
+STATUS_TITLES = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited"}
+
+
+def bundled_banlists_dir() -> Path:
+    """The shipped lists: inside the installed package, or at the top of a source checkout."""
+    here = Path(__file__).parent
+    installed = here / "banlists"
+    return installed if installed.is_dir() else here.parent / "banlists"
+
+
+@dataclass(slots=True)
+class ListEntry:
+    status: str  # forbidden | limited | semi_limited
+    name: str | None
+    passcode: int | None
+    konami_id: int | None = None
+
+
+@dataclass
+class Banlist:
+    name: str
+    format: str
+    effective: date
+    path: Path
+    effective_by_region: dict[str, date] = field(default_factory=dict)
+    aliases: list[str] = field(default_factory=list)
+    source: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    entries: list[ListEntry] = field(default_factory=list)
+
+    def effective_in(self, region: str | None) -> date:
+        if region and region in self.effective_by_region:
+            return self.effective_by_region[region]
+        return self.effective
+
+    def limits(self, cards: CardIndex) -> tuple[dict[int, int], list[ListEntry]]:
+        """Max copies per name group (strictest entry wins) and the entries matching no card."""
+        limits: dict[int, int] = {}
+        unmatched: list[ListEntry] = []
+        for entry in self.entries:
+            card = cards.by_passcode(entry.passcode) if entry.passcode is not None else None
+            if card is None and entry.name:
+                found = cards.by_name(entry.name)
+                card = found[0] if len(found) == 1 else None
+            if card is None:
+                unmatched.append(entry)
+                continue
+            limit = STATUS_LIMITS[entry.status]
+            if limits.get(card.group, 3) > limit:
+                limits[card.group] = limit
+        return limits, unmatched
+
+    def status_of(self, card, cards: CardIndex) -> int:
+        limits, _ = self.limits(cards)
+        return limits.get(card.group, 3)
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "format": self.format,
+            "effective": self.effective.isoformat(),
+            "effective_by_region": {k: v.isoformat() for k, v in self.effective_by_region.items()},
+            "source": self.source,
+            "path": str(self.path),
+        }
+
+
+def _as_date(value, where: str) -> date:
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        raise DataError(f"{where}: {value!r} is not a YYYY-MM-DD date") from None
+
+
+def load_banlist(path: Path) -> Banlist:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        raw = yaml.load(path.read_bytes(), Loader=loader)
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read list: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise DataError(f"{where}: not a valid list file: {getattr(exc, 'problem', exc)}") from None
+    if not isinstance(raw, dict) or "name" not in raw or "format" not in raw or "effective" not in raw:
+        raise DataError(f"{path}: not a list file (needs name, format, effective)")
+    entries: list[ListEntry] = []
+    for status in STATUS_LIMITS:
+        for item in raw.get(status) or []:
+            if isinstance(item, dict):
+                entries.append(ListEntry(status, item.get("name"), item.get("passcode"), item.get("konami_id")))
+            elif isinstance(item, int):
+                entries.append(ListEntry(status, None, item))
+            elif isinstance(item, str):
+                entries.append(ListEntry(status, item, None))
+            else:
+                raise DataError(f"{path}: {status}: entry {item!r} is not a card")
+    return Banlist(
+        name=str(raw["name"]),
+        format=str(raw["format"]).lower(),
+        effective=_as_date(raw["effective"], f"{path}: effective"),
+        path=path,
+        effective_by_region={
+            str(k).lower(): _as_date(v, f"{path}: effective_by_region") for k, v in (raw.get("effective_by_region") or {}).items()
+        },
+        aliases=[str(a) for a in raw.get("aliases") or []],
+        source=raw.get("source") or {},
+        notes=[str(n) for n in raw.get("notes") or []],
+        entries=entries,
+    )
+
+
+@dataclass(slots=True, frozen=True)
+class ListFile:
+    format: str
+    path: Path
+    effective: date | None  # from the file name; None for a file not named by date
+
+
+class BanlistStore:
+    """Every list file under one or more roots (downloaded lists first, then bundled ones)."""
+
+    def __init__(self, roots: list[Path] | None = None):
+        self.roots = roots if roots is not None else [bundled_banlists_dir()]
+
+    def files(self, fmt: str | None = None) -> list[ListFile]:
+        found: dict[tuple[str, str], ListFile] = {}
+        for root in self.roots:
+            if not root.is_dir():
+                continue
+            for fmt_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+                if fmt is not None and fmt_dir.name != fmt:
+                    continue
+                for path in sorted(fmt_dir.glob("*.yaml")):
+                    try:
+                        effective = date.fromisoformat(path.stem)
+                    except ValueError:
+                        effective = None
+                    found.setdefault((fmt_dir.name, path.name), ListFile(fmt_dir.name, path, effective))
+        return sorted(found.values(), key=lambda f: (f.format, f.effective or date.min, f.path.name))
+
+    def formats(self) -> list[str]:
+        return sorted({f.format for f in self.files()})
+
+    def all(self, fmt: str | None = None) -> list[Banlist]:
+        return [load_banlist(f.path) for f in self.files(fmt)]
+
+    def by_name(self, name: str) -> Banlist:
+        wanted = name.strip().casefold()
+        lists = self.all()
+        for banlist in lists:
+            if banlist.name.casefold() == wanted or wanted in (a.casefold() for a in banlist.aliases):
+                return banlist
+        names = ", ".join(b.name for b in lists[-6:])
+        raise DataError(f"no list named {name!r}; run 'deckcheck banlists' to see them all (newest: {names})")
+
+    def in_effect(self, fmt: str, on: date, region: str | None = None) -> Banlist:
+        """The newest list of this format in force on the given day."""
+        files = self.files(fmt)
+        if not files:
+            raise DataError(f"no {fmt.upper()} lists installed")
+        if region is None and all(f.effective is not None for f in files):
+            candidates = [f for f in files if f.effective <= on]
+            if candidates:
+                return load_banlist(candidates[-1].path)
+        else:
+            lists = [load_banlist(f.path) for f in files]
+            lists = [b for b in lists if b.effective_in(region) <= on]
+            if lists:
+                return max(lists, key=lambda b: b.effective_in(region))
+        oldest = files[0].effective
+        raise DataError(f"no {fmt.upper()} list was in effect on {on.isoformat()} (the oldest starts {oldest})")

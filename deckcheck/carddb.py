@@ -1,0 +1,191 @@
+"""The bundled card index: passcode and name look-ups, loaded once and lazily.
+
+The index is built by ``tools/build_data.py`` into ``deckcheck/data/cards.json``; rows are
+arrays in the order of its ``fields`` and become :class:`Card` objects only when looked up,
+so a check of one deck touches a few dozen rows, not fifteen thousand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import cached_property
+from pathlib import Path
+
+from .model import Card
+
+DATA_DIR = Path(__file__).parent / "data"
+MAIN_INDEX = DATA_DIR / "cards.json"
+OTHER_INDEX = DATA_DIR / "other_cards.json"
+
+
+class DataError(Exception):
+    """The card data or a list could not be loaded (exit code 2)."""
+
+
+def _load_json(path: Path) -> dict:
+    try:
+        with open(path, "rb") as f:
+            return json.loads(f.read())
+    except FileNotFoundError:
+        raise DataError(f"{path}: card data not found; reinstall deckcheck or run tools/build_data.py") from None
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{path}: card data is unreadable: {exc}") from None
+
+
+class _Table:
+    """One index file: rows plus a passcode → row number map."""
+
+    def __init__(self, raw: dict):
+        fields = raw["fields"]
+        self.sources: list[dict] = raw.get("sources", [])
+        self.rows: list[list] = raw["cards"]
+        col = {name: i for i, name in enumerate(fields)}
+        self._c = col
+        p, alts = col["passcode"], col["alt_passcodes"]
+        by_passcode = {row[p]: i for i, row in enumerate(self.rows)}
+        for i, row in enumerate(self.rows):
+            for alt in row[alts]:
+                by_passcode[alt] = i
+        self.by_passcode = by_passcode
+        self.placeholders: dict[int, int] = {int(k): v for k, v in raw.get("placeholders", {}).items()}
+        self._cards: dict[int, Card] = {}
+
+    def card(self, i: int) -> Card:
+        card = self._cards.get(i)
+        if card is None:
+            row, c = self.rows[i], self._c
+            passcode = row[c["passcode"]]
+            card = Card(
+                passcode=passcode,
+                name=row[c["name"]],
+                kind=row[c["kind"]],
+                type=row[c["type"]] or 0,
+                tcg=bool(row[c["tcg"]]),
+                ocg=bool(row[c["ocg"]]),
+                origin=row[c["origin"]],
+                konami_id=row[c["konami_id"]],
+                tcg_date=row[c["tcg_date"]],
+                ocg_date=row[c["ocg_date"]],
+                group=row[c["group"]] or passcode,
+                passcodes=(passcode, *row[c["alt_passcodes"]]),
+            )
+            self._cards[i] = card
+        return card
+
+
+_PUNCT_FOLD = str.maketrans(
+    {
+        "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2010": "-", "\u2011": "-",
+        "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00a0": " ", "\u03b2": "b",
+        "\u0392": "b", "\u03a9": "o", "\u03c9": "o", "\uff06": "&",
+    }
+)
+_NON_WORD = re.compile(r"[^0-9a-z]+")
+
+
+def normalize_name(name: str) -> str:
+    """A name folded for lenient matching: case, accents, punctuation, spacing, β/Ω, `&`/and."""
+    text = unicodedata.normalize("NFKD", name.translate(_PUNCT_FOLD))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    text = text.replace("&", " and ")
+    return _NON_WORD.sub("", text)
+
+
+class CardIndex:
+    """Look-ups over the bundled (or downloaded) card index."""
+
+    def __init__(self, main: dict, other_path: Path | None = None):
+        self._main = _Table(main)
+        self._other_path = other_path
+        self._other: _Table | None = None
+
+    @classmethod
+    def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> "CardIndex":
+        return cls(_load_json(path), other_path)
+
+    @property
+    def sources(self) -> list[dict]:
+        return self._main.sources
+
+    @property
+    def other(self) -> _Table | None:
+        if self._other is None and self._other_path is not None and self._other_path.exists():
+            self._other = _Table(_load_json(self._other_path))
+        return self._other
+
+    def by_passcode(self, passcode: int) -> Card | None:
+        i = self._main.by_passcode.get(passcode)
+        if i is not None:
+            return self._main.card(i)
+        other = self.other
+        if other is not None:
+            i = other.by_passcode.get(passcode)
+            if i is not None:
+                return other.card(i)
+        return None
+
+    def placeholder_target(self, passcode: int) -> int | None:
+        """The official passcode a prerelease placeholder id became, if known."""
+        return self._main.placeholders.get(passcode)
+
+    def __len__(self) -> int:
+        return len(self._main.rows)
+
+    def cards(self):
+        for i in range(len(self._main.rows)):
+            yield self._main.card(i)
+
+    @cached_property
+    def _names(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        exact: dict[str, list[int]] = {}
+        folded: dict[str, list[int]] = {}
+        col = self._main._c["name"]
+        for i, row in enumerate(self._main.rows):
+            name = row[col]
+            exact.setdefault(name, []).append(i)
+            folded.setdefault(normalize_name(name), []).append(i)
+        return exact, folded
+
+    def by_name(self, name: str) -> list[Card]:
+        """Cards with this name: exact first, then ignoring case, punctuation and spacing.
+
+        Tokens share names with real cards ("Sheep Token" aside, many are plain "Token"),
+        so a deck card is preferred over a token of the same name.
+        """
+        exact, folded = self._names
+        rows = exact.get(name.strip()) or folded.get(normalize_name(name)) or []
+        cards = [self._main.card(i) for i in rows]
+        if len(cards) > 1:
+            deck_cards = [c for c in cards if c.kind in ("main", "extra")]
+            official = [c for c in deck_cards if c.origin == "official"]
+            cards = official or deck_cards or cards
+        return cards
+
+    def find(self, query: str) -> list[Card]:
+        """Cards for a passcode (placeholders included) or a name."""
+        text = query.strip()
+        if text.isdigit():
+            card = self.by_passcode(int(text))
+            if card is None and (target := self.placeholder_target(int(text))) is not None:
+                card = self.by_passcode(target)
+            return [card] if card else []
+        return self.by_name(text)
+
+    def group_members(self, group: int) -> list[Card]:
+        """Every card counted under one name group (alternate artworks are inside each card)."""
+        col = self._main._c
+        return [
+            self._main.card(i)
+            for i, row in enumerate(self._main.rows)
+            if row[col["passcode"]] == group or row[col["group"]] == group
+        ]
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """The closest card names, for "did you mean"."""
+        from rapidfuzz import fuzz, process, utils
+
+        names = list(self._names[0])
+        found = process.extract(name, names, scorer=fuzz.WRatio, processor=utils.default_process, limit=limit, score_cutoff=60)
+        return [match for match, _score, _i in found]

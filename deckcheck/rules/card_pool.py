@@ -1,0 +1,68 @@
+"""card-pool: a known card that is not legal in the format's card pool.
+
+An OCG-only card in a TCG deck, a TCG-only card in an OCG deck, a card not yet released
+(or released after the check date, `--as-of`), a prerelease placeholder, a Rush Duel card
+or an anime/video-game card. Availability comes from Konami's own data (yaml-yugi's
+`limit_regulation`), release dates from set lists (YGOJSON).
+
+Source: yugioh-card.com "Card Legality"; Yugipedia "Not legal".
+
+PASS:
+    main: [Ash Blossom & Joyous Spring]
+
+FAIL:
+    main: [Dark Tyranno]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..model import ERROR, Problem, ResolvedDeck
+from . import deck_cards
+from ._common import by_card_and_section, copies, lines_note, section_title
+
+ID = "card-pool"
+SEVERITY = ERROR
+SUMMARY = "Only cards released in the format's card pool (TCG or OCG) by the check date."
+
+_ORIGIN = {
+    "prerelease": "a prerelease card that is not released yet",
+    "rush": "a Rush Duel card",
+    "unofficial": "not an official card (anime, video game or pre-errata version)",
+}
+
+
+def _why_not(card, pool: str, as_of: str) -> str | None:
+    available = card.tcg if pool == "tcg" else card.ocg
+    other = "ocg" if pool == "tcg" else "tcg"
+    if not available:
+        if card.origin in _ORIGIN:
+            return _ORIGIN[card.origin]
+        if getattr(card, other):
+            return f"{other.upper()}-only: not released in the {pool.upper()}"
+        return "not released yet"
+    released = card.tcg_date if pool == "tcg" else card.ocg_date
+    if released and released > as_of:
+        return f"not released in the {pool.upper()} until {released} (checked as of {as_of})"
+    return None
+
+
+def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
+    pool = context.format.pool
+    as_of = context.as_of.isoformat()
+    illegal = [(e, why) for e in deck_cards(deck) if (why := _why_not(e.card, pool, as_of))]
+    reasons = {id(e): why for e, why in illegal}
+    for group in by_card_and_section(e for e, _ in illegal):
+        first = group[0]
+        n = sum(e.count for e in group)
+        where = f"the {section_title(first.section)} Deck"
+        yield Problem(
+            ID,
+            SEVERITY,
+            f"{first.card.name} is {reasons[id(first)]} ({copies(n)} in {where}{lines_note(group)})",
+            first.section,
+            first.entry.line,
+            first.card.ref,
+            f"remove {copies(n)} of {first.card.name} from {where}",
+        )

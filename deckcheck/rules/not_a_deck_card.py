@@ -1,0 +1,44 @@
+"""not-a-deck-card: a token or a Skill Card in the Main, Extra or Side Deck.
+
+Tokens are never part of a deck (keep them outside it); Skill Cards belong to Speed Duels
+and are never part of the Main, Extra or Side Deck.
+
+Source: Yugipedia "Main Deck", "Skill Card"; EDOPro drops tokens while loading a deck.
+
+PASS:
+    main: [Scapegoat]
+
+FAIL:
+    main: [Sheep Token]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..model import ERROR, Problem, ResolvedDeck
+from ._common import by_card_and_section, copies, lines_note, section_title
+
+ID = "not-a-deck-card"
+SEVERITY = ERROR
+SUMMARY = "Tokens and Skill Cards are never deck cards."
+
+_WHAT = {"token": "a token", "skill": "a Skill Card"}
+
+
+def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
+    found = [e for e in deck.entries if e.card is not None and e.card.kind in _WHAT]
+    for group in by_card_and_section(found):
+        first = group[0]
+        card = first.card
+        n = sum(e.count for e in group)
+        where = f"the {section_title(first.section)} Deck"
+        yield Problem(
+            ID,
+            SEVERITY,
+            f"{card.name} is {_WHAT[card.kind]}, not a deck card ({copies(n)} in {where}{lines_note(group)})",
+            first.section,
+            first.entry.line,
+            card.ref,
+            f"remove {copies(n)} of {card.name} from {where}",
+        )
