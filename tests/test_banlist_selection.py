@@ -1,0 +1,86 @@
+"""Choosing the list in force, by date, region and name; group semantics of list entries."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from deckcheck.banlists import BanlistStore, bundled_banlists_dir, load_banlist
+from deckcheck.carddb import DataError
+
+from .conftest import TODAY
+
+
+def test_default_is_newest_in_force_today(store):
+    assert store.in_effect("tcg", TODAY).name == "2026.05 TCG"
+    assert store.in_effect("ocg", TODAY).name == "2026.07 OCG"
+
+
+def test_list_of_a_date(store):
+    assert store.in_effect("tcg", date(2026, 5, 17)).name == "2026.02 TCG"
+    assert store.in_effect("tcg", date(2026, 5, 18)).name == "2026.05 TCG"
+    assert store.in_effect("ocg", date(2020, 1, 1)).name == "2020.01 OCG"
+
+
+def test_april_2024_regional_dates(store):  # rules.md case 47
+    assert store.in_effect("tcg", date(2024, 4, 18)).name == "2024.01 TCG"
+    assert store.in_effect("tcg", date(2024, 4, 18), region="amer").name == "2024.04 TCG"
+    assert store.in_effect("tcg", date(2024, 4, 22)).name == "2024.04 TCG"
+
+
+def test_before_the_oldest_list(store):
+    with pytest.raises(DataError, match="no TCG list was in effect on 2019-12-31"):
+        store.in_effect("tcg", date(2019, 12, 31))
+
+
+def test_by_name_and_alias(store):
+    assert store.by_name("2026.05 tcg").effective == date(2026, 5, 18)
+    ocg = store.by_name("2023.01 OCG")
+    assert store.by_name(ocg.aliases[0]).name == ocg.name if ocg.aliases else True
+    with pytest.raises(DataError, match="no list named"):
+        store.by_name("1999.01 TCG")
+
+
+def test_every_shipped_list_loads_and_is_named_by_its_date():
+    root = bundled_banlists_dir()
+    files = sorted(root.glob("*/*.yaml"))
+    assert len(files) >= 50
+    for path in files:
+        banlist = load_banlist(path)
+        assert banlist.effective == date.fromisoformat(path.stem)
+        assert banlist.format == path.parent.name
+        assert banlist.entries
+
+
+def _house_list(tmp_path: Path, body: str) -> BanlistStore:
+    (tmp_path / "tcg").mkdir()
+    (tmp_path / "tcg" / "2030-01-01.yaml").write_text(
+        "name: House 2030\nformat: tcg\neffective: 2030-01-01\n" + body, encoding="utf-8"
+    )
+    return BanlistStore([tmp_path])
+
+
+@pytest.mark.parametrize("order", ["forbidden-first", "semi-first"])
+def test_strictest_entry_of_a_group_applies_in_any_order(tmp_path, cards, order):
+    forbidden = "forbidden:\n  - {name: Monster Reborn, passcode: 83764719}\n"
+    semi = "semi_limited:\n  - {name: Monster Reborn, passcode: 83764718}\n"
+    store = _house_list(tmp_path, forbidden + semi if order == "forbidden-first" else semi + forbidden)
+    banlist = store.in_effect("tcg", date(2030, 6, 1))
+    limits, unmatched = banlist.limits(cards)
+    assert limits[83764718] == 0 and not unmatched
+
+
+def test_entry_on_an_artwork_bans_the_whole_group(tmp_path, cards):
+    store = _house_list(tmp_path, "forbidden:\n  - {name: Dark Magician, passcode: 36996508}\n")
+    limits, _ = store.in_effect("tcg", date(2030, 6, 1)).limits(cards)
+    assert limits[cards.by_passcode(46986414).group] == 0
+
+
+def test_bad_list_file_is_a_data_error(tmp_path):
+    (tmp_path / "tcg").mkdir()
+    bad = tmp_path / "tcg" / "2030-01-01.yaml"
+    bad.write_text("name: x\nformat: tcg\neffective: [\n", encoding="utf-8")
+    with pytest.raises(DataError, match="2030-01-01.yaml"):
+        BanlistStore([tmp_path]).in_effect("tcg", date(2030, 6, 1))

@@ -1,0 +1,182 @@
+"""The command line as users and CI run it: real processes, real files, exit codes, JSON contract."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO
+
+SAMPLES = REPO / "sample_decks"
+LEGAL_YDK = SAMPLES / "tcg" / "branded-despia.ydk"
+ILLEGAL_YAML = SAMPLES / "tcg" / "snake-eye-illegal.yaml"
+
+
+def run(*args: str, cwd: Path = REPO, env: dict | None = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, text=True, env=full_env, timeout=120
+    )
+
+
+def run_json(*args: str) -> tuple[int, dict]:
+    proc = run(*args, "--output-format", "json")
+    assert "Traceback" not in proc.stderr
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def test_legal_deck_exits_0():
+    code, doc = run_json("check", str(LEGAL_YDK))
+    assert code == 0
+    assert doc["decks"][0]["legal"] is True
+    assert doc["decks"][0]["sections"] == {"main": 40, "extra": 15, "side": 15}
+
+
+def test_json_contract():
+    code, doc = run_json("check", str(LEGAL_YDK), str(ILLEGAL_YAML))
+    assert code == 1
+    assert doc["tool"]["name"] == "deckcheck" and doc["tool"]["version"]
+    assert set(doc["format"]) >= {"id", "banlist", "effective", "as_of"}
+    assert doc["format"]["id"] == "tcg"
+    assert doc["data"]["cards"]["sources"] and doc["data"]["banlist"]["name"] == doc["format"]["banlist"]
+    assert [d["path"] for d in doc["decks"]] == [str(LEGAL_YDK), str(ILLEGAL_YAML)]
+    assert doc["summary"] == {"decks": 2, "legal": 1, "illegal": 1, "unreadable": 0}
+    illegal = doc["decks"][1]
+    rules = {p["rule"] for p in illegal["problems"]}
+    assert {"banlist", "copy-limit", "wrong-section", "card-pool", "unknown-card"} <= rules
+    for problem in illegal["problems"]:
+        assert set(problem) == {"rule", "severity", "message", "section", "line", "card", "fix"}
+        assert problem["severity"] in ("error", "warning")
+        assert problem["line"] is None or isinstance(problem["line"], int)
+        assert problem["card"] is None or set(problem["card"]) == {"name", "passcode"}
+
+
+def test_json_schema_of_output_validates():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((REPO / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
+    _, doc = run_json("check", str(SAMPLES))
+    jsonschema.validate(doc, schema)
+
+
+def test_directory_is_searched_recursively_and_paths_are_as_found():
+    code, doc = run_json("check", "sample_decks")
+    assert code == 1
+    paths = [d["path"] for d in doc["decks"]]
+    assert all(p.startswith("sample_decks") for p in paths)
+    assert os.path.join("sample_decks", "tcg", "branded-despia.ydk") in paths
+    assert len(paths) == len(set(paths)) >= 4
+
+
+def test_text_output_has_verdict_table_and_fix():
+    proc = run("check", str(ILLEGAL_YAML))
+    assert proc.returncode == 1
+    out = proc.stdout
+    assert "ILLEGAL" in out and "2026.05 TCG" in out
+    assert "Original Sinful Spoils - Snake-Eye" in out and "Forbidden" in out
+    assert "move 1 copy of I:P Masquerena from Main to Extra" in out
+    assert "\x1b[" not in out  # no colour when not a TTY
+
+
+def test_sample_ocg_deck_is_legal_in_ocg():
+    code, doc = run_json("check", str(SAMPLES / "ocg" / "snake-eye-ocg.yaml"))
+    assert doc["decks"][0]["problems"] == [] and code == 0
+    assert doc["decks"][0]["format"] == "ocg"
+
+
+def test_as_of_picks_older_list_and_reports_it():
+    code, doc = run_json("check", str(LEGAL_YDK), "--as-of", "2024-04-18")
+    assert doc["format"]["banlist"] == "2024.01 TCG" and doc["format"]["as_of"] == "2024-04-18"
+
+
+def test_banlist_by_name():
+    code, doc = run_json("check", str(LEGAL_YDK), "--banlist", "2025.04 TCG")
+    assert doc["format"]["banlist"] == "2025.04 TCG"
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["check", "sample_decks", "--banlist", "1999.01 TCG"], "no list named"),
+        (["check", "sample_decks", "--as-of", "2024-13-01"], "not a date"),
+        (["check", "sample_decks", "--as-of", "1990-01-01"], "no TCG list was in effect"),
+        (["check", "sample_decks", "--format", "rush"], "rush"),
+        (["check", "sample_decks", "--format", "ocg", "--banlist", "2026.05 TCG"], "TCG list"),
+        (["check", "no/such/file.ydk"], "no such file"),
+        (["card", "Ash Blosom and Joyus Sprong"], "did you mean"),
+    ],
+)
+def test_usage_and_data_errors_exit_2_with_one_line(args, message):
+    proc = run(*args)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_empty_directory_is_an_error(tmp_path):
+    proc = run("check", str(tmp_path))
+    assert proc.returncode == 2 and "no decklists" in proc.stderr
+
+
+def test_unreadable_file_does_not_stop_the_batch(tmp_path):
+    (tmp_path / "a.ydk").write_bytes(b"\x00\x01\x02binary")
+    (tmp_path / "b.ydk").write_bytes(LEGAL_YDK.read_bytes())
+    (tmp_path / "c.yaml").write_text("<html><body>404</body></html>", encoding="utf-8")
+    code, doc = run_json("check", str(tmp_path))
+    assert code == 1
+    by_name = {Path(d["path"]).name: d for d in doc["decks"]}
+    assert [p["rule"] for p in by_name["a.ydk"]["problems"]] == ["unreadable"]
+    assert by_name["b.ydk"]["legal"] is True
+    assert [p["rule"] for p in by_name["c.yaml"]["problems"]] == ["unreadable"]
+    assert doc["summary"]["unreadable"] == 2
+
+
+def test_missing_extra_marker_is_reported():
+    code, doc = run_json("check", str(SAMPLES / "tcg" / "branded-no-extra-marker.ydk"))
+    assert code == 1
+    problems = doc["decks"][0]["problems"]
+    wrong = [p for p in problems if p["rule"] == "wrong-section"]
+    assert len(wrong) == 14 and all(p["section"] == "main" for p in wrong)
+    assert any(p["rule"] == "syntax" and "#extra" in p["message"] for p in problems)
+
+
+def test_card_command_shows_passcodes_kind_and_status():
+    proc = run("card", "Monster Reborn", "--output-format", "json")
+    assert proc.returncode == 0
+    (card,) = json.loads(proc.stdout)
+    assert card["passcode"] == 83764718 and 83764719 in card["passcodes"]
+    assert card["kind"] == "main" and card["status"]["2026.05 TCG"] == "Limited"
+    text = run("card", "83764719").stdout
+    assert "Monster Reborn" in text and "Limited" in text
+
+
+def test_banlists_command_lists_every_list():
+    proc = run("banlists", "--output-format", "json")
+    lists = json.loads(proc.stdout)
+    names = [b["name"] for b in lists]
+    assert "2020.01 TCG" in names and "2026.05 TCG" in names and "2026.07 OCG" in names
+    assert {b["name"] for b in lists if b["in_force"]} == {"2026.05 TCG", "2026.07 OCG"}
+
+
+def test_rules_command_lists_every_rule_id():
+    out = run("rules").stdout
+    for rule_id in ("unreadable", "syntax", "unknown-card", "not-a-deck-card", "main-size", "extra-size",
+                    "side-size", "wrong-section", "copy-limit", "banlist", "card-pool"):
+        assert rule_id in out
+
+
+def test_data_command_names_sources():
+    proc = run("data", "--output-format", "json")
+    doc = json.loads(proc.stdout)
+    repos = " ".join(s["repository"] for s in doc["cards"]["sources"])
+    assert "BabelCDB" in repos and "yaml-yugi" in repos
+    assert doc["banlists"]["newest"]["tcg"]["name"] == "2026.05 TCG"
+
+
+def test_version():
+    proc = run("--version")
+    assert proc.returncode == 0 and proc.stdout.startswith("deckcheck ")

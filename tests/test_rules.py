@@ -1,0 +1,214 @@
+"""Every rule against the real card index and lists: its docstring examples and rules.md §6 cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.rules import RULES, rule_examples
+
+from .conftest import rules_of
+
+# 13 Normal Monsters, unlimited everywhere, never on a list: room for 39 filler copies.
+FILLER_NAMES = [
+    "Celtic Guardian", "Mystical Elf", "Beaver Warrior", "Giant Soldier of Stone", "Gemini Elf",
+    "Alexandrite Dragon", "Luster Dragon", "Vorse Raider", "La Jinn the Mystical Genie of the Lamp",
+    "Mechanicalchaser", "Archfiend Soldier", "Dark Blade", "Frostosaurus",
+]
+
+
+def deck(main=(), extra=(), side=(), filler: int = 0, fmt: str | None = None) -> str:
+    """A YAML decklist; `filler` adds that many legal Main Deck cards."""
+    main = list(main)
+    for i in range(filler):
+        name = FILLER_NAMES[i // 3]
+        main.append(name)
+    lines = [f"format: {fmt}"] if fmt else []
+    for section, items in (("main", main), ("extra", extra), ("side", side)):
+        lines.append(f"{section}:")
+        lines.extend(f"  - {item!r}" if "'" not in item else f'  - "{item}"' for item in items)
+    return "\n".join(lines) + "\n"
+
+
+def test_filler_is_legal(check_text):
+    result = check_text(deck(filler=39, main=["Pot of Duality"]))
+    assert result.problems == [] and result.legal
+    assert result.sizes == {"main": 40, "extra": 0, "side": 0}
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.ID)
+def test_every_rule_has_id_summary_and_examples(rule):
+    assert rule.ID and rule.SUMMARY and rule.SEVERITY in ("error", "warning")
+    verdicts = [v for v, _ in rule_examples(rule)]
+    assert "PASS" in verdicts and "FAIL" in verdicts, f"{rule.ID}: docstring needs PASS and FAIL examples"
+
+
+EXAMPLES = [(rule, verdict, text) for rule in RULES for verdict, text in rule_examples(rule)]
+
+
+@pytest.mark.parametrize(
+    "rule,verdict,text", EXAMPLES, ids=[f"{r.ID}-{v}-{i}" for i, (r, v, _) in enumerate(EXAMPLES)]
+)
+def test_docstring_examples(check_text, rule, verdict, text):
+    result = check_text(text)
+    found = rules_of(result).count(rule.ID)
+    if verdict == "PASS":
+        assert found == 0, result.problems
+    else:
+        assert found >= 1, result.problems
+
+
+# rules.md §6, cases 1–5: sizes
+@pytest.mark.parametrize(
+    "main,extra,side,rule",
+    [(39, 0, 0, "main-size"), (61, 0, 0, "main-size"), (40, 16, 0, "extra-size"), (40, 0, 16, "side-size")],
+)
+def test_sizes_out_of_range(check_text, main, extra, side, rule):
+    text = f"main: [{main} Pot of Duality]\nextra: [{extra} Knightmare Unicorn]\nside: [{side} Effect Veiler]\n"
+    result = check_text(text)
+    assert rule in rules_of(result, "error")
+    problem = next(p for p in result.problems if p.rule == rule)
+    assert problem.fix.startswith("add 1 card" if main == 39 else "remove 1 card")
+
+
+def test_side_seven_is_legal(check_text):  # case 5
+    result = check_text(deck(filler=39, main=["Pot of Duality"], side=["Effect Veiler"] * 3 + ["Infinite Impermanence"] * 3 + ["Nibiru, the Primal Being"]))
+    assert result.legal and result.sizes["side"] == 7
+
+
+def test_unknown_cards_count_toward_sizes(check_text):
+    result = check_text("main: [39 Pot of Duality, 99999990]\n")
+    assert "main-size" not in rules_of(result)
+    assert rules_of(result).count("unknown-card") == 1
+
+
+def test_four_copies_across_main_and_side(check_text):  # case 6
+    result = check_text(deck(filler=37, main=["Effect Veiler"] * 3, side=["Effect Veiler"]))
+    assert rules_of(result) == ["copy-limit"]
+    problem = result.problems[0]
+    assert problem.section == "side" and problem.fix == "remove 1 copy of Effect Veiler"
+    assert problem.card.name == "Effect Veiler" and problem.line is not None
+
+
+@pytest.mark.parametrize("main,side,legal", [(1, 0, True), (0, 1, True), (1, 1, False)])
+def test_limited_card_across_main_and_side(check_text, main, side, legal):  # case 7
+    result = check_text(deck(filler=40 - main, main=["Monster Reborn"] * main, side=["Monster Reborn"] * side))
+    assert result.legal is legal
+    assert rules_of(result) == ([] if legal else ["banlist"])
+
+
+@pytest.mark.parametrize("main,side,legal", [(0, 2, True), (2, 1, False)])
+def test_semi_limited_card(check_text, main, side, legal):  # case 8
+    result = check_text(deck(filler=40 - main, main=["Droll & Lock Bird"] * main, side=["Droll & Lock Bird"] * side))
+    assert result.legal is legal
+
+
+def test_forbidden_even_in_side(check_text):  # case 9 (Advanced)
+    result = check_text(deck(filler=40, side=["Pot of Greed"]))
+    assert rules_of(result) == ["banlist"]
+    assert "Forbidden" in result.problems[0].message and result.problems[0].section == "side"
+
+
+def test_limited_alternate_artworks_share_the_limit(check_text):  # case 10
+    text = deck(filler=38) + "" 
+    text = text.replace("main:\n", "main:\n  - 83764718\n  - 83764719\n")
+    result = check_text(text)
+    assert rules_of(result) == ["banlist"]
+    assert result.problems[0].card.passcode == 83764718
+
+
+def test_dark_magician_artworks(check_text):  # case 11
+    three = deck(filler=37).replace("main:\n", "main:\n  - 46986414\n  - 46986414\n  - 36996508\n")
+    assert check_text(three).legal
+    four = three.replace("main:\n", "main:\n  - 46986415\n")
+    assert rules_of(check_text(four)) == ["main-size", "copy-limit"] or rules_of(check_text(four)) == ["copy-limit"]
+
+
+def test_harpie_lady_1_shares_harpie_lady(check_text):  # case 12
+    result = check_text(deck(filler=36, main=["Harpie Lady"] * 3 + ["Harpie Lady 1"]))
+    assert rules_of(result) == ["copy-limit"]
+    assert "Harpie Lady 1 is always treated as Harpie Lady" in result.problems[0].message
+
+
+@pytest.mark.parametrize(
+    "names",
+    [["Harpie Lady"] * 3 + ["Harpie Queen"] * 3, ["Blue-Eyes White Dragon"] * 3 + ["Blue-Eyes Alternative White Dragon"] * 3],
+    ids=["harpie-queen", "blue-eyes-alternative"],
+)
+def test_treated_as_only_on_the_field_has_own_limit(check_text, names):  # cases 13, 15
+    assert check_text(deck(filler=34, main=names)).legal
+
+
+def test_legendary_ocean_shares_umi(check_text):  # case 14
+    result = check_text(deck(filler=36, main=["Umi"] * 3 + ["A Legendary Ocean"]))
+    assert rules_of(result) == ["copy-limit"]
+
+
+def test_extra_deck_monster_in_main(check_text):  # case 16
+    result = check_text(deck(filler=39, main=["Accesscode Talker"]))
+    assert rules_of(result) == ["wrong-section"]
+    assert result.problems[0].fix == "move 1 copy of Accesscode Talker from Main to Extra"
+
+
+def test_pendulum_placement(check_text):  # case 17
+    result = check_text(deck(filler=39, main=["Odd-Eyes Rebellion Dragon"], extra=["Odd-Eyes Pendulum Dragon"]))
+    assert rules_of(result) == ["wrong-section", "wrong-section"]
+    by_section = {p.section: p for p in result.problems}
+    assert by_section["main"].card.name == "Odd-Eyes Rebellion Dragon"
+    assert by_section["extra"].fix == "move 1 copy of Odd-Eyes Pendulum Dragon from Extra to Main"
+
+
+def test_ritual_monster_in_extra(check_text):  # case 18
+    result = check_text(deck(filler=40, extra=["Relinquished"]))
+    assert rules_of(result) == ["wrong-section"]
+
+
+def test_link_monster_in_side_is_fine(check_text):  # case 21 (construction part)
+    assert check_text(deck(filler=40, side=["Accesscode Talker"])).legal
+
+
+def test_token_is_not_a_deck_card(check_text, cards):  # case 19
+    token = next(c for c in cards.cards() if c.kind == "token" and c.name == "Sheep Token")
+    text = deck(filler=40).replace("main:\n", f"main:\n  - {token.passcode}\n")
+    result = check_text(text)
+    assert rules_of(result) == ["not-a-deck-card"]
+    assert result.sizes["main"] == 41  # counted, but judged by no other rule
+
+
+def test_skill_card_is_not_a_deck_card(check_text, cards):  # case 20 (Advanced)
+    skill = next(c for c in cards.cards() if c.kind == "skill")
+    result = check_text(deck(filler=40).replace("side:\n", f"side:\n  - {skill.passcode}\n"))
+    assert rules_of(result) == ["not-a-deck-card"]
+
+
+def test_ocg_only_card_in_tcg_and_tcg_only_in_ocg(check_text, cards):  # case 45
+    ocg_only = check_text(deck(filler=39, main=["Dark Tyranno"]))
+    assert rules_of(ocg_only) == ["card-pool"]
+    assert "OCG-only" in ocg_only.problems[0].message
+    assert check_text(deck(filler=39, main=["Dark Tyranno"]), format="ocg").legal
+    tcg_only = next(c for c in cards.cards() if c.tcg and not c.ocg and c.kind == "main" and c.origin == "official")
+    result = check_text(deck(filler=39).replace("main:\n", f"main:\n  - {tcg_only.passcode}\n"), format="ocg")
+    assert "card-pool" in rules_of(result)
+
+
+def test_release_date_against_as_of(check_text):  # case 46
+    # Ash Blossom & Joyous Spring: first TCG release 2017-05-04.
+    before = check_text(deck(filler=39, main=["Ash Blossom & Joyous Spring"]), as_of=__import__("datetime").date(2017, 5, 3))
+    assert "card-pool" in rules_of(before)
+    assert "2017-05-04" in next(p.message for p in before.problems if p.rule == "card-pool")
+    on_release = check_text(deck(filler=39, main=["Ash Blossom & Joyous Spring"]), as_of=__import__("datetime").date(2017, 5, 4))
+    assert "card-pool" not in rules_of(on_release)
+
+
+def test_copy_limit_and_banlist_are_independent(check_text):
+    result = check_text(deck(filler=36, main=["Monster Reborn"] * 4))
+    assert sorted(rules_of(result)) == ["banlist", "copy-limit"]
+
+
+def test_every_problem_has_rule_card_section_line_and_fix(check_text):
+    text = deck(filler=36, main=["Accesscode Talker", "Pot of Greed", "Monster Reborn", "Monster Reborn", "Ash Blosom"])
+    result = check_text(text)
+    assert {"wrong-section", "banlist", "unknown-card"} <= set(rules_of(result))
+    for p in result.problems:
+        if p.rule.endswith("-size"):
+            continue
+        assert p.card is not None and p.section in ("main", "extra", "side") and p.line and p.fix, p
