@@ -1,0 +1,178 @@
+"""deckcheck benchmarks: ratios against baselines measured in the same run, never absolute times.
+
+    python bench/bench.py                # all
+    python bench/bench.py cold batch     # some
+
+cold    `deckcheck check one.ydk --output-format json` in a new process, against
+        `python -c "import typer, rich.console"` (median of --runs each, interleaved). Target ≤ 1.3×.
+batch   checking 1,000 YDK files in one process (data loading included), against reading the
+        same files and parsing their lines into integers. Target ≤ 5×.
+corpus  `deckcheck check DIR --output-format json` end to end over 5,000 decklists, against a
+        minimal script that reads the files and parses their passcodes (both new processes).
+        Target ≤ 3×; peak memory (max RSS) reported.
+
+Decklists are made from the real decks in sample_decks/ (sections and card mix kept; cards
+swapped among those decks' cards, sizes varied, some illegal on purpose), with a fixed seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+
+def real_decks() -> list[dict[str, list[int]]]:
+    """The sample YDK decks as passcode lists per section."""
+    from deckcheck.parsers import read_deck
+
+    decks = []
+    for path in sorted((REPO / "sample_decks").rglob("*.ydk")):
+        parsed = read_deck(path)
+        sections: dict[str, list[int]] = {"main": [], "extra": [], "side": []}
+        for entry in parsed.entries:
+            if entry.passcode is not None:
+                sections[entry.section].append(entry.passcode)
+        decks.append(sections)
+    if not decks:
+        sys.exit("bench: no YDK decks in sample_decks/")
+    return decks
+
+
+def make_corpus(folder: Path, count: int, seed: int = 2026) -> list[Path]:
+    rng = random.Random(seed)
+    decks = real_decks()
+    pool = {s: sorted({c for d in decks for c in d[s]}) for s in ("main", "extra", "side")}
+    paths = []
+    for i in range(count):
+        base = rng.choice(decks)
+        sections = {}
+        for s, cards in base.items():
+            cards = list(cards)
+            for _ in range(rng.randint(0, 6)):  # swap a few cards for others from real decks
+                if cards:
+                    cards[rng.randrange(len(cards))] = rng.choice(pool[s])
+            if s == "main" and rng.random() < 0.1:
+                cards.append(rng.choice(pool[s]))
+            sections[s] = cards
+        lines = ["#created by bench", "#main", *map(str, sections["main"]), "#extra", *map(str, sections["extra"]),
+                 "!side", *map(str, sections["side"])]
+        path = folder / f"{i // 500:02d}" / f"deck{i:05d}.ydk"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def deckcheck_command() -> list[str]:
+    script = shutil.which("deckcheck")
+    return [script] if script else [sys.executable, "-m", "deckcheck"]
+
+
+def timed(cmd: list[str], cwd: Path = REPO) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def bench_cold(runs: int) -> tuple[float, float]:
+    deck = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
+    baseline_cmd = [sys.executable, "-c", "import typer, rich.console"]
+    check_cmd = [*deckcheck_command(), "check", str(deck), "--output-format", "json"]
+    timed(baseline_cmd), timed(check_cmd)  # warm the file cache
+    base, ours = [], []
+    for _ in range(runs):
+        base.append(timed(baseline_cmd))
+        ours.append(timed(check_cmd))
+    return statistics.median(base), statistics.median(ours)
+
+
+def parse_ints_baseline(paths: list[Path]) -> int:
+    total = 0
+    for path in paths:
+        with open(path, "rb") as f:
+            for line in f.read().decode("utf-8").splitlines():
+                line = line.strip()
+                if line.isdigit():
+                    total += int(line)
+    return total
+
+
+def check_in_process(paths: list[Path]) -> int:
+    from deckcheck.checker import Checker, Selection
+    from deckcheck.datastore import load_cards, load_store
+
+    checker = Checker(load_cards(), load_store(), Selection())
+    return sum(1 for p in paths if checker.check_path(p, str(p))[0].legal)
+
+
+def bench_batch(runs: int) -> tuple[float, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = make_corpus(Path(tmp), 1000)
+        base, ours = [], []
+        for _ in range(runs):
+            t = time.perf_counter(); parse_ints_baseline(paths); base.append(time.perf_counter() - t)
+            for mod in [m for m in sys.modules if m.startswith("deckcheck")]:
+                del sys.modules[mod]  # a fresh load of data every run
+            t = time.perf_counter(); check_in_process(paths); ours.append(time.perf_counter() - t)
+        return statistics.median(base), statistics.median(ours)
+
+
+MINIMAL_READER = """
+import os, sys
+total = 0
+for root, dirs, files in os.walk(sys.argv[1]):
+    for name in files:
+        if name.endswith(".ydk"):
+            with open(os.path.join(root, name), "rb") as f:
+                for line in f.read().decode("utf-8").splitlines():
+                    if line.strip().isdigit():
+                        total += int(line)
+print(total)
+"""
+
+
+def bench_corpus(runs: int) -> tuple[float, float, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        make_corpus(Path(tmp), 5000)
+        base_cmd = [sys.executable, "-c", MINIMAL_READER, tmp]
+        check_cmd = [*deckcheck_command(), "check", tmp, "--output-format", "json"]
+        base, ours = [], []
+        for _ in range(runs):
+            base.append(timed(base_cmd))
+            ours.append(timed(check_cmd))
+        peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        return statistics.median(base), statistics.median(ours), peak_mb
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("which", nargs="*", choices=["cold", "batch", "corpus"], default=[])
+    parser.add_argument("--runs", type=int, default=0, help="repetitions (default: 15 cold, 5 batch, 3 corpus)")
+    args = parser.parse_args()
+    which = args.which or ["cold", "batch", "corpus"]
+    print(f"python {sys.version.split()[0]} · {os.cpu_count()} cores · deckcheck via {' '.join(deckcheck_command())}")
+    if "cold" in which:
+        base, ours = bench_cold(args.runs or 15)
+        print(f"cold    baseline {base * 1000:7.1f} ms  deckcheck {ours * 1000:7.1f} ms  ratio {ours / base:5.2f}×  (target ≤ 1.3×)")
+    if "batch" in which:
+        base, ours = bench_batch(args.runs or 5)
+        print(f"batch   baseline {base * 1000:7.1f} ms  deckcheck {ours * 1000:7.1f} ms  ratio {ours / base:5.2f}×  (target ≤ 5×, 1,000 YDK)")
+    if "corpus" in which:
+        base, ours, peak = bench_corpus(args.runs or 3)
+        print(f"corpus  baseline {base * 1000:7.1f} ms  deckcheck {ours * 1000:7.1f} ms  ratio {ours / base:5.2f}×  (target ≤ 3×, 5,000 decks)  peak RSS {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
