@@ -1,0 +1,1145 @@
+#!/usr/bin/env python3
+"""Build deckcheck's card index and official Forbidden & Limited lists from the shared data snapshot.
+
+    python tools/build_data.py [--shared ../shared/data] [--out-dir .]
+
+Reads the snapshot described in shared/data/PROVENANCE.md and writes, under --out-dir
+(default: the repository root):
+
+    deckcheck/data/cards.json         official OCG/TCG cards, tokens, Skill Cards, prereleases
+    deckcheck/data/other_cards.json   Rush Duel and unofficial (anime, pre-errata, GOAT …) rows
+    banlists/tcg/<effective>.yaml     every TCG F&L list from 2020 on (Konami's, by Konami ID)
+    banlists/ocg/<effective>.yaml     every OCG F&L list from 2020 on
+
+Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
+Output is deterministic. A build report goes to stdout: counts, and every place the sources
+disagreed with which one was preferred and why. Needs only the standard library and PyYAML.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sqlite3
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+GENERATED_BY = "tools/build_data.py"
+FIELDS = ["passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id",
+          "tcg_date", "ocg_date", "group", "alt_passcodes"]
+FIRST_LIST_DATE = "2020-01-01"
+
+# Source snapshots (full commits as recorded in shared/data/PROVENANCE.md; checked against it at build time).
+BABELCDB = {"id": "babelcdb", "repository": "ProjectIgnis/BabelCDB (+ Delta repos)",
+            "commit": "503822eef8347d81b028b3ae6bbbd2f478926e71", "date": "2026-08-22"}
+DELTA_BAGOOSKA = {"id": "deltabagooska", "repository": "ProjectIgnis/DeltaBagooska",
+                  "commit": "750806e49f1706b9110df39e20be76e635c4a6c9", "date": "2026-08-22"}
+YAML_YUGI = {"id": "yaml-yugi", "repository": "DawnbrandBots/yaml-yugi",
+             "commit": "346997050053921374228bd381a085703001a64d", "date": "2026-08-22"}
+YGOJSON = {"id": "ygojson", "repository": "iconmaster5326/YGOJSON (branch v1/individual)",
+           "commit": "14e3ec20b4593cb5f6b9f19d67833c09e4aa1b69", "date": "2025-11-15"}
+LIMIT_REGULATION = {"repository": "DawnbrandBots/yaml-yugi-limit-regulation",
+                    "commit": "be1c8e923109420f444f1760aadd562aa8c2ee41"}
+LFLISTS_REPOSITORY = "ProjectIgnis/LFLists"
+
+# EDOPro `type` bits (PROVENANCE.md §1.4).
+MONSTER, SPELL, TRAP = 0x1, 0x2, 0x4
+NORMAL, EFFECT, FUSION, RITUAL = 0x10, 0x20, 0x40, 0x80
+SPIRIT, UNION, GEMINI, TUNER, SYNCHRO, TOKEN = 0x200, 0x400, 0x800, 0x1000, 0x2000, 0x4000
+QUICKPLAY, CONTINUOUS, EQUIP, FIELD, COUNTER = 0x10000, 0x20000, 0x40000, 0x80000, 0x100000
+FLIP, TOON, XYZ, PENDULUM, SPSUMMON, LINK, SKILL = 0x200000, 0x400000, 0x800000, 0x1000000, 0x2000000, 0x4000000, 0x8000000
+EXTRA_DECK = FUSION | SYNCHRO | XYZ | LINK
+UNDERIVABLE_MASK = ~(SPSUMMON | 0x100)  # bits yaml-yugi cannot express: SPSUMMON, TRAPMONSTER
+MONSTER_LINE_BITS = {"Normal": NORMAL, "Effect": EFFECT, "Fusion": FUSION, "Ritual": RITUAL, "Spirit": SPIRIT,
+                     "Union": UNION, "Gemini": GEMINI, "Tuner": TUNER, "Synchro": SYNCHRO, "Flip": FLIP,
+                     "Toon": TOON, "Xyz": XYZ, "Pendulum": PENDULUM, "Link": LINK}
+PROPERTY_BITS = {"Normal": 0, "Quick-Play": QUICKPLAY, "Continuous": CONTINUOUS, "Equip": EQUIP,
+                 "Field": FIELD, "Ritual": RITUAL, "Counter": COUNTER}
+# `ot` bits: OCG, TCG, and everything that is not a plain official card.
+OT_OCG, OT_TCG, OT_HIDDEN = 0x1, 0x2, 0x1000
+PLACEHOLDER_MIN = 100_000_000
+
+RELEASED = {"Unlimited": 1, "Forbidden": 1, "Limited": 1, "Semi-Limited": 1, "Not yet released": 0}
+STATUS_KEYS = {0: "forbidden", 1: "limited", 2: "semi_limited"}
+STATUS_WORDS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited", None: "Unlimited"}
+
+# Banlist facts that the vectors alone do not carry.
+TCG_REFILED = {"2022-05-23": ("2022-05-17", "Konami's May 2022 TCG list took effect 2022-05-17; "
+                              "yaml-yugi-limit-regulation files it as 2022-05-23 (its README: "
+                              "\"2022-05-23 is actually 2022-05-17\"). Shipped as 2022-05-17.")}
+TCG_DUPLICATE_FILINGS = {"2024-12-06": "2024-12-09"}  # an identical, earlier filing of the same list
+REGIONAL_DATES = {("tcg", "2024-04-22"): (
+    {"amer": "2024-04-15"},
+    "The April 2024 list took effect 2024-04-15 in the Americas and 2024-04-22 in EMEA and Oceania "
+    "(rules.md §2.1); `effective` is Konami's EU date.")}
+# Official lists without an EDOPro list of their own: cross-check against the EDOPro list that absorbed them.
+CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
+
+
+# --------------------------------------------------------------------------------------------- report
+
+
+class Report:
+    """The build report: sections of lines, printed at the end."""
+
+    def __init__(self) -> None:
+        self.sections: dict[str, list[str]] = {}
+
+    def add(self, section: str, line: str) -> None:
+        self.sections.setdefault(section, []).append(line)
+
+    def examples(self, section: str, head: str, items: list[str], limit: int = 8) -> None:
+        self.add(section, f"{head}: {len(items)}")
+        for item in items[:limit]:
+            self.add(section, f"    {item}")
+        if len(items) > limit:
+            self.add(section, f"    … and {len(items) - limit} more")
+
+    def print(self) -> None:
+        for section, lines in self.sections.items():
+            print(f"\n== {section}")
+            for line in lines:
+                print(f"  {line}")
+
+
+# ---------------------------------------------------------------------------------------- the records
+
+
+@dataclass
+class Card:
+    passcode: int
+    name: str
+    type: int
+    origin: str
+    tcg: int = 0
+    ocg: int = 0
+    konami_id: int | None = None
+    tcg_date: str | None = None
+    ocg_date: str | None = None
+    group: int | None = None
+    alt_passcodes: set[int] = field(default_factory=set)
+
+    @property
+    def kind(self) -> str:
+        return kind_of(self.type)
+
+    def row(self) -> list:
+        return [self.passcode, self.name, self.kind, self.type, self.tcg, self.ocg, self.origin,
+                self.konami_id, self.tcg_date, self.ocg_date, self.group, sorted(self.alt_passcodes)]
+
+
+class Index:
+    """Cards of one output file, with a passcode → canonical passcode map over alternate passcodes."""
+
+    def __init__(self) -> None:
+        self.cards: dict[int, Card] = {}
+        self.owner: dict[int, int] = {}  # every passcode (own and alternate) -> canonical passcode
+
+    def add(self, card: Card) -> Card:
+        assert card.passcode not in self.owner, card.passcode
+        self.cards[card.passcode] = card
+        self.owner[card.passcode] = card.passcode
+        return card
+
+    def add_alt(self, canonical: int, passcode: int) -> None:
+        assert passcode not in self.owner, passcode
+        self.cards[canonical].alt_passcodes.add(passcode)
+        self.owner[passcode] = canonical
+
+    def resolve(self, passcode: int) -> Card | None:
+        canonical = self.owner.get(passcode)
+        return self.cards[canonical] if canonical is not None else None
+
+
+def kind_of(type_bits: int) -> str:
+    if type_bits & SKILL:
+        return "skill"
+    if type_bits & TOKEN:
+        return "token"
+    if type_bits & MONSTER and type_bits & EXTRA_DECK:
+        return "extra"
+    return "main"
+
+
+def clean_name(name: str) -> str:
+    return " ".join(name.replace("\u00a0", " ").split())
+
+
+# --------------------------------------------------------------------------------------------- sources
+
+
+@dataclass(frozen=True)
+class CdbRow:
+    id: int
+    ot: int
+    alias: int
+    type: int
+    name: str
+    source: str
+
+
+def read_cdb(path: Path) -> dict[int, CdbRow]:
+    """The facts of an EDOPro .cdb (never its text columns)."""
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = con.execute("SELECT d.id, d.ot, d.alias, d.type, t.name FROM datas d JOIN texts t ON t.id = d.id")
+        return {r[0]: CdbRow(r[0], r[1], r[2], r[3], clean_name(r[4] or ""), path.name) for r in rows}
+    finally:
+        con.close()
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def read_json(path: Path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def check_provenance(shared: Path, report: Report) -> None:
+    text = (shared / "PROVENANCE.md").read_text(encoding="utf-8")
+    for source in (BABELCDB, DELTA_BAGOOSKA, YAML_YUGI, YGOJSON, LIMIT_REGULATION):
+        if source["commit"] not in text:
+            report.add("WARNINGS", f"commit {source['commit']} of {source['repository']} is not in PROVENANCE.md "
+                                   "— the snapshot changed; update the source table in tools/build_data.py")
+
+
+# ------------------------------------------------------------------------------------- yaml-yugi helpers
+
+
+def yaml_yugi_password(y: dict) -> int | None:
+    """A yaml-yugi record's passcode: its password, or EDOPro's pseudo-passcode (`fake_password`)."""
+    return y.get("password") or y.get("fake_password")
+
+
+def yaml_yugi_type(y: dict) -> int:
+    """Type bits derived from yaml-yugi's card_type / monster_type_line / property."""
+    kind = y.get("card_type")
+    if kind == "Monster":
+        bits = MONSTER
+        parts = [part.strip() for part in (y.get("monster_type_line") or "").split("/")[1:]]
+        for part in parts:
+            bits |= MONSTER_LINE_BITS.get(part, 0)
+        # yaml-yugi leaves out "Effect" after an ability ("Rock / Spirit", "Plant / Tuner") and "Normal" on
+        # plain monsters ("Beast-Warrior", "Machine / Pendulum"); it cannot tell Flip monsters apart
+        if not bits & (NORMAL | EFFECT):
+            if bits & (SPIRIT | UNION | GEMINI | TOON | FLIP) or (bits & TUNER and not bits & EXTRA_DECK):
+                bits |= EFFECT
+            elif not bits & (EXTRA_DECK | RITUAL | TUNER):
+                bits |= NORMAL
+        return bits
+    bits = SPELL if kind == "Spell" else TRAP if kind == "Trap" else 0
+    return bits | PROPERTY_BITS.get(y.get("property") or "Normal", 0)
+
+
+def released(status) -> int | None:
+    return RELEASED.get(status) if isinstance(status, str) else None
+
+
+def ygojson_passcodes(g: dict, key: str, report: Report) -> list[int]:
+    out = []
+    for raw in g.get(key) or []:
+        m = re.match(r"\d+", str(raw))
+        if not m:
+            continue
+        if m.group() != str(raw):
+            report.add("ygojson", f"malformed {key} entry of {g['name']!r}: {str(raw)[:40]!r}… — read as {m.group()}")
+        out.append(int(m.group()))
+    return out
+
+
+# ----------------------------------------------------------------------------------------- card index
+
+
+class Builder:
+    def __init__(self, shared: Path, report: Report):
+        self.shared = shared
+        self.report = report
+        self.main = Index()
+        self.other = Index()
+        self.placeholders: dict[int, int] = {}  # placeholder id -> official passcode
+        self.placeholder_source: dict[int, str] = {}
+        self.cdb_ids: set[int] = set()  # passcodes of cards.reconstructed.cdb (their type bits are authoritative)
+        self.hidden_skills: dict[int, CdbRow] = {}
+        self.pool_fallbacks: list[str] = []
+        self.yy = read_jsonl(shared / "yaml-yugi" / "cards.jsonl")
+        self.yy_by_password: dict[int, dict] = {}
+        for y in self.yy:
+            pw = yaml_yugi_password(y)
+            if pw:
+                self.yy_by_password[pw] = y
+        self.yy_by_name: dict[str, list[dict]] = defaultdict(list)
+        for y in self.yy:
+            self.yy_by_name[clean_name(y["name"]["en"])].append(y)
+
+    # -- official OCG/TCG rows of the reconstructed BabelCDB
+
+    def add_official_cdb(self) -> dict[int, CdbRow]:
+        rows = read_cdb(self.shared / "edopro" / "cards.reconstructed.cdb")
+        skipped = [r for r in rows.values() if r.ot == 0]
+        for r in skipped:
+            self.report.add("cards.reconstructed.cdb", f"skipped ot == 0 leftover {r.id} {r.name!r}")
+        rows = {i: r for i, r in rows.items() if r.ot != 0}
+        self.cdb_ids = set(rows)
+        self._add_cdb_rows(self.main, rows, origin_of=lambda r: "official", section="cards.reconstructed.cdb")
+        return rows
+
+    def _add_cdb_rows(self, index: Index, rows: dict[int, CdbRow], origin_of, section: str,
+                      outside: Index | None = None) -> None:
+        """Rows with alias 0 (or aliasing a differently named card) become cards; same-name aliases become
+        alternate passcodes of their root. `outside` is another index alias targets may live in."""
+
+        def root(r: CdbRow) -> int:
+            seen = set()
+            while r.alias and r.alias in rows and r.alias not in seen:
+                seen.add(r.id)
+                target = rows[r.alias]
+                if target.name != r.name:
+                    break
+                r = target
+            return r.id
+
+        alts = {r.id: root(r) for r in rows.values() if r.alias and root(r) != r.id}
+        for r in sorted(rows.values(), key=lambda r: r.id):
+            if r.id not in alts:
+                index.add(Card(r.id, r.name, r.type, origin_of(r)))
+        for alt, canonical in sorted(alts.items()):
+            index.add_alt(canonical, alt)
+        far = [f"{a} → {c} {rows[c].name!r}" for a, c in sorted(alts.items()) if abs(a - c) > 10]
+        self.report.add(section, f"{len(rows)} rows → {len(rows) - len(alts)} cards + {len(alts)} alternate passcodes "
+                                 "(same name, alias ≠ 0)")
+        if far:
+            self.report.examples(section, "alternate passcodes more than 10 away from their card", far, 6)
+        # different-name aliases: "always treated as" name groups, flattened to their root
+        grouped = []
+        for r in sorted(rows.values(), key=lambda r: r.id):
+            if not r.alias or r.id in alts:
+                continue
+            target = index.resolve(r.alias) or (outside.resolve(r.alias) if outside else None)
+            if target is None and r.alias in self.placeholders:
+                target = self.main.resolve(self.placeholders[r.alias])
+            if target is None:
+                self.report.add(section, f"alias target {r.alias} of {r.id} {r.name!r} is in no index: group left null")
+                continue
+            if target.passcode == r.id:
+                continue
+            group = target.group or target.passcode
+            index.cards[r.id].group = group
+            grouped.append(f"{r.id} {r.name!r} → {group} {target.name!r}")
+        if grouped:
+            self.report.examples(section, "name groups (alias to a differently named card)", grouped, 25)
+        # a group target may itself have been grouped after its members were: flatten
+        for card in index.cards.values():
+            seen = set()
+            while card.group is not None and card.group not in seen:
+                seen.add(card.group)
+                target = index.cards.get(card.group) or (outside.cards.get(card.group) if outside else None)
+                if target is None or target.group is None:
+                    break
+                card.group = target.group
+
+    # -- yaml-yugi: names, Konami IDs, TCG/OCG availability, and the cards the cdb lacks
+
+    def apply_yaml_yugi(self, cdb_rows: dict[int, CdbRow]) -> None:
+        section = "yaml-yugi"
+        renamed, unmatched = [], []
+        fallback_pool = self.pool_fallbacks
+        for card in self.main.cards.values():
+            y = self.yy_by_password.get(card.passcode)
+            if y is None:
+                unmatched.append(card)
+                continue
+            name = clean_name(y["name"]["en"])
+            if name != card.name:
+                renamed.append(f"{card.passcode}: cdb {card.name!r} → yaml-yugi {name!r}")
+                card.name = name
+            card.konami_id = y.get("konami_id")
+            self._set_pools(card, y, cdb_rows[card.passcode].ot, fallback_pool)
+        self.report.examples(section, "names where yaml-yugi (Konami's official English name) replaced the cdb's "
+                                      "(stale fan translations, case, NBSP)", renamed, 12)
+        for card in unmatched:
+            card.tcg = int(bool(cdb_rows[card.passcode].ot & OT_TCG)) if card.kind not in ("token", "skill") else 0
+            card.ocg = int(bool(cdb_rows[card.passcode].ot & OT_OCG)) if card.kind not in ("token", "skill") else 0
+        unmatched_cards = [c for c in unmatched if c.kind != "token"]
+        self.report.examples(section, "non-token cdb cards unknown to yaml-yugi (TCG/OCG from cdb `ot`)",
+                             [f"{c.passcode} {c.name!r} tcg={c.tcg} ocg={c.ocg}" for c in unmatched_cards], 12)
+        self._add_yaml_yugi_only()
+        self.report.examples(section, "cards whose yaml-yugi TCG/OCG status is None (cdb `ot` used instead)",
+                             fallback_pool, 12)
+        self._konami_by_name(unmatched_cards)
+
+    def _set_pools(self, card: Card, y: dict, ot: int | None, fallback: list[str]) -> None:
+        """tcg/ocg from yaml-yugi's limit_regulation; the cdb `ot` bits (if the cdb has the card) where it has none."""
+        if card.kind in ("token", "skill"):
+            return
+        lr = y.get("limit_regulation") or {}
+        for pool, bit in (("tcg", OT_TCG), ("ocg", OT_OCG)):
+            value = released(lr.get(pool))
+            from_cdb = None if ot is None else int(bool(ot & bit))
+            if value is None:
+                value = from_cdb or 0
+                fallback.append(f"{card.passcode} {card.name!r}: {pool} {lr.get(pool)!r} → "
+                                f"{'cdb ot %#x' % ot if ot is not None else 'no cdb row'} → {value}")
+            elif from_cdb is not None and value != from_cdb:
+                self.report.add("yaml-yugi vs cdb ot",
+                                f"{card.passcode} {card.name!r}: {pool} = {value} from yaml-yugi "
+                                f"({lr.get(pool)}), cdb ot {ot:#x} says {from_cdb} — yaml-yugi preferred")
+            setattr(card, pool, value)
+
+    def _add_yaml_yugi_only(self) -> None:
+        section = "yaml-yugi"
+        added, as_alt = [], []
+        konami_owner = {c.konami_id: c for c in self.main.cards.values() if c.konami_id}
+        for y in sorted(self.yy, key=lambda y: y.get("password") or 0):
+            pw = y.get("password")
+            if not pw or pw in self.main.owner:
+                continue
+            name = clean_name(y["name"]["en"])
+            same = konami_owner.get(y.get("konami_id"))
+            if same is not None and same.name == name:
+                self.main.add_alt(same.passcode, pw)
+                as_alt.append(f"{pw} → {same.passcode} {name!r}")
+                continue
+            card = Card(pw, name, yaml_yugi_type(y), "official", konami_id=y.get("konami_id"))
+            self._set_pools(card, y, None, self.pool_fallbacks)
+            self.main.add(card)
+            added.append(f"{pw} {name!r} tcg={card.tcg} ocg={card.ocg}")
+        self.report.examples(section, "official cards only in yaml-yugi, added with type bits derived from "
+                                      "card_type/monster_type_line/property", added, 6)
+        if as_alt:
+            self.report.examples(section, "yaml-yugi passwords added as alternate passcodes (same Konami ID and name)", as_alt)
+        # the derivation, checked on every card both sources know
+        wrong = [f"{c.passcode} {c.name!r}: cdb {c.type:#x}, derived {yaml_yugi_type(y):#x}"
+                 for c in self.main.cards.values() if c.passcode in self.cdb_ids and c.kind != "token"
+                 and (y := self.yy_by_password.get(c.passcode)) and yaml_yugi_type(y) != c.type & UNDERIVABLE_MASK]
+        self.report.examples(section, "type bits derived from yaml-yugi that disagree with the cdb (cdb kept; "
+                                      "yaml-yugi's type line does not mark all Flip monsters)", wrong, 4)
+
+    def _konami_by_name(self, cards: list[Card]) -> None:
+        """Cards with EDOPro-only passcodes: take the Konami ID of a password-less yaml-yugi record of the same name."""
+        used = {c.konami_id for c in self.main.cards.values() if c.konami_id}
+        for card in cards:
+            if card.konami_id:
+                continue
+            ys = [y for y in self.yy_by_name.get(card.name, []) if not yaml_yugi_password(y)
+                  and y.get("konami_id") and y["konami_id"] not in used]
+            if len(ys) == 1:
+                card.konami_id = ys[0]["konami_id"]
+                used.add(card.konami_id)
+                self.report.add("yaml-yugi", f"konami_id {card.konami_id} for {card.passcode} {card.name!r} from a "
+                                             "password-less yaml-yugi record of the same name")
+
+    # -- Skill Cards
+
+    def add_skills(self) -> None:
+        rows = read_cdb(self.shared / "edopro" / "cdb" / "cards-skills.cdb")
+        hidden = {i: r for i, r in rows.items() if r.ot & OT_HIDDEN}
+        shown = {i: r for i, r in rows.items() if i not in hidden}
+        self._add_cdb_rows(self.main, shown, origin_of=lambda r: "official", section="cards-skills.cdb")
+        self.hidden_skills = hidden
+        self.report.add("cards-skills.cdb", f"{len(hidden)} hidden rows (ot & 0x1000: EDOPro character portraits such as "
+                                            f"{sorted(r.name for r in hidden.values())[0]!r}, not printed cards) → other_cards.json as unofficial")
+
+    # -- prerelease placeholders
+
+    def add_prereleases(self) -> None:
+        section = "prerelease"
+        cdb_dir = self.shared / "edopro" / "cdb"
+        rows: dict[int, CdbRow] = {}
+        for path in sorted(cdb_dir.glob("prerelease-*.cdb")):
+            if "rush" not in path.name:
+                rows.update(read_cdb(path))
+        delta = {i: r for i, r in read_cdb(cdb_dir / "cards.delta.cdb").items() if i >= PLACEHOLDER_MIN}
+        self.report.add(section, f"{len(rows)} rows in prerelease-*.cdb (OCG/TCG), "
+                                 f"{len(delta)} DeltaBagooska cards.delta.cdb rows with id ≥ {PLACEHOLDER_MIN:,}")
+        rows.update({i: r for i, r in delta.items() if i not in self.main.owner})
+        known = sorted(i for i in rows if i in self.placeholders)
+        if known:
+            self.report.add(section, f"{len(known)} rows already mapped by mappings.json (kept): {known[:10]}")
+        rows = {i: r for i, r in rows.items() if i not in self.placeholders}
+        mapped = self._match_by_name(rows) | self._match_by_set_number(rows)
+        for r in rows.values():  # an alternate artwork of a mapped placeholder maps to the same card
+            if r.id not in mapped and r.alias in mapped and rows[r.alias].name == r.name:
+                mapped[r.id] = mapped[r.alias]
+                self.placeholder_source[r.id] = "alternate artwork of a mapped placeholder"
+        for pid, target in mapped.items():
+            self.placeholders[pid] = target
+        rest = {i: r for i, r in rows.items() if i not in mapped}
+        self._add_cdb_rows(self.main, rest, origin_of=lambda r: "prerelease", section=section)
+        self.report.add(section, f"{len(mapped)} placeholders of cards with a known official passcode → placeholders; "
+                                 f"{len(rest)} rows still unofficial-numbered → cards with origin prerelease")
+
+    def _adopt_placeholder_type(self, r: CdbRow, card: Card) -> bool:
+        """Whether a placeholder row and a card agree on type; a card known only to yaml-yugi takes the
+        placeholder's cdb type (it also carries SPSUMMON, which yaml-yugi cannot express)."""
+        mask = UNDERIVABLE_MASK & ~FLIP
+        if (r.type & mask) != (card.type & mask):
+            return False
+        if card.passcode not in self.cdb_ids:
+            card.type = r.type
+        return True
+
+    def _match_by_name(self, rows: dict[int, CdbRow]) -> dict[int, int]:
+        mapped = {}
+        for r in sorted(rows.values(), key=lambda r: r.id):
+            targets = {self.main.owner.get(yaml_yugi_password(y)) for y in self.yy_by_name.get(r.name, [])
+                       if y.get("password")}
+            targets.discard(None)
+            if len(targets) == 1:
+                target = targets.pop()
+                mapped[r.id] = target
+                self.placeholder_source[r.id] = "same English name as a yaml-yugi card with a password"
+                card = self.main.cards[target]
+                if not self._adopt_placeholder_type(r, card):
+                    self.report.add("prerelease", f"type of placeholder {r.id} ({r.type:#x}) ≠ {target} "
+                                                  f"({card.type:#x}); mapped by name anyway, card type kept")
+            elif len(targets) > 1:
+                self.report.add("prerelease", f"{r.id} {r.name!r}: name matches several cards {sorted(targets)} — not mapped")
+        self.report.add("prerelease", f"{len(mapped)} placeholders matched to an official card by exact English name")
+        return mapped
+
+    def _match_by_set_number(self, rows: dict[int, CdbRow]) -> dict[int, int]:
+        """Placeholder ids encode the set: 101402054 = BETB-JP054. Where EDOPro still uses a fan name, match the
+        placeholder to the yaml-yugi card printed at that set number, once the block's set code is established by
+        ≥ 3 exact-name matches and the type bits agree."""
+        votes: dict[int, Counter] = defaultdict(Counter)
+        set_index: dict[str, list[dict]] = defaultdict(list)
+        for y in self.yy:
+            for number in (y.get("sets") or {}).get("ja", []) + (y.get("sets") or {}).get("en", []):
+                set_index[number].append(y)
+        for r in rows.values():
+            for y in self.yy_by_name.get(r.name, []):
+                for number in (y.get("sets") or {}).get("ja", []) + (y.get("sets") or {}).get("en", []):
+                    m = re.fullmatch(r"([A-Z0-9]+-[A-Z]+)(\d+)", number)
+                    if m and int(m.group(2)) == r.id % 1000:
+                        votes[r.id // 1000][m.group(1)] += 1
+        mapped, lines = {}, []
+        for r in sorted(rows.values(), key=lambda r: r.id):
+            if r.alias or self.yy_by_name.get(r.name) or r.type & TOKEN:
+                continue
+            ranked = votes.get(r.id // 1000, Counter()).most_common(2)
+            if not ranked or ranked[0][1] < 3 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+                continue
+            prefix = ranked[0][0]
+            candidates = [y for y in set_index.get(f"{prefix}{r.id % 1000:03d}", []) if y.get("password")]
+            if len(candidates) != 1:
+                continue
+            target = self.main.owner.get(candidates[0]["password"])
+            if target is None:
+                continue
+            card = self.main.cards[target]
+            if not self._adopt_placeholder_type(r, card):
+                self.report.add("prerelease", f"{r.id} {r.name!r}: set number points to {target} {card.name!r} "
+                                              f"but types differ ({r.type:#x} vs {card.type:#x}) — not mapped")
+                continue
+            mapped[r.id] = target
+            self.placeholder_source[r.id] = "set number and type (EDOPro fan name differs)"
+            lines.append(f"{r.id} {r.name!r} = {prefix}{r.id % 1000:03d} → {target} {card.name!r}")
+        self.report.examples("prerelease", "placeholders whose EDOPro fan name differs from the official name, matched "
+                                           "by set number + type instead (official name kept)", lines, 20)
+        return mapped
+
+    # -- DeltaBagooska mappings.json
+
+    def add_mappings(self) -> None:
+        section = "mappings.json"
+        pairs = read_json(self.shared / "edopro" / "mappings.json")["mappings"]
+        table: dict[int, int] = {}
+        for key, value in pairs:
+            if key in table and table[key] != value:
+                self.report.add(section, f"{key} maps to both {table[key]} and {value} — first kept")
+                continue
+            table[key] = value
+        duplicates = len(pairs) - len(table)
+        if duplicates:
+            self.report.add(section, f"{duplicates} duplicate pair(s) ignored")
+        added = 0
+        for key, value in sorted(table.items()):
+            seen = [key]
+            while value in table and value not in seen:  # chains, e.g. 101302033 → 8805661 → 8805651
+                seen.append(value)
+                value = table[value]
+            if len(seen) > 1:
+                self.report.add(section, f"chain flattened: {' → '.join(map(str, seen + [value]))}")
+            if key < PLACEHOLDER_MIN:
+                self.report.add(section, f"{key} → {value}: not a placeholder id but a misprinted/retired passcode; kept")
+            if key in self.main.owner:
+                self.report.add(section, f"{key} is also a card passcode — mapping dropped")
+                continue
+            if value not in self.main.owner:
+                self.report.add(section, f"LOUD: {key} → {value}: target is not in the card index — mapping dropped")
+                continue
+            self.placeholders[key] = value
+            self.placeholder_source[key] = "mappings.json"
+            added += 1
+        self.report.add(section, f"{len(pairs)} pairs, {added} placeholders taken")
+
+    # -- Rush and unofficial rows (second file)
+
+    def add_other(self, cdb_rows: dict[int, CdbRow]) -> None:
+        cdb_dir = self.shared / "edopro" / "cdb"
+        files = {"cards-rush.cdb": "rush", "prerelease-cards-rush.cdb": "rush", "cards-unofficial.cdb": "unofficial",
+                 "cards-skills-unofficial.cdb": "unofficial", "goat-entries.cdb": "unofficial"}
+        rows: dict[int, CdbRow] = {}
+        for name in files:
+            for i, r in read_cdb(cdb_dir / name).items():
+                if i in rows:
+                    self.report.add("other_cards", f"{i} in both {rows[i].source} and {name} — first kept")
+                    continue
+                rows[i] = r
+        rows.update(self.hidden_skills)
+        # official-scope rows (ot OCG/TCG only) aliasing a same-name official card are that card's passcodes,
+        # e.g. the TCG Elder Entity Norden 17412731 → 17412721
+        promoted = []
+        for r in sorted(rows.values(), key=lambda r: r.id):
+            target = self.main.resolve(r.alias) if r.alias else None
+            official_scope = r.ot and not r.ot & ~(OT_OCG | OT_TCG)
+            if target and official_scope and r.name in (target.name, cdb_rows.get(target.passcode, r).name):
+                self.main.add_alt(target.passcode, r.id)
+                promoted.append(f"{r.id} {r.name!r} (ot {r.ot:#x}, {r.source}) → {target.passcode} (tcg={target.tcg}, ocg={target.ocg})")
+                del rows[r.id]
+        self.report.examples("other_cards", "official-scope rows of the unofficial cdb made alternate passcodes "
+                                            "of the official card of the same name", promoted)
+        collisions = [i for i in rows if i in self.main.owner or i in self.placeholders]
+        for i in collisions:
+            self.report.add("other_cards", f"LOUD: {i} {rows[i].name!r} ({rows[i].source}) collides with the main index — dropped")
+            del rows[i]
+        def origin(r: CdbRow) -> str:
+            return files.get(r.source, "unofficial")  # hidden Skill rows are unofficial
+
+        self._add_cdb_rows(self.other, rows, origin_of=origin, section="other_cards", outside=self.main)
+        for card in self.other.cards.values():
+            card.tcg = card.ocg = 0
+        self.report.add("other_cards", f"by origin: {dict(sorted(Counter(c.origin for c in self.other.cards.values()).items()))}")
+
+    # -- ygojson: first release dates, Konami ID fallback, extra passwords
+
+    def apply_ygojson(self) -> None:
+        section = "ygojson"
+        entries = read_jsonl(self.shared / "ygojson" / "cards.min.jsonl")
+        by_pw, by_image, by_dbid = defaultdict(list), defaultdict(list), defaultdict(list)
+        for g in entries:
+            g["_pw"] = ygojson_passcodes(g, "passwords", self.report)
+            g["_img"] = ygojson_passcodes(g, "image_passwords", self.report)
+            for p in g["_pw"]:
+                by_pw[p].append(g)
+            for p in g["_img"]:
+                by_image[p].append(g)
+            if (g.get("externalIDs") or {}).get("dbID"):
+                by_dbid[g["externalIDs"]["dbID"]].append(g)
+
+        def best(card: Card, candidates: list[dict]) -> dict | None:
+            if not candidates:
+                return None
+            ranked = sorted(candidates, key=lambda g: ((g.get("externalIDs") or {}).get("dbID") != card.konami_id or card.konami_id is None,
+                                                     clean_name(g["name"]) != card.name, g["id"]))
+            return ranked[0]
+
+        dated, konami_filled, no_match = 0, [], 0
+        extra_alt, extra_placeholder, conflicts = [], [], []
+        for card in sorted(self.main.cards.values(), key=lambda c: c.passcode):
+            if card.origin == "prerelease":
+                continue
+            g = (best(card, by_pw.get(card.passcode, [])) or best(card, by_image.get(card.passcode, []))
+                 or best(card, [g for p in sorted(card.alt_passcodes) for g in by_pw.get(p, [])])
+                 or (best(card, by_dbid.get(card.konami_id, [])) if card.konami_id else None))
+            if g is None:
+                no_match += 1
+                continue
+            first = g.get("_derived_first_release") or {}
+            for pool in ("tcg", "ocg"):
+                value = first.get(pool)
+                if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+                    setattr(card, f"{pool}_date", value)
+            dated += bool(card.tcg_date or card.ocg_date)
+            dbid = (g.get("externalIDs") or {}).get("dbID")
+            if card.konami_id is None and dbid:
+                card.konami_id = dbid
+                konami_filled.append(f"{card.passcode} {card.name!r} → {dbid}")
+            for p in sorted(set(g["_pw"]) | set(g["_img"])):
+                owner = self.main.owner.get(p)
+                if owner == card.passcode:
+                    continue
+                if owner is not None or p in self.other.owner:
+                    where = self.main.cards[owner].name if owner is not None else self.other.resolve(p).name
+                    conflicts.append(f"{p} listed for {card.name!r} but is {where!r} in the cdb — cdb preferred")
+                elif p in self.placeholders:
+                    if self.main.owner[self.placeholders[p]] != card.passcode:
+                        conflicts.append(f"{p} listed for {card.name!r} but placeholder maps it to "
+                                         f"{self.placeholders[p]} — {self.placeholder_source[p]} preferred")
+                elif p >= PLACEHOLDER_MIN:
+                    self.placeholders[p] = card.passcode
+                    self.placeholder_source[p] = "ygojson passwords"
+                    extra_placeholder.append(f"{p} → {card.passcode} {card.name!r}")
+                else:
+                    self.main.add_alt(card.passcode, p)
+                    extra_alt.append(f"{p} → {card.passcode} {card.name!r}")
+        self.report.add(section, f"{dated} cards got a first release date; {no_match} non-prerelease cards "
+                                 "without a ygojson match")
+        self.report.examples(section, "konami_id taken from ygojson dbID (yaml-yugi lacks the card)", konami_filled)
+        self.report.examples(section, "extra alternate passcodes from ygojson passwords/image_passwords", extra_alt, 12)
+        self.report.examples(section, "extra placeholder ids (≥ 100,000,000) from ygojson passwords", extra_placeholder, 6)
+        self.report.examples(section, "ygojson passwords not taken (they belong to another card)", conflicts, 12)
+
+    # -- output
+
+    def validate(self) -> None:
+        seen: dict[int, str] = {}
+        for label, index in (("cards.json", self.main), ("other_cards.json", self.other)):
+            for card in index.cards.values():
+                for p in [card.passcode, *card.alt_passcodes]:
+                    if p in seen:
+                        raise SystemExit(f"passcode {p} twice: {seen[p]} and {label}")
+                    seen[p] = label
+                if card.group is not None:
+                    target = self.main.cards.get(card.group) or self.other.cards.get(card.group)
+                    if target is None or target.group is not None:
+                        raise SystemExit(f"group of {card.passcode} is not a root card: {card.group}")
+                    if label == "cards.json" and card.group not in self.main.cards:
+                        raise SystemExit(f"group of {card.passcode} is outside the main index")
+        for key, value in self.placeholders.items():
+            if key in seen:
+                raise SystemExit(f"placeholder {key} is also a card passcode ({seen[key]})")
+            if value not in self.main.owner:
+                raise SystemExit(f"placeholder {key} → {value}: unknown target")
+        konami = Counter(c.konami_id for c in self.main.cards.values() if c.konami_id)
+        dup = [k for k, n in konami.items() if n > 1]
+        if dup:
+            self.report.add("WARNINGS", f"Konami IDs on more than one card: {sorted(dup)}")
+
+    def sources(self) -> list[dict]:
+        return [
+            {**BABELCDB, "used_for": "passcodes, alternate artworks, alias groups, card types, Skill Cards, "
+                                     "prerelease placeholders",
+             "files": "edopro/cards.reconstructed.cdb (BabelCDB 2020-03-30 + Delta repos), edopro/cdb/cards-skills.cdb, "
+                      "edopro/cdb/prerelease-*.cdb, edopro/cdb/cards.delta.cdb"},
+            {**YAML_YUGI, "used_for": "official English names, Konami IDs, TCG/OCG availability, cards missing "
+                                      "from the cdb", "files": "yaml-yugi/cards.jsonl"},
+            {**YGOJSON, "used_for": "first TCG/OCG release dates (_derived_first_release), extra passwords, "
+                                    "Konami ID fallback", "files": "ygojson/cards.min.jsonl"},
+            {**DELTA_BAGOOSKA, "used_for": "prerelease placeholder id → official passcode",
+             "files": "edopro/mappings.json"},
+        ]
+
+    def document(self, index: Index, sources: list[dict], placeholders: bool) -> dict:
+        doc = {"schema": 1, "generated_by": GENERATED_BY, "sources": sources, "fields": FIELDS,
+               "cards": [index.cards[p].row() for p in sorted(index.cards)]}
+        if placeholders:
+            doc["placeholders"] = {str(k): self.placeholders[k] for k in sorted(self.placeholders)}
+        return doc
+
+
+def build_cards(shared: Path, report: Report) -> Builder:
+    b = Builder(shared, report)
+    cdb_rows = b.add_official_cdb()
+    b.apply_yaml_yugi(cdb_rows)
+    b.add_skills()
+    b.add_mappings()
+    b.add_prereleases()
+    b.add_other(cdb_rows)
+    b.apply_ygojson()
+    b.validate()
+    main, other = b.main.cards.values(), b.other.cards.values()
+    report.add("counts", f"cards.json: {len(main)} cards, {sum(len(c.alt_passcodes) for c in main)} alternate passcodes, "
+                         f"{len(b.placeholders)} placeholders")
+    report.add("counts", f"  by kind {dict(sorted(Counter(c.kind for c in main).items()))}, "
+                         f"by origin {dict(sorted(Counter(c.origin for c in main).items()))}")
+    report.add("counts", f"  tcg=1: {sum(c.tcg for c in main)}, ocg=1: {sum(c.ocg for c in main)}, "
+                         f"konami_id: {sum(c.konami_id is not None for c in main)}, "
+                         f"tcg_date: {sum(c.tcg_date is not None for c in main)}, "
+                         f"ocg_date: {sum(c.ocg_date is not None for c in main)}, "
+                         f"in a name group: {sum(c.group is not None for c in main)}")
+    report.add("counts", f"  placeholders by source: {dict(sorted(Counter(b.placeholder_source.values()).items()))}")
+    report.add("counts", f"other_cards.json: {len(other)} cards, {sum(len(c.alt_passcodes) for c in other)} alternate "
+                         f"passcodes, by origin {dict(sorted(Counter(c.origin for c in other).items()))}")
+    return b
+
+
+def write_json(path: Path, doc: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        json.dump(doc, f, separators=(",", ":"), ensure_ascii=False)
+        f.write("\n")
+
+
+# ------------------------------------------------------------------------------------------- banlists
+
+
+@dataclass
+class OfficialList:
+    fmt: str
+    effective: str
+    upstream_path: str
+    regulation: dict[str, int]  # Konami ID (str) or, for OCG lists before 2021, English name -> 0/1/2
+    by_name: bool = False
+    notes: list[str] = field(default_factory=list)
+    effective_by_region: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return f"{self.effective[:4]}.{self.effective[5:7]} {self.fmt.upper()}"
+
+
+def official_lists(shared: Path, report: Report) -> tuple[list[OfficialList], list[tuple[str, dict, dict]]]:
+    """Konami's dated lists from 2020 on (the OCG before 2021 only exists keyed by English name), and the
+    OCG dates filed both by name and by Konami ID, for comparison."""
+    root = shared / "yaml-yugi-limit-regulation"
+    months = set(read_json(root / "tcg" / "options.json").values())
+    lists: list[OfficialList] = []
+    overlap: list[tuple[str, dict, dict]] = []  # OCG dates filed both by name and by Konami ID
+    vectors: dict[tuple[str, str], dict] = {}
+    for fmt in ("tcg", "ocg"):
+        for path in sorted((root / fmt).glob("*.vector.json")):
+            doc = read_json(path)
+            stem = path.name.split(".")[0]
+            if doc["date"] != stem:
+                report.add("WARNINGS", f"{path.name}: date field {doc['date']} ≠ file name")
+            if stem >= FIRST_LIST_DATE:
+                vectors[(fmt, stem)] = doc["regulation"]
+    for (fmt, stem), regulation in sorted(vectors.items()):
+        if fmt == "tcg" and stem in TCG_DUPLICATE_FILINGS:
+            later = TCG_DUPLICATE_FILINGS[stem]
+            same = vectors.get((fmt, later)) == regulation
+            report.add("banlists", f"TCG {stem}.vector.json vs {later}.vector.json: "
+                                   f"{'identical' if same else 'DIFFERENT'} ({len(regulation)} entries); "
+                                   f"one Konami list (\"December 2024\") — shipped once, as {later}")
+            if not same:
+                raise SystemExit(f"TCG {stem} and {later} differ: decide which one is the list")
+            continue
+        effective, notes = stem, []
+        if fmt == "tcg" and stem in TCG_REFILED:
+            effective, note = TCG_REFILED[stem]
+            notes.append(note)
+        upstream = f"data/{fmt}/{stem}.vector.json"
+        lst = OfficialList(fmt, effective, upstream, regulation, notes=notes)
+        if fmt == "tcg":
+            dup = [s for s, later in TCG_DUPLICATE_FILINGS.items() if later == stem]
+            for s in dup:
+                lst.notes.append(f"Konami's \"December 2024\" TCG list is filed upstream twice with identical content, "
+                                 f"as {s}.vector.json and {stem}.vector.json. Shipped once, effective {stem}: the date "
+                                 "the list took effect (it was revealed a few days earlier).")
+            month = date.fromisoformat(effective).strftime("%B %Y")
+            if effective.endswith("-01") and month in months:
+                lst.notes.append(f"Konami's EU list selector names this list only \"{month}\"; the day is the one "
+                                 "yaml-yugi-limit-regulation files it under.")
+        if (fmt, effective) in REGIONAL_DATES:
+            lst.effective_by_region, note = REGIONAL_DATES[(fmt, effective)]
+            lst.notes.append(note)
+        lists.append(lst)
+    for path in sorted((root / "ocg").glob("*.name.json")):
+        stem = path.name.split(".")[0]
+        if stem < FIRST_LIST_DATE:
+            continue
+        names = read_json(path)
+        if ("ocg", stem) in vectors:
+            overlap.append((stem, names, vectors[("ocg", stem)]))
+            continue
+        lists.append(OfficialList("ocg", stem, f"data/ocg/{stem}.name.json", names, by_name=True, notes=[
+            "Konami's OCG list as filed upstream keyed by English card name (no Konami IDs before 2021); "
+            "names mapped to cards through yaml-yugi."]))
+    return sorted(lists, key=lambda l: (l.fmt, l.effective)), overlap
+
+
+def read_lflists(path: Path) -> dict[str, list[tuple[int, int]]]:
+    """EDOPro lflist.conf: `!name` starts a list; `<passcode> <count>[--comment]` entries."""
+    lists: dict[str, list[tuple[int, int]]] = {}
+    current = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("!"):
+            current = line[1:].strip()
+            lists[current] = []
+        elif current and line and line[0].isdigit():
+            code, _, rest = line.partition(" ")
+            m = re.match(r"-?\d+", rest.strip())
+            if code.isdigit() and m:
+                lists[current].append((int(code), int(m.group())))
+    return lists
+
+
+class BanlistBuilder:
+    def __init__(self, shared: Path, cards: Builder, report: Report):
+        self.shared = shared
+        self.cards = cards
+        self.report = report
+        self.konami_owner = {c.konami_id: c.passcode for c in cards.main.cards.values() if c.konami_id}
+        self.yy_by_konami: dict[int, list[dict]] = defaultdict(list)
+        for y in cards.yy:
+            if y.get("konami_id"):
+                self.yy_by_konami[y["konami_id"]].append(y)
+        history = shared / "edopro" / "lflists" / "history"
+        self.edopro: dict[str, dict] = {}
+        for fmt, entries in read_json(history / "index.json").items():
+            for e in entries:
+                lists = read_lflists(history / e["file"])
+                self.edopro[e["list_name"]] = {**e, "fmt": fmt, "entries": lists.get(e["list_name"]) or lists.get(e["header_in_file"], [])}
+        self.cross_checked: set[str] = set()
+
+    def card_for_konami(self, konami_id: int) -> Card | None:
+        passcode = self.konami_owner.get(konami_id)
+        if passcode is None:
+            for y in self.yy_by_konami.get(konami_id, []):
+                passcode = self.cards.main.owner.get(yaml_yugi_password(y))
+                if passcode is not None:
+                    self.report.add("banlists", f"Konami ID {konami_id} is an alternate printing of {passcode}")
+                    break
+        return self.cards.main.cards.get(passcode) if passcode is not None else None
+
+    def card_for_name(self, name: str) -> tuple[Card | None, int | None]:
+        for y in self.cards.yy_by_name.get(clean_name(name), []):
+            passcode = self.cards.main.owner.get(yaml_yugi_password(y))
+            if passcode is not None:
+                return self.cards.main.cards[passcode], y.get("konami_id")
+        card = next((c for c in self.cards.main.cards.values() if c.name == clean_name(name)), None)
+        return card, card.konami_id if card else None
+
+    def entries(self, lst: OfficialList) -> list[dict]:
+        out = []
+        for key, status in lst.regulation.items():
+            if lst.by_name:
+                card, konami_id = self.card_for_name(key)
+                label = key
+            else:
+                konami_id = int(key)
+                card = self.card_for_konami(konami_id)
+                label = f"Konami ID {key}"
+            if card is None:
+                names = [y["name"]["en"] for y in self.yy_by_konami.get(konami_id, [])]
+                self.report.add("LOUD: unmappable list entries", f"{lst.fmt} {lst.effective}: {label} {names} — "
+                                                                  "no card in the index; shipped with passcode null")
+                out.append({"name": names[0] if names else str(key), "passcode": None, "konami_id": konami_id,
+                            "status": status})
+                continue
+            if konami_id is not None and card.konami_id not in (None, konami_id):
+                self.report.add("banlists", f"{lst.fmt} {lst.effective}: {label} is card {card.passcode} whose "
+                                            f"konami_id is {card.konami_id}")
+            out.append({"name": card.name, "passcode": card.passcode, "konami_id": konami_id, "status": status})
+        passcodes = Counter(e["passcode"] for e in out if e["passcode"] is not None)
+        for p, n in passcodes.items():
+            if n > 1:
+                self.report.add("LOUD: unmappable list entries", f"{lst.fmt} {lst.effective}: card {p} listed {n} times")
+        return sorted(out, key=lambda e: (e["name"].casefold(), e["name"], e["passcode"] or 0))
+
+    def edopro_list(self, lst: OfficialList) -> str | None:
+        if (lst.fmt, lst.effective) in CROSS_CHECK_OVERRIDES:
+            return CROSS_CHECK_OVERRIDES[(lst.fmt, lst.effective)]
+        for name, e in sorted(self.edopro.items()):
+            m = re.fullmatch(r"(\d{4})\.(\d{1,2}) (TCG|OCG)", name)
+            if e["fmt"] == lst.fmt and m and (int(m.group(1)), int(m.group(2))) == (int(lst.effective[:4]), int(lst.effective[5:7])):
+                return name
+        return None
+
+    def cross_check(self, lst: OfficialList, entries: list[dict], edopro_name: str) -> tuple[list[str], list[str]]:
+        """Differences between the official list and EDOPro's, by canonical card. EDOPro repeats a card under its
+        alternate passcodes; the entry on the card's own passcode counts, else the strictest alternate's.
+        Returns (differences, EDOPro entries for cards outside the official index, which are not differences)."""
+        main, other, placeholders = self.cards.main, self.cards.other, self.cards.placeholders
+        own: dict[int, int] = {}
+        alts: dict[int, list[int]] = defaultdict(list)
+        outside = []
+        for code, count in self.edopro[edopro_name]["entries"]:
+            canonical = main.owner.get(code)
+            if canonical is None and code in placeholders:
+                canonical = main.owner[placeholders[code]]
+            if canonical is None:
+                card = other.resolve(code)
+                outside.append(f"{code} {card.name!r} ({card.origin}): EDOPro {STATUS_WORDS[count]}" if card
+                               else f"{code} (unknown passcode): EDOPro {STATUS_WORDS[count]}")
+            elif canonical == code:
+                own[canonical] = count
+            else:
+                alts[canonical].append(count)
+        edo = dict(own)
+        for canonical, counts in alts.items():
+            if canonical not in own:
+                edo[canonical] = min(counts)
+            elif any(c != own[canonical] for c in counts):
+                self.report.add("banlists", f"EDOPro {edopro_name}: {main.cards[canonical].name!r} {canonical} is "
+                                            f"{STATUS_WORDS[own[canonical]]} but an alternate passcode has "
+                                            f"{sorted(set(counts))} — the card's own entry used")
+        official = {e["passcode"]: e["status"] for e in entries if e["passcode"] is not None}
+        diffs = []
+        for key in sorted(set(official) | set(edo), key=lambda p: (main.cards[p].name, p)):
+            ours, theirs = official.get(key), edo.get(key)
+            if theirs == 3:
+                theirs = None
+            if ours != theirs:
+                diffs.append(f"{main.cards[key].name} ({key}): official {STATUS_WORDS[ours]}, EDOPro {STATUS_WORDS[theirs]}")
+        return diffs, outside
+
+    def build(self, out_dir: Path) -> list[Path]:
+        written = []
+        lists, overlap = official_lists(self.shared, self.report)
+        for stem, names, vector in overlap:
+            self.compare_name_list(stem, names, vector)
+        previous: dict[str, OfficialList] = {}
+        for lst in lists:
+            entries = self.entries(lst)
+            edopro_name = self.edopro_list(lst)
+            cross = None
+            if edopro_name:
+                self.cross_checked.add(edopro_name)
+                diffs, outside = self.cross_check(lst, entries, edopro_name)
+                if outside:
+                    self.report.examples("banlist cross-check (official list wins)",
+                                         f"{lst.name} vs EDOPro {edopro_name!r}: EDOPro entries for non-official "
+                                         "cards (not differences)", outside)
+                cross = {"list": edopro_name, "commit": self.edopro[edopro_name]["source_commit"], "differences": len(diffs)}
+                if diffs:
+                    self.report.examples("banlist cross-check (official list wins)",
+                                         f"{lst.name} vs EDOPro {edopro_name!r}: differences", diffs, 50)
+                    lst.notes.append(f"EDOPro's {edopro_name!r} differs from Konami's list in {len(diffs)} place(s); "
+                                     "the official list is shipped: " + "; ".join(diffs[:10])
+                                     + ("; …" if len(diffs) > 10 else "") + self.absorbed_revision(lst, edopro_name))
+            else:
+                self.report.add("banlists", f"{lst.name}: no EDOPro list to cross-check")
+                lst.notes.append("No EDOPro list of this name to cross-check against.")
+            if (lst.fmt, lst.effective) in CROSS_CHECK_OVERRIDES:
+                prev = previous.get(lst.fmt)
+                changes = self.changes(prev, lst) if prev else []
+                lst.notes.insert(0, f"A revision of {prev.name} effective {lst.effective}: " + "; ".join(changes)
+                                 + f". EDOPro has no list of its own for it: it updated {edopro_name!r} in place, "
+                                   "so that list is the cross-check.")
+            aliases = [edopro_name] if edopro_name and edopro_name != lst.name and \
+                (lst.fmt, lst.effective) not in CROSS_CHECK_OVERRIDES else []
+            path = out_dir / "banlists" / lst.fmt / f"{lst.effective}.yaml"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(banlist_yaml(lst, entries, aliases, cross), encoding="utf-8", newline="\n")
+            yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)  # must stay loadable
+            written.append(path)
+            previous[lst.fmt] = lst
+            counts = Counter(e["status"] for e in entries)
+            self.report.add("banlists", f"{path.relative_to(out_dir)}  {lst.name!r}: {len(entries)} entries "
+                                        f"(F {counts[0]}, L {counts[1]}, S {counts[2]}), cross-check "
+                                        f"{edopro_name!r}: {cross['differences'] if cross else '—'} difference(s)")
+        for name in sorted(set(self.edopro) - self.cross_checked):
+            if self.edopro[name]["fmt"] in ("tcg", "ocg"):
+                self.report.add("banlists", f"EDOPro list {name!r} matches no official list")
+        return written
+
+    @staticmethod
+    def absorbed_revision(lst: OfficialList, edopro_name: str) -> str:
+        for (fmt, day), name in CROSS_CHECK_OVERRIDES.items():
+            if name == edopro_name and (fmt, day) != (lst.fmt, lst.effective):
+                return (f". EDOPro updated {edopro_name!r} in place with the revision that took effect {day} "
+                        f"(shipped as banlists/{fmt}/{day}.yaml)")
+        return ""
+
+    def compare_name_list(self, stem: str, names: dict[str, int], vector: dict[str, int]) -> None:
+        by_name = {}
+        for name, status in names.items():
+            card, konami_id = self.card_for_name(name)
+            by_name[str(konami_id)] = (name, status)
+        diffs = []
+        for key in sorted(set(by_name) | set(vector)):
+            a, b = by_name.get(key, (None, None))[1], vector.get(key)
+            if a != b:
+                label = by_name.get(key, (None,))[0] or (self.card_for_konami(int(key)) or Card(0, key, 0, "")).name
+                diffs.append(f"{label}: by name {STATUS_WORDS[a]}, by Konami ID {STATUS_WORDS[b]}")
+        self.report.examples("banlists", f"OCG {stem}: filed both by name ({len(names)}) and by Konami ID "
+                                         f"({len(vector)}); the Konami ID vector is shipped. Differences", diffs)
+
+    def changes(self, prev: OfficialList, lst: OfficialList) -> list[str]:
+        a = {e["passcode"]: e for e in self.entries(prev)}
+        b = {e["passcode"]: e for e in self.entries(lst)}
+        out = []
+        for p in sorted(set(a) | set(b), key=lambda p: (a.get(p) or b.get(p))["name"]):
+            sa, sb = (a[p]["status"] if p in a else None), (b[p]["status"] if p in b else None)
+            if sa != sb:
+                out.append(f"{(a.get(p) or b.get(p))['name']} {STATUS_WORDS[sa]} → {STATUS_WORDS[sb]}")
+        return out
+
+
+def q(text: str) -> str:
+    """A YAML double-quoted scalar (JSON string syntax is a subset of it)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def banlist_yaml(lst: OfficialList, entries: list[dict], aliases: list[str], cross: dict | None) -> str:
+    published = ("Konami (yugioh-card.com EU)" if lst.fmt == "tcg"
+                 else "Konami (yugioh-card.com/japan), transcribed by card name" if lst.by_name
+                 else "Konami (yugioh-card.com/japan)")
+    lines = ["# Forbidden & Limited list. Generated by tools/build_data.py; edit by hand only for a house list.",
+             f"name: {q(lst.name)}",
+             f"format: {lst.fmt}",
+             f"effective: {lst.effective}"]
+    if lst.effective_by_region:
+        lines.append("effective_by_region:")
+        lines += [f"  {region}: {day}" for region, day in sorted(lst.effective_by_region.items())]
+    if aliases:
+        lines.append(f"aliases: [{', '.join(q(a) for a in aliases)}]")
+    lines += ["source:",
+              f"  official: {{repository: {LIMIT_REGULATION['repository']}, path: {lst.upstream_path}, "
+              f"commit: {q(LIMIT_REGULATION['commit'])}, published_by: {q(published)}}}"]
+    if cross:
+        lines.append(f"  cross_check: {{repository: {LFLISTS_REPOSITORY}, list: {q(cross['list'])}, "
+                     f"commit: {q(cross['commit'])}, differences: {cross['differences']}}}")
+    if lst.notes:
+        lines.append("notes:")
+        lines += [f"  - {q(note)}" for note in lst.notes]
+    for status, key in STATUS_KEYS.items():
+        chosen = [e for e in entries if e["status"] == status]
+        if not chosen:
+            lines.append(f"{key}: []")
+            continue
+        lines.append(f"{key}:")
+        for e in chosen:
+            passcode = "null" if e["passcode"] is None else e["passcode"]
+            konami = "null" if e["konami_id"] is None else e["konami_id"]
+            lines.append(f"  - {{name: {q(e['name'])}, passcode: {passcode}, konami_id: {konami}}}")
+    return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------------------------------------- main
+
+
+GENERATED_HEADER = "# Forbidden & Limited list. Generated by tools/build_data.py"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", type=Path, default=REPO.parent / "shared" / "data",
+                        help="the shared data snapshot (default: ../shared/data beside the repository)")
+    parser.add_argument("--out-dir", type=Path, default=REPO,
+                        help="where deckcheck/data/ and banlists/ are written (default: the repository root)")
+    args = parser.parse_args(argv)
+    shared, out_dir = args.shared.resolve(), args.out_dir.resolve()
+    if not (shared / "PROVENANCE.md").is_file():
+        parser.error(f"{shared} is not the shared data directory (no PROVENANCE.md)")
+    report = Report()
+    check_provenance(shared, report)
+
+    cards = build_cards(shared, report)
+    main_path = out_dir / "deckcheck" / "data" / "cards.json"
+    other_path = out_dir / "deckcheck" / "data" / "other_cards.json"
+    write_json(main_path, cards.document(cards.main, cards.sources(), placeholders=True))
+    write_json(other_path, cards.document(cards.other, [
+        {**BABELCDB, "used_for": "Rush Duel and unofficial (anime, video game, pre-errata, GOAT, hidden) rows",
+         "files": "edopro/cdb/cards-rush.cdb, prerelease-cards-rush.cdb, cards-unofficial.cdb, "
+                  "cards-skills-unofficial.cdb, goat-entries.cdb, hidden rows of cards-skills.cdb"}], placeholders=False))
+
+    written = BanlistBuilder(shared, cards, report).build(out_dir)
+    for fmt in ("tcg", "ocg"):  # generated lists that no longer exist upstream
+        for path in sorted((out_dir / "banlists" / fmt).glob("*.yaml")):
+            if path not in written and path.read_text(encoding="utf-8").startswith(GENERATED_HEADER):
+                path.unlink()
+                report.add("banlists", f"removed stale generated list {path.relative_to(out_dir)}")
+
+    for path in (main_path, other_path):
+        report.add("files", f"{path.relative_to(out_dir)}: {path.stat().st_size:,} bytes")
+    report.add("files", f"{len(written)} list files under banlists/")
+    report.print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
