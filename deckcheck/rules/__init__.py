@@ -13,7 +13,6 @@ from types import ModuleType
 from ..banlists import Banlist
 from ..carddb import CardIndex
 from ..formats import Format
-from ..model import ResolvedDeck, ResolvedEntry
 from . import (
     banlist,
     card_pool,
@@ -58,11 +57,6 @@ class CheckContext:
     def create(cls, fmt: Format, cards: CardIndex, banlist: Banlist | None, as_of: date) -> "CheckContext":
         limits = banlist.limits(cards)[0] if banlist is not None else {}
         return cls(fmt, cards, banlist, as_of, limits)
-
-
-def deck_cards(deck: ResolvedDeck) -> list[ResolvedEntry]:
-    """Entries that are known cards allowed in a deck (not unknown, not tokens or skills)."""
-    return [e for e in deck.entries if e.card is not None and e.card.kind in ("main", "extra")]
 
 
 def rule_doc(rule: ModuleType) -> str:

@@ -16,6 +16,11 @@ def by_card_and_section(entries: Iterable[ResolvedEntry]) -> list[list[ResolvedE
     return list(groups.values())
 
 
+def deck_cards(deck) -> list[ResolvedEntry]:
+    """Entries that are known cards allowed in a deck (not unknown, not tokens or skills)."""
+    return [e for e in deck.entries if e.card is not None and e.card.kind in ("main", "extra")]
+
+
 def copies(n: int) -> str:
     return f"{n} cop{'y' if n == 1 else 'ies'}"
 

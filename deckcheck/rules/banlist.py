@@ -20,8 +20,7 @@ from collections.abc import Iterator
 
 from ..banlists import STATUS_TITLES
 from ..model import ERROR, Problem, ResolvedDeck
-from . import deck_cards
-from ._common import copies, group_counts, group_name, treated_as_note
+from ._common import copies, deck_cards, group_counts, group_name, treated_as_note
 
 ID = "banlist"
 SEVERITY = ERROR

@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
-from . import deck_cards
-from ._common import by_card_and_section, copies, lines_note, section_title
+from ._common import by_card_and_section, copies, deck_cards, lines_note, section_title
 
 ID = "card-pool"
 SEVERITY = ERROR

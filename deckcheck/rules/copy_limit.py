@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
-from . import deck_cards
-from ._common import copies, group_counts, group_name, treated_as_note
+from ._common import copies, deck_cards, group_counts, group_name, treated_as_note
 
 ID = "copy-limit"
 SEVERITY = ERROR

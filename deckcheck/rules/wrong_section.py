@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, EXTRA, MAIN, Problem, ResolvedDeck
-from . import deck_cards
-from ._common import by_card_and_section, copies, lines_note
+from ._common import by_card_and_section, copies, deck_cards, lines_note
 
 ID = "wrong-section"
 SEVERITY = ERROR
