@@ -95,12 +95,12 @@ def check(
     try:
         cards = load_cards()
         checker = Checker(cards, load_store(), selection)
+        main_context = checker.context()
         results, deck_formats = [], {}
         for path, display in found:
             result, context = checker.check_path(path, display)
             results.append(result)
             deck_formats[result.path] = (context.format.id, context.banlist.name if context.banlist else None)
-        main_context = checker.context()
     except DataError as exc:
         _fail(str(exc))
 

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from deckcheck.rules import RULES, rule_examples
 
 from .conftest import rules_of
 
-# 13 Normal Monsters, unlimited everywhere, never on a list: room for 39 filler copies.
+# 14 Normal Monsters, unlimited everywhere, never on a list: room for 42 filler copies.
 FILLER_NAMES = [
     "Celtic Guardian", "Mystical Elf", "Beaver Warrior", "Giant Soldier of Stone", "Gemini Elf",
     "Alexandrite Dragon", "Luster Dragon", "Vorse Raider", "La Jinn the Mystical Genie of the Lamp",
-    "Mechanicalchaser", "Archfiend Soldier", "Dark Blade", "Frostosaurus",
+    "Mechanicalchaser", "Archfiend Soldier", "Dark Blade", "Frostosaurus", "Summoned Skull",
 ]
 
 
@@ -191,12 +193,13 @@ def test_ocg_only_card_in_tcg_and_tcg_only_in_ocg(check_text, cards):  # case 45
 
 
 def test_release_date_against_as_of(check_text):  # case 46
-    # Ash Blossom & Joyous Spring: first TCG release 2017-05-04.
-    before = check_text(deck(filler=39, main=["Ash Blossom & Joyous Spring"]), as_of=__import__("datetime").date(2017, 5, 3))
-    assert "card-pool" in rules_of(before)
-    assert "2017-05-04" in next(p.message for p in before.problems if p.rule == "card-pool")
-    on_release = check_text(deck(filler=39, main=["Ash Blossom & Joyous Spring"]), as_of=__import__("datetime").date(2017, 5, 4))
-    assert "card-pool" not in rules_of(on_release)
+    # Fiendsmith Engraver: first TCG release 2024-07-18 (OCG 2024-04-27).
+    text = deck(filler=39, main=["Fiendsmith Engraver"])
+    before = check_text(text, as_of=date(2024, 7, 17))
+    assert rules_of(before) == ["card-pool"]
+    assert "until 2024-07-18" in before.problems[0].message
+    assert check_text(text, as_of=date(2024, 7, 18)).legal
+    assert check_text(text, as_of=date(2024, 7, 17), format="ocg").legal
 
 
 def test_copy_limit_and_banlist_are_independent(check_text):

@@ -33,7 +33,7 @@ def lines_note(entries: list[ResolvedEntry]) -> str:
     lines = [e.entry.line for e in entries if e.entry.line is not None]
     if len(lines) <= 1:
         return ""
-    return f" (lines {', '.join(map(str, lines))})"
+    return f"; lines {', '.join(map(str, lines))}"
 
 
 def section_title(section: str) -> str:

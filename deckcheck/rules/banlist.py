@@ -33,8 +33,8 @@ def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
     limits = context.limits
     list_name = context.banlist.name
     for count in group_counts(deck_cards(deck)).values():
-        limit = limits.get(count.group, 3)
-        if count.total <= limit:
+        limit = limits.get(count.group)
+        if limit is None or count.total <= limit:
             continue
         name, ref = group_name(count, context.cards)
         at = count.line_past(limit)
