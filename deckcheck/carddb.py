@@ -16,46 +16,59 @@ from pathlib import Path
 from .model import Card
 
 DATA_DIR = Path(__file__).parent / "data"
-MAIN_INDEX = DATA_DIR / "cards.json"
-OTHER_INDEX = DATA_DIR / "other_cards.json"
+MAIN_INDEX = DATA_DIR / "cards.jsonl"
+OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 
 
 class DataError(Exception):
     """The card data or a list could not be loaded (exit code 2)."""
 
 
-def _load_json(path: Path) -> dict:
-    try:
-        with open(path, "rb") as f:
-            return json.loads(f.read())
-    except FileNotFoundError:
-        raise DataError(f"{path}: card data not found; reinstall deckcheck or run tools/build_data.py") from None
-    except (OSError, ValueError) as exc:
-        raise DataError(f"{path}: card data is unreadable: {exc}") from None
-
-
 class _Table:
-    """One index file: rows plus a passcode → row number map."""
+    """One index file (JSON Lines): a header, then one card array per line.
 
-    def __init__(self, raw: dict):
-        fields = raw["fields"]
-        self.sources: list[dict] = raw.get("sources", [])
-        self.rows: list[list] = raw["cards"]
-        col = {name: i for i, name in enumerate(fields)}
-        self._c = col
-        p, alts = col["passcode"], col["alt_passcodes"]
-        by_passcode = {row[p]: i for i, row in enumerate(self.rows)}
-        for i, row in enumerate(self.rows):
-            for alt in row[alts]:
-                by_passcode[alt] = i
+    The header lists each line's passcode and every alternate passcode, so finding a card
+    parses one line; all lines are parsed only when names are needed.
+    """
+
+    def __init__(self, path: Path):
+        try:
+            data = path.read_bytes()
+            newline = data.index(b"\n")
+            header = json.loads(data[:newline])
+            self.lines = data[newline + 1 :].split(b"\n")
+            passcodes = header["passcodes"]
+            fields = header["fields"]
+        except FileNotFoundError:
+            raise DataError(f"{path}: card data not found; reinstall deckcheck or run tools/build_data.py") from None
+        except (OSError, ValueError, KeyError) as exc:
+            raise DataError(f"{path}: card data is unreadable: {exc}") from None
+        if self.lines and not self.lines[-1]:
+            self.lines.pop()
+        if len(self.lines) != len(passcodes):
+            raise DataError(f"{path}: card data is damaged ({len(self.lines)} cards for {len(passcodes)} passcodes)")
+        self.sources: list[dict] = header.get("sources", [])
+        self._c = {name: i for i, name in enumerate(fields)}
+        by_passcode = dict(zip(passcodes, range(len(passcodes))))
+        for alt, canonical in header.get("alt_passcodes", {}).items():
+            by_passcode[int(alt)] = by_passcode[canonical]
         self.by_passcode = by_passcode
-        self.placeholders: dict[int, int] = {int(k): v for k, v in raw.get("placeholders", {}).items()}
+        self.placeholders: dict[int, int] = {int(k): v for k, v in header.get("placeholders", {}).items()}
         self._cards: dict[int, Card] = {}
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def row(self, i: int) -> list:
+        return json.loads(self.lines[i])
+
+    def rows(self) -> list[list]:
+        return json.loads(b"[" + b",".join(self.lines) + b"]")
 
     def card(self, i: int) -> Card:
         card = self._cards.get(i)
         if card is None:
-            row, c = self.rows[i], self._c
+            row, c = self.row(i), self._c
             passcode = row[c["passcode"]]
             card = Card(
                 passcode=passcode,
@@ -96,14 +109,14 @@ def normalize_name(name: str) -> str:
 class CardIndex:
     """Look-ups over the bundled (or downloaded) card index."""
 
-    def __init__(self, main: dict, other_path: Path | None = None):
+    def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX):
         self._main = _Table(main)
         self._other_path = other_path
         self._other: _Table | None = None
 
     @classmethod
     def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> "CardIndex":
-        return cls(_load_json(path), other_path)
+        return cls(path, other_path)
 
     @property
     def sources(self) -> list[dict]:
@@ -112,7 +125,7 @@ class CardIndex:
     @property
     def other(self) -> _Table | None:
         if self._other is None and self._other_path is not None and self._other_path.exists():
-            self._other = _Table(_load_json(self._other_path))
+            self._other = _Table(self._other_path)
         return self._other
 
     def by_passcode(self, passcode: int) -> Card | None:
@@ -131,22 +144,26 @@ class CardIndex:
         return self._main.placeholders.get(passcode)
 
     def __len__(self) -> int:
-        return len(self._main.rows)
+        return len(self._main)
 
     def cards(self):
-        for i in range(len(self._main.rows)):
+        for i in range(len(self._main)):
             yield self._main.card(i)
 
     @cached_property
-    def _names(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    def _exact_names(self) -> dict[str, list[int]]:
         exact: dict[str, list[int]] = {}
-        folded: dict[str, list[int]] = {}
         col = self._main._c["name"]
-        for i, row in enumerate(self._main.rows):
-            name = row[col]
-            exact.setdefault(name, []).append(i)
-            folded.setdefault(normalize_name(name), []).append(i)
-        return exact, folded
+        for i, row in enumerate(self._main.rows()):
+            exact.setdefault(row[col], []).append(i)
+        return exact
+
+    @cached_property
+    def _folded_names(self) -> dict[str, list[int]]:
+        folded: dict[str, list[int]] = {}
+        for name, rows in self._exact_names.items():
+            folded.setdefault(normalize_name(name), []).extend(rows)
+        return folded
 
     def by_name(self, name: str) -> list[Card]:
         """Cards with this name: exact first, then ignoring case, punctuation and spacing.
@@ -154,8 +171,7 @@ class CardIndex:
         Tokens share names with real cards ("Sheep Token" aside, many are plain "Token"),
         so a deck card is preferred over a token of the same name.
         """
-        exact, folded = self._names
-        rows = exact.get(name.strip()) or folded.get(normalize_name(name)) or []
+        rows = self._exact_names.get(name.strip()) or self._folded_names.get(normalize_name(name)) or []
         cards = [self._main.card(i) for i in rows]
         if len(cards) > 1:
             deck_cards = [c for c in cards if c.kind in ("main", "extra")]
@@ -178,7 +194,7 @@ class CardIndex:
         col = self._main._c
         return [
             self._main.card(i)
-            for i, row in enumerate(self._main.rows)
+            for i, row in enumerate(self._main.rows())
             if row[col["passcode"]] == group or row[col["group"]] == group
         ]
 
@@ -186,6 +202,6 @@ class CardIndex:
         """The closest card names, for "did you mean"."""
         from rapidfuzz import fuzz, process, utils
 
-        names = list(self._names[0])
+        names = list(self._exact_names)
         found = process.extract(name, names, scorer=fuzz.WRatio, processor=utils.default_process, limit=limit, score_cutoff=60)
         return [match for match, _score, _i in found]

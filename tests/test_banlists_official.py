@@ -1,6 +1,6 @@
 """The shipped F&L lists are Konami's official lists, entry for entry.
 
-Reads only the committed files (banlists/, deckcheck/data/cards.json) and the shared data snapshot
+Reads only the committed files (banlists/, deckcheck/data/cards.jsonl) and the shared data snapshot
 (CI has shared/ beside the checkout); no deckcheck module is imported.
 """
 
@@ -39,8 +39,9 @@ def load(path: Path) -> dict:
 
 @lru_cache(maxsize=None)
 def cards() -> dict[int, dict]:
-    doc = json.loads((REPO / "deckcheck" / "data" / "cards.json").read_text(encoding="utf-8"))
-    return {row[0]: dict(zip(doc["fields"], row)) for row in doc["cards"]}
+    header, *lines = (REPO / "deckcheck" / "data" / "cards.jsonl").read_text(encoding="utf-8").splitlines()
+    fields = json.loads(header)["fields"]
+    return {row[0]: dict(zip(fields, row)) for row in map(json.loads, lines)}
 
 
 @lru_cache(maxsize=None)

@@ -18,15 +18,19 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data"
 DATA = REPO / "deckcheck" / "data"
-MAIN = DATA / "cards.json"
-OTHER = DATA / "other_cards.json"
+MAIN = DATA / "cards.jsonl"
+OTHER = DATA / "other_cards.jsonl"
 FIELDS = ["passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id",
           "tcg_date", "ocg_date", "group", "alt_passcodes"]
 
 
 @lru_cache(maxsize=None)
 def doc(path: Path = MAIN) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The index as one document: its header with the card lines under "cards"."""
+    header, *lines = path.read_text(encoding="utf-8").splitlines()
+    document = json.loads(header)
+    document["cards"] = [json.loads(line) for line in lines]
+    return document
 
 
 @lru_cache(maxsize=None)
@@ -52,11 +56,13 @@ def owner(passcode: int) -> dict:
 @pytest.mark.parametrize("path", [MAIN, OTHER], ids=lambda p: p.name)
 def test_layout(path):
     d = doc(path)
-    assert d["schema"] == 1 and d["generated_by"] == "tools/build_data.py"
+    assert d["schema"] == 2 and d["generated_by"] == "tools/build_data.py"
     assert d["fields"] == FIELDS
     assert d["sources"] and all(len(s["commit"]) == 40 and s["used_for"] for s in d["sources"])
     passcodes = [row[0] for row in d["cards"]]
     assert passcodes == sorted(passcodes)
+    assert d["passcodes"] == passcodes  # the header's look-up list matches the card lines
+    assert d["alt_passcodes"] == {str(alt): row[0] for row in d["cards"] for alt in row[FIELDS.index("alt_passcodes")]}
     for c in rows(path).values():
         assert c["kind"] in ("main", "extra", "token", "skill")
         assert c["tcg"] in (0, 1) and c["ocg"] in (0, 1)
@@ -215,7 +221,7 @@ def test_build_is_reproducible(tmp_path):
         capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    for name in ("cards.json", "other_cards.json"):
+    for name in ("cards.jsonl", "other_cards.jsonl"):
         assert (tmp_path / "deckcheck" / "data" / name).read_bytes() == (DATA / name).read_bytes(), name
     built = sorted(p.relative_to(tmp_path) for p in (tmp_path / "banlists").glob("*/*.yaml"))
     committed = sorted(p.relative_to(REPO) for p in (REPO / "banlists").glob("*/*.yaml"))

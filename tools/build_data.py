@@ -6,8 +6,8 @@
 Reads the snapshot described in shared/data/PROVENANCE.md and writes, under --out-dir
 (default: the repository root):
 
-    deckcheck/data/cards.json         official OCG/TCG cards, tokens, Skill Cards, prereleases
-    deckcheck/data/other_cards.json   Rush Duel and unofficial (anime, pre-errata, GOAT …) rows
+    deckcheck/data/cards.jsonl        official OCG/TCG cards, tokens, Skill Cards, prereleases
+    deckcheck/data/other_cards.jsonl  Rush Duel and unofficial (anime, pre-errata, GOAT …) rows
     banlists/tcg/<effective>.yaml     every TCG F&L list from 2020 on (Konami's, by Konami ID)
     banlists/ocg/<effective>.yaml     every OCG F&L list from 2020 on
 
@@ -447,7 +447,7 @@ class Builder:
         self._add_cdb_rows(self.main, shown, origin_of=lambda r: "official", section="cards-skills.cdb")
         self.hidden_skills = hidden
         self.report.add("cards-skills.cdb", f"{len(hidden)} hidden rows (ot & 0x1000: EDOPro character portraits such as "
-                                            f"{sorted(r.name for r in hidden.values())[0]!r}, not printed cards) → other_cards.json as unofficial")
+                                            f"{sorted(r.name for r in hidden.values())[0]!r}, not printed cards) → other_cards.jsonlas unofficial")
 
     # -- prerelease placeholders
 
@@ -694,7 +694,7 @@ class Builder:
 
     def validate(self) -> None:
         seen: dict[int, str] = {}
-        for label, index in (("cards.json", self.main), ("other_cards.json", self.other)):
+        for label, index in (("cards.jsonl", self.main), ("other_cards.jsonl", self.other)):
             for card in index.cards.values():
                 for p in [card.passcode, *card.alt_passcodes]:
                     if p in seen:
@@ -704,7 +704,7 @@ class Builder:
                     target = self.main.cards.get(card.group) or self.other.cards.get(card.group)
                     if target is None or target.group is not None:
                         raise SystemExit(f"group of {card.passcode} is not a root card: {card.group}")
-                    if label == "cards.json" and card.group not in self.main.cards:
+                    if label == "cards.jsonl" and card.group not in self.main.cards:
                         raise SystemExit(f"group of {card.passcode} is outside the main index")
         for key, value in self.placeholders.items():
             if key in seen:
@@ -731,7 +731,7 @@ class Builder:
         ]
 
     def document(self, index: Index, sources: list[dict], placeholders: bool) -> dict:
-        doc = {"schema": 1, "generated_by": GENERATED_BY, "sources": sources, "fields": FIELDS,
+        doc = {"schema": 2, "generated_by": GENERATED_BY, "sources": sources, "fields": FIELDS,
                "cards": [index.cards[p].row() for p in sorted(index.cards)]}
         if placeholders:
             doc["placeholders"] = {str(k): self.placeholders[k] for k in sorted(self.placeholders)}
@@ -749,7 +749,7 @@ def build_cards(shared: Path, report: Report) -> Builder:
     b.apply_ygojson()
     b.validate()
     main, other = b.main.cards.values(), b.other.cards.values()
-    report.add("counts", f"cards.json: {len(main)} cards, {sum(len(c.alt_passcodes) for c in main)} alternate passcodes, "
+    report.add("counts", f"cards.jsonl: {len(main)} cards, {sum(len(c.alt_passcodes) for c in main)} alternate passcodes, "
                          f"{len(b.placeholders)} placeholders")
     report.add("counts", f"  by kind {dict(sorted(Counter(c.kind for c in main).items()))}, "
                          f"by origin {dict(sorted(Counter(c.origin for c in main).items()))}")
@@ -759,16 +759,28 @@ def build_cards(shared: Path, report: Report) -> Builder:
                          f"ocg_date: {sum(c.ocg_date is not None for c in main)}, "
                          f"in a name group: {sum(c.group is not None for c in main)}")
     report.add("counts", f"  placeholders by source: {dict(sorted(Counter(b.placeholder_source.values()).items()))}")
-    report.add("counts", f"other_cards.json: {len(other)} cards, {sum(len(c.alt_passcodes) for c in other)} alternate "
+    report.add("counts", f"other_cards.jsonl: {len(other)} cards, {sum(len(c.alt_passcodes) for c in other)} alternate "
                          f"passcodes, by origin {dict(sorted(Counter(c.origin for c in other).items()))}")
     return b
 
 
-def write_json(path: Path, doc: dict) -> None:
+def write_index(path: Path, doc: dict) -> None:
+    """JSON Lines: a header object, then one card array per line in passcode order.
+
+    The header lists every line's passcode and every alternate passcode, so deckcheck finds a
+    card without parsing the other fifteen thousand lines.
+    """
+    rows = doc["cards"]
+    alt_col = doc["fields"].index("alt_passcodes")
+    header = {k: v for k, v in doc.items() if k != "cards"}
+    header["passcodes"] = [row[0] for row in rows]
+    header["alt_passcodes"] = {str(alt): row[0] for row in sorted(rows, key=lambda r: r[0]) for alt in row[alt_col]}
+    header["alt_passcodes"] = dict(sorted(header["alt_passcodes"].items(), key=lambda kv: int(kv[0])))
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
-        json.dump(doc, f, separators=(",", ":"), ensure_ascii=False)
-        f.write("\n")
+        f.write(json.dumps(header, separators=(",", ":"), ensure_ascii=False) + "\n")
+        for row in rows:
+            f.write(json.dumps(row, separators=(",", ":"), ensure_ascii=False) + "\n")
 
 
 # ------------------------------------------------------------------------------------------- banlists
@@ -1119,10 +1131,10 @@ def main(argv: list[str] | None = None) -> int:
     check_provenance(shared, report)
 
     cards = build_cards(shared, report)
-    main_path = out_dir / "deckcheck" / "data" / "cards.json"
-    other_path = out_dir / "deckcheck" / "data" / "other_cards.json"
-    write_json(main_path, cards.document(cards.main, cards.sources(), placeholders=True))
-    write_json(other_path, cards.document(cards.other, [
+    main_path = out_dir / "deckcheck" / "data" / "cards.jsonl"
+    other_path = out_dir / "deckcheck" / "data" / "other_cards.jsonl"
+    write_index(main_path, cards.document(cards.main, cards.sources(), placeholders=True))
+    write_index(other_path, cards.document(cards.other, [
         {**BABELCDB, "used_for": "Rush Duel and unofficial (anime, video game, pre-errata, GOAT, hidden) rows",
          "files": "edopro/cdb/cards-rush.cdb, prerelease-cards-rush.cdb, cards-unofficial.cdb, "
                   "cards-skills-unofficial.cdb, goat-entries.cdb, hidden rows of cards-skills.cdb"}], placeholders=False))
