@@ -65,10 +65,6 @@ class Banlist:
                 limits[card.group] = limit
         return limits, unmatched
 
-    def status_of(self, card, cards: CardIndex) -> int:
-        limits, _ = self.limits(cards)
-        return limits.get(card.group, 3)
-
     def to_json(self) -> dict:
         return {
             "name": self.name,
@@ -89,7 +85,8 @@ def _as_date(value, where: str) -> date:
         raise DataError(f"{where}: {value!r} is not a YYYY-MM-DD date") from None
 
 
-def load_banlist(path: Path) -> Banlist:
+def _read_list_file(path: Path) -> dict:
+    """A list file as plain JSON-able data, checked; raises DataError with the file and line."""
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -103,29 +100,48 @@ def load_banlist(path: Path) -> Banlist:
         raise DataError(f"{where}: not a valid list file: {getattr(exc, 'problem', exc)}") from None
     if not isinstance(raw, dict) or "name" not in raw or "format" not in raw or "effective" not in raw:
         raise DataError(f"{path}: not a list file (needs name, format, effective)")
-    entries: list[ListEntry] = []
+    entries: list[list] = []
     for status in STATUS_LIMITS:
         for item in raw.get(status) or []:
-            if isinstance(item, dict):
-                entries.append(ListEntry(status, item.get("name"), item.get("passcode"), item.get("konami_id")))
-            elif isinstance(item, int):
-                entries.append(ListEntry(status, None, item))
+            if isinstance(item, dict) and (item.get("name") or item.get("passcode") is not None):
+                entries.append([status, item.get("name"), item.get("passcode"), item.get("konami_id")])
+            elif isinstance(item, int) and not isinstance(item, bool):
+                entries.append([status, None, item, None])
             elif isinstance(item, str):
-                entries.append(ListEntry(status, item, None))
+                entries.append([status, item, None, None])
             else:
-                raise DataError(f"{path}: {status}: entry {item!r} is not a card")
-    return Banlist(
-        name=str(raw["name"]),
-        format=str(raw["format"]).lower(),
-        effective=_as_date(raw["effective"], f"{path}: effective"),
-        path=path,
-        effective_by_region={
-            str(k).lower(): _as_date(v, f"{path}: effective_by_region") for k, v in (raw.get("effective_by_region") or {}).items()
+                raise DataError(f"{path}: {status}: entry {item!r} is not a card (give a name or a passcode)")
+    regions = raw.get("effective_by_region") or {}
+    if not isinstance(regions, dict):
+        raise DataError(f"{path}: effective_by_region must map regions to dates")
+    return {
+        "name": str(raw["name"]),
+        "format": str(raw["format"]).lower(),
+        "effective": _as_date(raw["effective"], f"{path}: effective").isoformat(),
+        "effective_by_region": {
+            str(k).lower(): _as_date(v, f"{path}: effective_by_region").isoformat() for k, v in regions.items()
         },
-        aliases=[str(a) for a in raw.get("aliases") or []],
-        source=raw.get("source") or {},
-        notes=[str(n) for n in raw.get("notes") or []],
-        entries=entries,
+        "aliases": [str(a) for a in raw.get("aliases") or []],
+        "source": raw.get("source") or {},
+        "notes": [str(n) for n in raw.get("notes") or []],
+        "entries": entries,
+    }
+
+
+def load_banlist(path: Path) -> Banlist:
+    from .cache import memoized
+
+    raw = memoized("lists", path, lambda: _read_list_file(path))
+    return Banlist(
+        name=raw["name"],
+        format=raw["format"],
+        effective=date.fromisoformat(raw["effective"]),
+        path=path,
+        effective_by_region={k: date.fromisoformat(v) for k, v in raw["effective_by_region"].items()},
+        aliases=raw["aliases"],
+        source=raw["source"],
+        notes=raw["notes"],
+        entries=[ListEntry(*entry) for entry in raw["entries"]],
     )
 
 

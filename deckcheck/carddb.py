@@ -113,6 +113,7 @@ class CardIndex:
         self._main = _Table(main)
         self._other_path = other_path
         self._other: _Table | None = None
+        self._found: dict[int, Card | None] = {}
 
     @classmethod
     def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> "CardIndex":
@@ -129,6 +130,13 @@ class CardIndex:
         return self._other
 
     def by_passcode(self, passcode: int) -> Card | None:
+        try:
+            return self._found[passcode]
+        except KeyError:
+            card = self._found[passcode] = self._find(passcode)
+            return card
+
+    def _find(self, passcode: int) -> Card | None:
         i = self._main.by_passcode.get(passcode)
         if i is not None:
             return self._main.card(i)

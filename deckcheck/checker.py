@@ -26,7 +26,7 @@ def check_parsed(parsed: ParsedDeck, context: CheckContext) -> DeckResult:
     else:
         problems = [p for rule in RULES for p in rule.check(resolved, context)]
         problems.sort(key=_problem_order)
-    return DeckResult(parsed.path, resolved.sizes(), problems, parsed.name)
+    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name)
 
 
 @dataclass

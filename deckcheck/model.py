@@ -5,8 +5,6 @@ Nothing here reads files, prints or decides exit codes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 MAIN = "main"
 EXTRA = "extra"
 SIDE = "side"
@@ -23,22 +21,55 @@ KIND_TOKEN = "token"
 KIND_SKILL = "skill"
 
 
-@dataclass(slots=True)
+def _repr(self) -> str:
+    fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+    return f"{type(self).__name__}({fields})"
+
+
+# Plain classes with __slots__ rather than dataclasses: they are created by the million in a
+# batch and imported on every start, where each dataclass costs about half a millisecond.
+
+
 class DeckEntry:
-    """One line (YDK) or one list item (YAML) of a decklist, as written."""
+    """One line (YDK) or one list item (YAML) of a decklist, as written; resolve sets ``card``."""
 
-    section: str
-    line: int | None
-    passcode: int | None = None
-    name: str | None = None
-    count: int = 1
-    text: str | None = None  # the entry as written, for messages
+    __slots__ = ("section", "line", "passcode", "name", "count", "text", "span", "card")
+    __repr__ = _repr
+
+    def __init__(self, section: str, line: int | None, passcode: int | None = None, name: str | None = None,
+                 count: int = 1, text: str | None = None, span: int = 1, card: Card | None = None):
+        self.section = section
+        self.line = line  # 1-based line in the file
+        self.passcode = passcode
+        self.name = name
+        self.count = count
+        self.text = text  # the entry as written, for messages
+        self.span = span  # how many adjacent lines the entry stands for (YDK copies on consecutive lines)
+        self.card = card  # None until resolved, and for unknown cards
+
+    @property
+    def lines(self) -> range:
+        return range(self.line, self.line + self.span) if self.line is not None else range(0)
+
+    def ref(self) -> CardRef:
+        if self.card is not None:
+            return CardRef(self.card.name, self.card.passcode)
+        return CardRef(self.name, self.passcode)
 
 
-@dataclass(slots=True, frozen=True)
 class CardRef:
-    name: str | None
-    passcode: int | None
+    __slots__ = ("name", "passcode")
+    __repr__ = _repr
+
+    def __init__(self, name: str | None, passcode: int | None):
+        self.name = name
+        self.passcode = passcode
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CardRef) and (self.name, self.passcode) == (other.name, other.passcode)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.passcode))
 
     def to_json(self) -> dict:
         return {"name": self.name, "passcode": self.passcode}
@@ -51,15 +82,26 @@ class CardRef:
         return str(self.passcode) if self.passcode is not None else "?"
 
 
-@dataclass(slots=True)
 class Problem:
-    rule: str
-    severity: str
-    message: str
-    section: str | None = None
-    line: int | None = None
-    card: CardRef | None = None
-    fix: str | None = None
+    """One problem of one deck: plain data for every reporter."""
+
+    __slots__ = ("rule", "severity", "message", "section", "line", "card", "fix")
+    __repr__ = _repr
+
+    def __init__(self, rule: str, severity: str, message: str, section: str | None = None, line: int | None = None,
+                 card: CardRef | None = None, fix: str | None = None):
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.section = section
+        self.line = line
+        self.card = card
+        self.fix = fix
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Problem) and self.to_json() == other.to_json()
+
+    __hash__ = None
 
     def to_json(self) -> dict:
         return {
@@ -73,88 +115,121 @@ class Problem:
         }
 
 
-@dataclass(slots=True)
 class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
-    path: str
-    entries: list[DeckEntry] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    name: str | None = None
-    format: str | None = None  # a format the file declares for itself (YAML `format:`)
+    __slots__ = ("path", "entries", "problems", "name", "format")
+    __repr__ = _repr
+
+    def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
+                 name: str | None = None, format: str | None = None):
+        self.path = path
+        self.entries = entries if entries is not None else []
+        self.problems = problems if problems is not None else []
+        self.name = name
+        self.format = format  # a format the file declares for itself (YAML `format:`)
 
     @property
     def unreadable(self) -> bool:
         return any(p.rule == "unreadable" for p in self.problems)
 
 
-@dataclass(slots=True, frozen=True)
 class Card:
-    """One card of the index: a printed name with all of its passcodes."""
+    """One card of the index: a printed name with all of its passcodes. Equal by passcode."""
 
-    passcode: int  # the card's own (canonical) passcode
-    name: str
-    kind: str  # KIND_MAIN | KIND_EXTRA | KIND_TOKEN | KIND_SKILL
-    type: int  # EDOPro/YGOPro `type` bit flags (0 where unknown)
-    tcg: bool  # released in the TCG card pool
-    ocg: bool  # released in the OCG card pool
-    origin: str  # "official" | "prerelease" | "rush" | "unofficial"
-    konami_id: int | None
-    tcg_date: str | None  # first TCG release, ISO date
-    ocg_date: str | None
-    group: int  # passcode of the card whose name this card shares (itself unless "always treated as")
-    passcodes: tuple[int, ...]  # every passcode of this card, alternate artworks included
+    __slots__ = ("passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date",
+                 "group", "passcodes")
+    __repr__ = _repr
+
+    def __init__(self, passcode: int, name: str, kind: str, type: int, tcg: bool, ocg: bool, origin: str,
+                 konami_id: int | None, tcg_date: str | None, ocg_date: str | None, group: int,
+                 passcodes: tuple[int, ...]):
+        self.passcode = passcode  # the card's own (canonical) passcode
+        self.name = name
+        self.kind = kind  # KIND_MAIN | KIND_EXTRA | KIND_TOKEN | KIND_SKILL
+        self.type = type  # EDOPro/YGOPro `type` bit flags (0 where unknown)
+        self.tcg = tcg  # released in the TCG card pool
+        self.ocg = ocg  # released in the OCG card pool
+        self.origin = origin  # "official" | "prerelease" | "rush" | "unofficial"
+        self.konami_id = konami_id
+        self.tcg_date = tcg_date  # first TCG release, ISO date
+        self.ocg_date = ocg_date
+        self.group = group  # passcode of the card whose name it shares (itself unless "always treated as")
+        self.passcodes = passcodes  # every passcode of the card, alternate artworks included
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Card) and self.passcode == other.passcode
+
+    def __hash__(self) -> int:
+        return hash(self.passcode)
 
     @property
     def ref(self) -> CardRef:
         return CardRef(self.name, self.passcode)
 
 
-@dataclass(slots=True)
-class ResolvedEntry:
-    entry: DeckEntry
-    card: Card | None  # None: unknown
-    suggestions: tuple[str, ...] = ()  # closest names, for unknown or ambiguous names
-    reason: str | None = None  # why it is unknown ("no card has passcode 123", "ambiguous name")
-
-    @property
-    def section(self) -> str:
-        return self.entry.section
-
-    @property
-    def count(self) -> int:
-        return self.entry.count
-
-    def ref(self) -> CardRef:
-        if self.card is not None:
-            return CardRef(self.card.name, self.card.passcode)
-        return CardRef(self.entry.name, self.entry.passcode)
-
-
-@dataclass(slots=True)
 class ResolvedDeck:
-    path: str
-    entries: list[ResolvedEntry]
-    problems: list[Problem]  # parse and resolve problems, in file order
-    name: str | None = None
-    format: str | None = None
+    """A parsed deck whose entries carry their cards, with the tallies every rule needs.
+
+    Built in one pass by resolve; rules read these instead of walking the entries again.
+    """
+
+    __slots__ = ("path", "entries", "problems", "name", "format", "sizes", "deck_entries", "other_entries",
+                 "unresolved", "_groups", "_totals")
+
+    def __init__(self, path: str, entries: list[DeckEntry], problems: list[Problem], name=None, format=None):
+        self.path = path
+        self.entries = entries
+        self.problems = problems  # parse and resolve problems, in file order
+        self.name = name
+        self.format = format
+        self.sizes = {MAIN: 0, EXTRA: 0, SIDE: 0}
+        self.deck_entries: list[DeckEntry] = []  # known Main/Extra Deck cards
+        self.other_entries: list[DeckEntry] = []  # unknown cards, tokens and skills
+        self.unresolved: dict[int, tuple[str, tuple[str, ...]]] = {}  # id(entry) -> (reason, suggestions)
+        self._groups: dict[int, list[DeckEntry]] | None = None
+        self._totals: dict[int, int] = {}
 
     def section_size(self, section: str) -> int:
-        return sum(e.entry.count for e in self.entries if e.entry.section == section)
+        return self.sizes[section]
 
-    def sizes(self) -> dict[str, int]:
-        sizes = {s: 0 for s in SECTIONS}
-        for e in self.entries:
-            sizes[e.entry.section] += e.entry.count
-        return sizes
+    def groups(self) -> dict[int, list[DeckEntry]]:
+        """Deck cards per name group, in order of appearance."""
+        if self._groups is None:
+            self._tally_groups()
+        return self._groups
+
+    def group_totals(self) -> dict[int, int]:
+        """Copies per name group across Main, Extra and Side."""
+        if self._groups is None:
+            self._tally_groups()
+        return self._totals
+
+    def _tally_groups(self) -> None:
+        groups: dict[int, list[DeckEntry]] = {}
+        totals = self._totals
+        for e in self.deck_entries:
+            group = e.card.group
+            if group in groups:
+                groups[group].append(e)
+                totals[group] += e.count
+            else:
+                groups[group] = [e]
+                totals[group] = e.count
+        self._groups = groups
 
 
-@dataclass(slots=True)
 class DeckResult:
-    path: str
-    sizes: dict[str, int]
-    problems: list[Problem]
-    name: str | None = None
+    """The verdict on one deck: its section sizes and every problem."""
+
+    __slots__ = ("path", "sizes", "problems", "name")
+    __repr__ = _repr
+
+    def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None):
+        self.path = path
+        self.sizes = sizes
+        self.problems = problems
+        self.name = name
 
     @property
     def legal(self) -> bool:

@@ -1,50 +1,58 @@
-"""Resolve: map each decklist entry to a card of the index, or say why it can't be."""
+"""Resolve: give each decklist entry its card, or say why it has none, and tally the deck."""
 
 from __future__ import annotations
 
 from .carddb import CardIndex
-from .model import WARNING, ParsedDeck, Problem, ResolvedDeck, ResolvedEntry
+from .model import WARNING, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
+DECK_KINDS = frozenset(("main", "extra"))
+
+
+def _placeholder(entry, cards: CardIndex, problems: list[Problem]):
+    target = cards.placeholder_target(entry.passcode)
+    card = cards.by_passcode(target) if target is not None else None
+    if card is not None:
+        problems.append(
+            Problem(
+                PLACEHOLDER_RULE,
+                WARNING,
+                f"{entry.passcode} is a prerelease placeholder; read as {card.name} ({card.passcode})",
+                entry.section,
+                entry.line,
+                card.ref,
+                f"replace {entry.passcode} with the official passcode {card.passcode}",
+            )
+        )
+    return card
 
 
 def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
-    problems = list(parsed.problems)
-    entries: list[ResolvedEntry] = []
+    deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format)
     if parsed.unreadable:
-        return ResolvedDeck(parsed.path, entries, problems, parsed.name, parsed.format)
+        return deck
     by_passcode = cards.by_passcode
+    sizes, deck_entries, other_entries = deck.sizes, deck.deck_entries, deck.other_entries
     for entry in parsed.entries:
+        sizes[entry.section] += entry.count
         if entry.passcode is not None:
-            card = by_passcode(entry.passcode)
+            card = by_passcode(entry.passcode) or _placeholder(entry, cards, deck.problems)
             if card is None:
-                target = cards.placeholder_target(entry.passcode)
-                if target is not None and (card := by_passcode(target)) is not None:
-                    problems.append(
-                        Problem(
-                            PLACEHOLDER_RULE,
-                            WARNING,
-                            f"{entry.passcode} is a prerelease placeholder; read as {card.name} ({card.passcode})",
-                            entry.section,
-                            entry.line,
-                            card.ref,
-                            f"replace {entry.passcode} with the official passcode {card.passcode}",
-                        )
-                    )
-                    entries.append(ResolvedEntry(entry, card))
-                    continue
-                entries.append(ResolvedEntry(entry, None, reason=f"no card has passcode {entry.passcode}"))
-                continue
-            entries.append(ResolvedEntry(entry, card))
+                deck.unresolved[id(entry)] = (f"no card has passcode {entry.passcode}", ())
         elif entry.name:
             found = cards.by_name(entry.name)
-            if len(found) == 1:
-                entries.append(ResolvedEntry(entry, found[0]))
-            elif found:
+            card = found[0] if len(found) == 1 else None
+            if found and card is None:
                 options = tuple(f"{c.name} ({c.passcode})" for c in found[:5])
-                entries.append(ResolvedEntry(entry, None, options, f"the name {entry.name!r} matches {len(found)} cards"))
-            else:
-                entries.append(ResolvedEntry(entry, None, tuple(cards.suggest(entry.name)), f"no card is named {entry.name!r}"))
+                deck.unresolved[id(entry)] = (f"the name {entry.name!r} matches {len(found)} cards", options)
+            elif not found:
+                deck.unresolved[id(entry)] = (f"no card is named {entry.name!r}", tuple(cards.suggest(entry.name)))
         else:
-            entries.append(ResolvedEntry(entry, None, reason="the entry names no card"))
-    return ResolvedDeck(parsed.path, entries, problems, parsed.name, parsed.format)
+            card = None
+            deck.unresolved[id(entry)] = ("the entry names no card", ())
+        entry.card = card
+        if card is not None and card.kind in DECK_KINDS:
+            deck_entries.append(entry)
+        else:
+            other_entries.append(entry)
+    return deck

@@ -65,7 +65,9 @@ def test_docstring_examples(check_text, rule, verdict, text):
     [(39, 0, 0, "main-size"), (61, 0, 0, "main-size"), (40, 16, 0, "extra-size"), (40, 0, 16, "side-size")],
 )
 def test_sizes_out_of_range(check_text, main, extra, side, rule):
-    text = f"main: [{main} Pot of Duality]\nextra: [{extra} Knightmare Unicorn]\nside: [{side} Effect Veiler]\n"
+    text = f"main: [{main} Pot of Duality]\n"
+    text += f"extra: [{extra} Knightmare Unicorn]\n" if extra else ""
+    text += f"side: [{side} Effect Veiler]\n" if side else ""
     result = check_text(text)
     assert rule in rules_of(result, "error")
     problem = next(p for p in result.problems if p.rule == rule)

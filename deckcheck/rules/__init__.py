@@ -52,6 +52,7 @@ class CheckContext:
     banlist: Banlist | None
     as_of: date
     limits: dict[int, int] = field(default_factory=dict)  # name group → max copies on the list in force
+    pool_reasons: dict = field(default_factory=dict)  # card → why it is outside the pool (None: inside), memo
 
     @classmethod
     def create(cls, fmt: Format, cards: CardIndex, banlist: Banlist | None, as_of: date) -> "CheckContext":

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from ..banlists import STATUS_TITLES
 from ..model import ERROR, Problem, ResolvedDeck
-from ._common import copies, deck_cards, group_counts, group_name, treated_as_note
+from ._common import copies, groups_over
 
 ID = "banlist"
 SEVERITY = ERROR
@@ -30,19 +30,15 @@ SUMMARY = "Forbidden 0, Limited 1, Semi-Limited 2 copies across Main, Extra and 
 def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
     if context.banlist is None:
         return
-    limits = context.limits
     list_name = context.banlist.name
-    for count in group_counts(deck_cards(deck)).values():
-        limit = limits.get(count.group)
-        if limit is None or count.total <= limit:
-            continue
-        name, ref = group_name(count, context.cards)
-        at = count.line_past(limit)
-        status = STATUS_TITLES[limit]
+    for count, limit in groups_over(deck, context.limits.get):
+        name, ref = count.name_and_ref(context.cards)
+        at = count.past(limit)
         if limit == 0:
             message = f"{name} is Forbidden on the {list_name} list ({count.by_section()})"
             fix = f"remove all {copies(count.total)} of {name}"
         else:
+            status = STATUS_TITLES[limit]
             message = f"{name} is {status} on the {list_name} list: {count.total} copies ({count.by_section()}), at most {limit}"
             fix = f"remove {copies(count.total - limit)} of {name}"
-        yield Problem(ID, SEVERITY, message + treated_as_note(count, name), at.section, at.entry.line, ref, fix)
+        yield Problem(ID, SEVERITY, message + count.treated_as_note(name), at.section, count.line_past(limit), ref, fix)

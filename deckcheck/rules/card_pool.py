@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
-from ._common import by_card_and_section, copies, deck_cards, lines_note, section_title
+from ._common import by_card_and_section, copies, lines_note, section_title, total
 
 ID = "card-pool"
 SEVERITY = ERROR
@@ -48,20 +48,26 @@ def _why_not(card, pool: str, as_of: str) -> str | None:
 
 
 def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    pool = context.format.pool
-    as_of = context.as_of.isoformat()
-    illegal = [(e, why) for e in deck_cards(deck) if (why := _why_not(e.card, pool, as_of))]
-    reasons = {id(e): why for e, why in illegal}
-    for group in by_card_and_section(e for e, _ in illegal):
+    reasons = context.pool_reasons
+    pool, as_of = context.format.pool, context.as_of.isoformat()
+    illegal = []
+    for e in deck.deck_entries:
+        card = e.card
+        why = reasons.get(card.passcode, False)
+        if why is False:
+            why = reasons[card.passcode] = _why_not(card, pool, as_of)
+        if why:
+            illegal.append(e)
+    for group in by_card_and_section(illegal):
         first = group[0]
-        n = sum(e.count for e in group)
+        n = total(group)
         where = f"the {section_title(first.section)} Deck"
         yield Problem(
             ID,
             SEVERITY,
-            f"{first.card.name} is {reasons[id(first)]} ({copies(n)} in {where}{lines_note(group)})",
+            f"{first.card.name} is {reasons[first.card.passcode]} ({copies(n)} in {where}{lines_note(group)})",
             first.section,
-            first.entry.line,
+            first.line,
             first.card.ref,
             f"remove {copies(n)} of {first.card.name} from {where}",
         )

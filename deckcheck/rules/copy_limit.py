@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
-from ._common import copies, deck_cards, group_counts, group_name, treated_as_note
+from ._common import copies, groups_over
 
 ID = "copy-limit"
 SEVERITY = ERROR
@@ -33,18 +33,16 @@ SUMMARY = "At most 3 copies of a card (by name) across Main, Extra and Side."
 
 def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
     limit = context.format.copies
-    for count in group_counts(deck_cards(deck)).values():
-        if count.total <= limit:
-            continue
-        name, ref = group_name(count, context.cards)
-        at = count.line_past(limit)
+    for count, limit in groups_over(deck, lambda group: limit):
+        name, ref = count.name_and_ref(context.cards)
+        at = count.past(limit)
         yield Problem(
             ID,
             SEVERITY,
             f"{count.total} copies of {name} ({count.by_section()}); at most {limit} across Main, Extra and Side"
-            + treated_as_note(count, name),
+            + count.treated_as_note(name),
             at.section,
-            at.entry.line,
+            count.line_past(limit),
             ref,
             f"remove {copies(count.total - limit)} of {name}",
         )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
-from ._common import by_card_and_section, copies, lines_note, section_title
+from ._common import by_card_and_section, copies, lines_note, section_title, total
 
 ID = "not-a-deck-card"
 SEVERITY = ERROR
@@ -27,18 +27,18 @@ _WHAT = {"token": "a token", "skill": "a Skill Card"}
 
 
 def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    found = [e for e in deck.entries if e.card is not None and e.card.kind in _WHAT]
+    found = [e for e in deck.other_entries if e.card is not None]
     for group in by_card_and_section(found):
         first = group[0]
         card = first.card
-        n = sum(e.count for e in group)
+        n = total(group)
         where = f"the {section_title(first.section)} Deck"
         yield Problem(
             ID,
             SEVERITY,
             f"{card.name} is {_WHAT[card.kind]}, not a deck card ({copies(n)} in {where}{lines_note(group)})",
             first.section,
-            first.entry.line,
+            first.line,
             card.ref,
             f"remove {copies(n)} of {card.name} from {where}",
         )

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
-from ._common import by_card_and_section, copies, lines_note, section_title
+from ._common import by_card_and_section, copies, lines_note, section_title, total
 
 ID = "unknown-card"
 SEVERITY = ERROR
@@ -26,19 +26,20 @@ SUMMARY = "A passcode or card name that no known card has."
 
 
 def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    unknown = [e for e in deck.entries if e.card is None]
+    unknown = [e for e in deck.other_entries if e.card is None]
     for group in by_card_and_section(unknown):
         first = group[0]
-        n = sum(e.count for e in group)
-        what = first.entry.text or first.entry.name or str(first.entry.passcode)
-        message = f"{first.reason or 'unknown card'}"
+        reason, suggestions = deck.unresolved.get(id(first), ("unknown card", ()))
+        n = total(group)
+        what = first.text or first.name or str(first.passcode)
+        message = reason
         if n > 1:
             message += f"; {copies(n)} in the {section_title(first.section)} Deck{lines_note(group)}"
-        if first.suggestions:
-            message += f"; did you mean {' / '.join(first.suggestions)}?"
-            fix = f"replace {what!r} with {first.suggestions[0]!r} or the card you meant"
-        elif first.entry.passcode is not None:
-            fix = f"correct passcode {first.entry.passcode} or remove the line"
+        if suggestions:
+            message += f"; did you mean {' / '.join(suggestions)}?"
+            fix = f"replace {what!r} with {suggestions[0]!r} or the card you meant"
+        elif first.passcode is not None:
+            fix = f"correct passcode {first.passcode} or remove the line"
         else:
             fix = f"correct the card name {what!r} or use its passcode"
-        yield Problem(ID, SEVERITY, message, first.section, first.entry.line, first.ref(), fix)
+        yield Problem(ID, SEVERITY, message, first.section, first.line, first.ref(), fix)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, EXTRA, MAIN, Problem, ResolvedDeck
-from ._common import by_card_and_section, copies, deck_cards, lines_note
+from ._common import by_card_and_section, copies, lines_note, total
 
 ID = "wrong-section"
 SEVERITY = ERROR
@@ -34,13 +34,13 @@ SUMMARY = "Extra Deck monsters only in the Extra (or Side) Deck; other cards nev
 def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
     misplaced = [
         e
-        for e in deck_cards(deck)
-        if (e.section == MAIN and e.card.kind == "extra") or (e.section == EXTRA and e.card.kind == "main")
+        for e in deck.deck_entries
+        if (e.card.kind == "extra" and e.section == MAIN) or (e.card.kind == "main" and e.section == EXTRA)
     ]
     for group in by_card_and_section(misplaced):
         first = group[0]
         card = first.card
-        n = sum(e.count for e in group)
+        n = total(group)
         if first.section == MAIN:
             message = f"{card.name} is an Extra Deck monster but is in the Main Deck ({copies(n)}{lines_note(group)})"
             fix = f"move {copies(n)} of {card.name} from Main to Extra"
@@ -50,4 +50,4 @@ def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
                 f" ({copies(n)}{lines_note(group)})"
             )
             fix = f"move {copies(n)} of {card.name} from Extra to Main"
-        yield Problem(ID, SEVERITY, message, first.section, first.entry.line, card.ref, fix)
+        yield Problem(ID, SEVERITY, message, first.section, first.line, card.ref, fix)

@@ -1,0 +1,76 @@
+"""A small on-disk memo of parsed data files, so a check does not re-parse YAML every start.
+
+Entries are keyed by the source file's path, size and modification time and by deckcheck's
+version, so an edited list is simply parsed again. Writes go to a temporary file that is
+renamed into place: a reader sees the old entry, the new one, or none — never half of one.
+Any failure to read or write the cache is ignored; it only ever costs time.
+`DECKCHECK_CACHE_DIR` moves it; `DECKCHECK_NO_CACHE=1` turns it off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from . import __version__
+
+
+def cache_dir() -> Path | None:
+    if os.environ.get("DECKCHECK_NO_CACHE"):
+        return None
+    override = os.environ.get("DECKCHECK_CACHE_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("deckcheck", appauthor=False))
+
+
+def _key(path: Path) -> str | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    ident = f"{__version__}\0{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"
+    return hashlib.sha256(ident.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Replace ``target`` with ``data`` in one step (temporary file, fsync, rename)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def memoized(kind: str, source: Path, build: Callable[[], dict]) -> dict:
+    """``build()``'s JSON-able result for ``source``, from the cache when the file is unchanged."""
+    root = cache_dir()
+    key = _key(source) if root is not None else None
+    if key is None:
+        return build()
+    entry = root / kind / f"{key}.json"
+    try:
+        return json.loads(entry.read_bytes())
+    except (OSError, ValueError):
+        pass
+    value = build()
+    try:
+        write_atomically(entry, json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    except OSError:
+        pass
+    return value
