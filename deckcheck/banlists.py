@@ -53,16 +53,16 @@ class Banlist:
         limits: dict[int, int] = {}
         unmatched: list[ListEntry] = []
         for entry in self.entries:
-            card = cards.by_passcode(entry.passcode) if entry.passcode is not None else None
-            if card is None and entry.name:
+            group = cards.group_of(entry.passcode) if entry.passcode is not None else None
+            if group is None and entry.name:
                 found = cards.by_name(entry.name)
-                card = found[0] if len(found) == 1 else None
-            if card is None:
+                group = found[0].group if len(found) == 1 else None
+            if group is None:
                 unmatched.append(entry)
                 continue
             limit = STATUS_LIMITS[entry.status]
-            if limits.get(card.group, 3) > limit:
-                limits[card.group] = limit
+            if limits.get(group, 3) > limit:
+                limits[group] = limit
         return limits, unmatched
 
     def to_json(self) -> dict:

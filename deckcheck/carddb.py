@@ -53,6 +53,8 @@ class _Table:
         for alt, canonical in header.get("alt_passcodes", {}).items():
             by_passcode[int(alt)] = by_passcode[canonical]
         self.by_passcode = by_passcode
+        self.passcodes = passcodes
+        self.groups: dict[int, int] = {int(k): v for k, v in header.get("groups", {}).items()}
         self.placeholders: dict[int, int] = {int(k): v for k, v in header.get("placeholders", {}).items()}
         self._cards: dict[int, Card] = {}
 
@@ -146,6 +148,15 @@ class CardIndex:
             if i is not None:
                 return other.card(i)
         return None
+
+    def group_of(self, passcode: int) -> int | None:
+        """The name group of a passcode (the passcode of the card it counts as), without loading the card."""
+        i = self._main.by_passcode.get(passcode)
+        if i is None:
+            card = self.by_passcode(passcode)
+            return card.group if card else None
+        canonical = self._main.passcodes[i]
+        return self._main.groups.get(canonical, canonical)
 
     def placeholder_target(self, passcode: int) -> int | None:
         """The official passcode a prerelease placeholder id became, if known."""

@@ -767,8 +767,9 @@ def build_cards(shared: Path, report: Report) -> Builder:
 def write_index(path: Path, doc: dict) -> None:
     """JSON Lines: a header object, then one card array per line in passcode order.
 
-    The header lists every line's passcode and every alternate passcode, so deckcheck finds a
-    card without parsing the other fifteen thousand lines.
+    The header lists every line's passcode, every alternate passcode and every "always treated
+    as" name group, so deckcheck finds a card — or the group a list entry applies to — without
+    parsing the other fifteen thousand lines.
     """
     rows = doc["cards"]
     alt_col = doc["fields"].index("alt_passcodes")
@@ -776,6 +777,8 @@ def write_index(path: Path, doc: dict) -> None:
     header["passcodes"] = [row[0] for row in rows]
     header["alt_passcodes"] = {str(alt): row[0] for row in sorted(rows, key=lambda r: r[0]) for alt in row[alt_col]}
     header["alt_passcodes"] = dict(sorted(header["alt_passcodes"].items(), key=lambda kv: int(kv[0])))
+    group_col = doc["fields"].index("group")
+    header["groups"] = {str(row[0]): row[group_col] for row in rows if row[group_col] is not None}
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write(json.dumps(header, separators=(",", ":"), ensure_ascii=False) + "\n")
