@@ -9,10 +9,11 @@ Any failure to read or write the cache is ignored; it only ever costs time.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+import sys
 import tempfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +26,8 @@ def cache_dir() -> Path | None:
     override = os.environ.get("DECKCHECK_CACHE_DIR")
     if override:
         return Path(override)
+    if sys.platform.startswith("linux"):  # the XDG rule platformdirs applies, without its import cost
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "deckcheck"
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("deckcheck", appauthor=False))
@@ -35,8 +38,8 @@ def _key(path: Path) -> str | None:
         stat = path.stat()
     except OSError:
         return None
-    ident = f"{__version__}\0{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}"
-    return hashlib.sha256(ident.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    where = zlib.crc32(os.fsencode(os.path.abspath(path)))
+    return f"{path.stem}-{where:08x}-{stat.st_size}-{stat.st_mtime_ns}-{__version__}"
 
 
 def write_atomically(target: Path, data: bytes) -> None:
