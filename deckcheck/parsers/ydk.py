@@ -1,0 +1,440 @@
+"""YDK decklists (EDOPro / YGOPro / MDPro3 / YGOPRODeck exports).
+
+Read as leniently as EDOPro reads them (gframe/deck_manager.cpp LoadCardList), but every line
+that is skipped or guessed becomes a ``syntax`` warning with its line number. Harmless lines
+(blank lines, ``#created by …``, ``# Card Name`` comments, ``##``/``###`` tag lines) pass silently.
+
+This module also holds the byte-level helpers shared with the YAML parser: decoding, and
+recognising files that are not decklists at all.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
+
+__all__ = ["parse_ydk", "decode_deck_text", "unreadable"]
+
+MAX_PASSCODE_DIGITS = 9  # EDOPro placeholders (prerelease cards) use 9 digits
+
+# ---------------------------------------------------------------------------------------------
+# Shared helpers (also used by yaml_deck.py)
+# ---------------------------------------------------------------------------------------------
+
+_BOM8 = b"\xef\xbb\xbf"
+_BOM16 = (b"\xff\xfe", b"\xfe\xff")
+
+
+def unreadable(deck: ParsedDeck, message: str, line: int | None = None, fix: str | None = None) -> ParsedDeck:
+    """Turn ``deck`` into "not a decklist": exactly one ``unreadable`` problem and no entries."""
+    deck.entries = []
+    deck.problems = [Problem("unreadable", ERROR, message, None, line, None, fix)]
+    return deck
+
+
+def decode_deck_text(data: bytes) -> tuple[str | None, str | None, int | None, str | None]:
+    """Decode a decklist file.
+
+    Returns ``(text, None, None, None)`` or, for a file that is not text,
+    ``(None, reason, line, fix)``. Accepts UTF-8 with or without a BOM and UTF-16 with a BOM.
+    """
+    if not data:
+        return None, "the file is empty", None, "export the deck again; the file has no content"
+    if data.startswith(_BOM8):
+        data = data[3:]
+    elif data[:2] in _BOM16:
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError as e:
+            return None, f"not valid UTF-16 text (bad bytes at offset {e.start})", None, _FIX_UTF8
+        if "\x00" in text:
+            return None, "binary file (it contains NUL characters)", None, _FIX_BINARY
+        return text, None, None, None
+    if b"\x00" in data:
+        return None, "binary file (it contains NUL bytes)", None, _FIX_BINARY
+    try:
+        return data.decode("utf-8"), None, None, None
+    except UnicodeDecodeError as e:
+        head = data[: e.start]
+        line = head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
+        bad = data[e.start]
+        return None, f"not UTF-8 text (byte 0x{bad:02X} on line {line})", line, _FIX_UTF8
+
+
+_FIX_UTF8 = "save the file as UTF-8 text (it looks like another encoding, e.g. Latin-1 / Windows-1252)"
+_FIX_BINARY = "this is not a text file; point deckcheck at the exported .ydk or .yaml decklist"
+
+
+def sniff_markup(text: str) -> str | None:
+    """If ``text`` is an HTML or XML document, say so (the reason for an ``unreadable`` problem)."""
+    head = text[:1024].lstrip("\ufeff \t\r\n").lower()
+    if not head.startswith("<"):
+        return None
+    if head.startswith(("<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title")):
+        return "HTML page, not a decklist"
+    if head.startswith("<?xml"):
+        if "<html" in head or "xhtml" in head:
+            return "HTML page, not a decklist"
+        if "<rdf:rdf" in head:
+            return "RDF/XML document, not a decklist"
+        return "XML document, not a decklist"
+    if head.startswith("<rdf:rdf"):
+        return "RDF/XML document, not a decklist"
+    if head.startswith("<!doctype"):
+        return "HTML page, not a decklist"
+    return None
+
+
+_FIX_MARKUP = "this looks like a saved web page; download the deck itself (.ydk) instead"
+
+
+def _looks_binary(text: str) -> bool:
+    head = text[:4096]
+    if not head:
+        return False
+    controls = sum(1 for ch in head if ch < " " and ch not in "\t\n\r\f\v")
+    return controls * 10 > len(head)
+
+
+# ---------------------------------------------------------------------------------------------
+# YDK
+# ---------------------------------------------------------------------------------------------
+
+_ORDER = {MAIN: 0, EXTRA: 1, SIDE: 2}
+_MARKER = {MAIN: "#main", EXTRA: "#extra", SIDE: "!side"}
+
+# Sections that are not deck cards: one warning per section, their lines skipped.
+_SKIPPED_SECTIONS = {
+    "pickup": "an MDPro3 cosmetic section (showcase cards)",
+    "case": "an MDPro3 cosmetic section (deck case)",
+    "protector": "an MDPro3 cosmetic section (card sleeves)",
+    "field": "an MDPro3 cosmetic section (field)",
+    "grave": "an MDPro3 cosmetic section (graveyard)",
+    "stand": "an MDPro3 cosmetic section (stand)",
+    "mate": "an MDPro3 cosmetic section (mate)",
+    "spare": "a list of spare cards",
+    "representative": "the deck's representative (cover) cards",
+}
+
+_STRIP_PUNCT = string.punctuation + string.whitespace + "\u3000\u00a0"
+_NAME_SEP = " \t\u3000\u00a0-\u2013\u2014:|#=,;/>"
+_COUNT_LIKE = re.compile(r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)")
+_DIGIT_RUN = re.compile(r"[0-9]{4,9}")
+_YAML_SECTION = re.compile(r"^(?:main|extra|side)\s*:", re.M)
+
+_FIX_NOT_PASSCODE = "write one passcode (the card's 8-digit password) per line, or start the line with # to make it a comment"
+
+
+def parse_ydk(data: bytes, path: str) -> ParsedDeck:
+    """Parse a YDK file. Never raises; problems are recorded in ``ParsedDeck.problems``."""
+    try:
+        return _parse_ydk(data, path)
+    except (ValueError, TypeError, IndexError, KeyError, RecursionError, MemoryError) as e:  # pragma: no cover
+        return unreadable(ParsedDeck(path=path), f"could not be read (internal error: {e.__class__.__name__})", None, INTERNAL_FIX)
+
+
+INTERNAL_FIX = "please report this file to the deckcheck maintainers"
+
+
+def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
+    deck = ParsedDeck(path=path)
+    text, why, why_line, why_fix = decode_deck_text(data)
+    if text is None:
+        return unreadable(deck, why, why_line, why_fix)
+    if not text or text.isspace() or text == "\ufeff":
+        return unreadable(deck, "the file is empty", None, "export the deck again; the file has no content")
+    markup = sniff_markup(text)
+    if markup:
+        return unreadable(deck, markup, 1, _FIX_MARKUP)
+
+    if text[0] == "\ufeff":
+        text = text[1:]
+    bare_cr = False
+    if "\r" in text:
+        bare_cr = text.count("\r") != text.count("\r\n")
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+
+    entries = deck.entries
+    problems = deck.problems
+    append = entries.append
+    Entry = DeckEntry
+
+    section = MAIN
+    reached = 0  # highest section order seen (main 0, extra 1, side 2)
+    last_marker = None
+    saw_marker = False
+    saw_extra = False
+    bad = 0  # lines in a card section that are not cards
+
+    skip_word: str | None = None  # inside a #pickup/#spare/… section
+    skip_problem: Problem | None = None
+    skip_count = 0
+    skip_edo = "Main"
+
+    def warn(line: int, message: str, fix: str, sec: str | None) -> None:
+        problems.append(Problem("syntax", WARNING, message, sec, line, None, fix))
+
+    def end_skip() -> None:
+        nonlocal skip_word, skip_problem, skip_count
+        if skip_problem is not None:
+            what = _SKIPPED_SECTIONS[skip_word]
+            n = skip_count
+            lines_txt = "1 line" if n == 1 else f"{n} lines"
+            skip_problem.message = (
+                f"#{skip_word} is {what}, not part of the deck: its {lines_txt} skipped "
+                f"(EDOPro would read them as {skip_edo} Deck cards)"
+                if n
+                else f"#{skip_word} is {what}, not part of the deck (it is empty)"
+            )
+        skip_word = None
+        skip_problem = None
+        skip_count = 0
+
+    def switch(new: str, lineno: int, written: str) -> None:
+        nonlocal section, reached, last_marker, saw_marker
+        if skip_word is not None:
+            end_skip()
+        order = _ORDER[new]
+        if order < reached:
+            edo = (MAIN, EXTRA, SIDE)[reached]
+            warn(
+                lineno,
+                f"{written} after {last_marker}: the cards below are read as {_TITLE[new]} Deck cards, "
+                f"but EDOPro and YGOPro never go back to an earlier section and would read them as "
+                f"{_TITLE[edo]} Deck cards",
+                "put the sections in the order #main, #extra, !side",
+                new,
+            )
+        else:
+            reached = order
+        section = new
+        last_marker = written
+        saw_marker = True
+
+    for lineno, raw in enumerate(lines, 1):
+        s = raw.strip()
+        if not s:
+            continue
+        # Fast path: a plain passcode in a deck section.
+        if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
+            code = int(s)
+            if code:
+                append(Entry(section, lineno, code, None, 1, s))
+                continue
+
+        c = s[0]
+        if c == "#":
+            if len(s) == 1 or s[1] == "#" or s[1].isspace():
+                continue  # "#", "##tag", "###tag", "# Card Name"
+            word = s[1:].split(None, 1)[0]
+            key = word.lower().rstrip(":")
+            if key == "extra":
+                if raw != "#extra":
+                    warn(
+                        lineno,
+                        f"Extra Deck marker written as {_clip(s)!r}"
+                        + (" with spaces around it" if s == "#extra" else "")
+                        + ": read as #extra, but EDOPro only recognises a line that is exactly #extra "
+                        "and would read the Extra Deck as Main Deck cards",
+                        "write the line as exactly #extra",
+                        EXTRA,
+                    )
+                saw_extra = True
+                switch(EXTRA, lineno, "#extra")
+            elif key == "main":
+                switch(MAIN, lineno, "#main")
+            elif key == "side":
+                warn(
+                    lineno,
+                    f"{_clip(s)!r} is not a section marker for EDOPro or YGOPro (they would keep reading the "
+                    f"cards below into the {_TITLE[(MAIN, EXTRA, SIDE)[reached]]} Deck); read as !side, "
+                    "the Side Deck",
+                    "write !side instead of #side",
+                    SIDE,
+                )
+                switch(SIDE, lineno, s)
+            elif key in _SKIPPED_SECTIONS:
+                if skip_word is not None:
+                    end_skip()
+                skip_word = key
+                skip_count = 0
+                skip_problem = Problem(
+                    "syntax",
+                    WARNING,
+                    "",
+                    section,
+                    lineno,
+                    None,
+                    f"nothing to do if the file comes from MDPro3; if these are Side Deck cards, "
+                    f"move them above the #{key} line",
+                )
+                problems.append(skip_problem)
+                skip_edo = _TITLE[(MAIN, EXTRA, SIDE)[reached]]
+                saw_marker = True
+            # any other "#word" (#created by …, #notes) is a comment
+            continue
+
+        if c == "!":
+            if s != "!side":
+                warn(
+                    lineno,
+                    f"Side Deck marker written as {_clip(s)!r}: read as !side",
+                    "write the line as exactly !side",
+                    SIDE,
+                )
+            switch(SIDE, lineno, "!side")
+            continue
+
+        if skip_word is not None:
+            skip_count += 1
+            continue
+
+        # Slow path: text around a passcode, long numbers, odd characters.
+        n = len(s)
+        i = 0
+        while i < n and "0" <= s[i] <= "9":
+            i += 1
+        if i:
+            digits = s[:i]
+            sig = digits.lstrip("0")
+            if len(sig) > MAX_PASSCODE_DIGITS:
+                warn(
+                    lineno,
+                    f"{_clip(digits)} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
+                    "check the number against the card's passcode",
+                    section,
+                )
+                bad += 1
+                continue
+            code = int(sig) if sig else 0
+            if not code:
+                warn(lineno, f"{_clip(s)!r}: 0 is not a passcode; line skipped", "check the number against the card's passcode", section)
+                bad += 1
+                continue
+            rest = s[i:]
+            name = None
+            if rest:
+                tail = rest.strip(_NAME_SEP)
+                if not (rest[0].isspace() or rest[0] in _NAME_SEP):
+                    warn(
+                        lineno,
+                        f"{_clip(s)!r}: text right after the passcode; read as passcode {code}",
+                        "put a space between the passcode and any text after it",
+                        section,
+                    )
+                elif tail and _COUNT_LIKE.fullmatch(tail):
+                    warn(
+                        lineno,
+                        f"{_clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
+                        f"read as 1 copy of {code}",
+                        "repeat the passcode on its own line once per copy",
+                        section,
+                    )
+                elif tail and any(ch.isalpha() for ch in tail):
+                    name = tail
+                    if len(digits) <= 2:
+                        warn(
+                            lineno,
+                            f"{_clip(s)!r} looks like a count and a card name, not a passcode; read as passcode {code}",
+                            "YDK lines hold passcodes; write the card's passcode once per copy, "
+                            "or use a YAML decklist for names and counts",
+                            section,
+                        )
+            append(Entry(section, lineno, code, name, 1, s))
+            continue
+
+        core = s.strip(_STRIP_PUNCT)
+        if core and core.isdecimal():
+            if len(core.lstrip("0")) > MAX_PASSCODE_DIGITS:
+                warn(
+                    lineno,
+                    f"{_clip(s)!r} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
+                    "check the number against the card's passcode",
+                    section,
+                )
+                bad += 1
+                continue
+            code = int(core.lstrip("0") or "0")
+            if not code:
+                warn(lineno, f"{_clip(s)!r}: 0 is not a passcode; line skipped", "check the number against the card's passcode", section)
+                bad += 1
+                continue
+            warn(
+                lineno,
+                f"passcode written as {_clip(s)!r}: read as {code}",
+                f"write the passcode alone on the line: {code}",
+                section,
+            )
+            append(Entry(section, lineno, code, None, 1, s))
+            continue
+
+        bad += 1
+        m = _DIGIT_RUN.search(s)
+        warn(
+            lineno,
+            f"{_clip(s)!r} is not a passcode; line skipped",
+            f"if {m.group()} is the card's passcode, write it at the start of the line"
+            if m
+            else _FIX_NOT_PASSCODE,
+            section,
+        )
+
+    if skip_word is not None:
+        end_skip()
+
+    if not saw_marker and (not entries or bad > len(entries)):
+        return unreadable(deck, *_no_decklist(text, len(entries), bad))
+
+    if bare_cr and entries:
+        problems.append(
+            Problem(
+                "syntax",
+                WARNING,
+                "some lines end in a bare CR (carriage return) and are read as separate lines, "
+                "but EDOPro and YGOPro break lines only at LF and would read just the first card of each",
+                None,
+                None,
+                None,
+                "save the file with LF or CRLF line endings",
+            )
+        )
+    if entries and not saw_extra:
+        problems.append(
+            Problem(
+                "syntax",
+                WARNING,
+                "no #extra line: Extra Deck monsters listed before !side are read as Main Deck cards",
+                EXTRA,
+                None,
+                None,
+                "add a line #extra between the Main Deck and the Extra Deck cards",
+            )
+        )
+    return deck
+
+
+_TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
+
+
+def _clip(s: str, limit: int = 60) -> str:
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+def _no_decklist(text: str, cards: int, bad: int) -> tuple[str, int | None, str]:
+    if _looks_binary(text):
+        return "binary file (mostly control characters)", None, _FIX_BINARY
+    if _YAML_SECTION.search(text):
+        return (
+            "no decklist found (this looks like a YAML decklist, not a YDK file)",
+            None,
+            "rename the file to .yaml",
+        )
+    detail = (
+        "no card lines and no #main/#extra/!side lines"
+        if not cards
+        else f"{bad} of {bad + cards} lines are not passcodes and there are no #main/#extra/!side lines"
+    )
+    return f"no decklist found ({detail})", None, "a YDK decklist has #main, #extra and !side lines with one passcode per line"
