@@ -203,3 +203,7 @@ def main() -> None:
             raise
         print(f"deckcheck: internal error: {type(exc).__name__}: {exc} (set DECKCHECK_DEBUG=1 for details)", file=sys.stderr)
         sys.exit(EXIT_ERROR)
+
+
+# Commands of their own modules; each keeps its heavy imports inside its functions.
+from . import cli_side, cli_update  # noqa: E402,F401  (registers the side/match/diff and update commands)
