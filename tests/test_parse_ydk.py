@@ -24,7 +24,12 @@ def ydk(text: str) -> ParsedDeck:
 
 
 def cards(deck: ParsedDeck) -> list[tuple[str, int | None, int | None]]:
-    return [(e.section, e.passcode, e.line) for e in deck.entries]
+    """One (section, passcode, line) per card line: adjacent copies share an entry with a count."""
+    out = []
+    for e in deck.entries:
+        assert e.count == e.span, e  # a YDK entry stands for exactly its lines
+        out.extend((e.section, e.passcode, line) for line in e.lines)
+    return out
 
 
 def probs(deck: ParsedDeck) -> list[tuple[str, str, int | None, str | None]]:
@@ -61,8 +66,8 @@ def test_edopro_saved_file():
     assert cards(deck)[0] == (MAIN, 14558127, 3)
     assert cards(deck)[40] == (EXTRA, 87746184, 44)  # after 40 cards and "#extra" on line 43
     assert cards(deck)[55] == (SIDE, 73642296, 60)  # "!side" on line 59
-    assert all(e.count == 1 and e.name is None for e in deck.entries)
-    assert deck.entries[0].text == "14558127"
+    assert all(e.name is None for e in deck.entries)
+    assert deck.entries[0].text == "14558127" and deck.entries[0].count == 3
     assert deck.path == str(FIXTURES / "edopro_branded.ydk")
 
 
@@ -75,7 +80,7 @@ def test_bom_crlf_comments_tags_trailing_spaces_no_final_newline():
     raw = (FIXTURES / "windows_bom_crlf.ydk").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf") and not raw.endswith(b"\n")
     last_line = raw.count(b"\n") + 1
-    assert deck.entries[-1].line == last_line  # the card on the unterminated last line is read
+    assert cards(deck)[-1][2] == last_line  # the card on the unterminated last line is read
     assert deck.entries[-1].section == SIDE
 
 
@@ -141,7 +146,7 @@ def test_leading_and_trailing_spaces_and_tabs():
     deck = ydk("#main\n14558127   \n  14558127\n\t14558127\t\n#extra\n!side\n")
     assert cards(deck) == [(MAIN, 14558127, 2), (MAIN, 14558127, 3), (MAIN, 14558127, 4)]
     assert deck.problems == []
-    assert [e.text for e in deck.entries] == ["14558127"] * 3
+    assert [(e.text, e.count) for e in deck.entries] == [("14558127", 3)]
 
 
 def test_blank_lines_are_skipped_but_counted():
@@ -328,9 +333,13 @@ def test_full_width_digits_are_read_with_a_warning():
     assert probs(deck) == [("syntax", WARNING, 2, MAIN)]
 
 
-def test_each_line_is_one_entry_with_count_one():
-    deck = ydk("#main\n" + "14558127\n" * 3 + "#extra\n!side\n")
-    assert [(e.passcode, e.count) for e in deck.entries] == [(14558127, 1)] * 3
+def test_copies_on_adjacent_lines_are_one_entry_with_their_lines():
+    deck = ydk("#main\n" + "14558127\n" * 3 + "\n14558127\n#extra\n!side\n14558127\n")
+    assert [(e.section, e.passcode, e.count, list(e.lines)) for e in deck.entries] == [
+        (MAIN, 14558127, 3, [2, 3, 4]),
+        (MAIN, 14558127, 1, [6]),  # a blank line ends the run
+        (SIDE, 14558127, 1, [9]),
+    ]
 
 
 def test_hand_edited_fixture():
@@ -554,7 +563,6 @@ def test_property_rendered_ydk_round_trips(case):
     deck = parse_ydk(data, "p.ydk")
     assert cards(deck) == expected
     assert deck.problems == []
-    assert all(e.count == 1 for e in deck.entries)
 
 
 def _line_count(data: bytes) -> int:
@@ -585,8 +593,8 @@ def test_property_arbitrary_bytes_never_raise(data):
     n = _line_count(data)
     for e in deck.entries:
         assert e.section in (MAIN, EXTRA, SIDE)
-        assert 1 <= e.line <= n
-        assert e.count == 1
+        assert 1 <= e.line and e.line + e.span - 1 <= n
+        assert e.count == e.span >= 1
         assert 1 <= e.passcode <= 999_999_999
     for p in deck.problems:
         assert p.rule in ("syntax", "unreadable")
