@@ -52,7 +52,8 @@ class CheckContext:
     banlist: Banlist | None
     as_of: date
     limits: dict[int, int] = field(default_factory=dict)  # name group → max copies on the list in force
-    pool_reasons: dict = field(default_factory=dict)  # card → why it is outside the pool (None: inside), memo
+    pool_reasons: dict[int, str] = field(default_factory=dict)  # memo: passcode → why it is outside the pool
+    pool_legal: set[int] = field(default_factory=set)  # memo: passcodes inside the pool
 
     @classmethod
     def create(cls, fmt: Format, cards: CardIndex, banlist: Banlist | None, as_of: date) -> "CheckContext":

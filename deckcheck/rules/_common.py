@@ -98,9 +98,13 @@ class GroupCount:
         return f"; {', '.join(others)} {'is' if len(others) == 1 else 'are'} always treated as {name}"
 
 
-def groups_over(deck, limit_of) -> Iterable[tuple[GroupCount, int]]:
-    """Name groups whose copies exceed ``limit_of(group)`` (None: no limit), with that limit."""
-    for group, n in deck.group_totals().items():
-        limit = limit_of(group)
-        if limit is not None and n > limit:
-            yield GroupCount(group, deck.groups()[group]), limit
+def groups_over(deck, limits: dict[int, int], default: int | None = None) -> list[tuple[GroupCount, int]]:
+    """Name groups with more copies than their limit (``limits``, else ``default``; None: no limit)."""
+    totals = deck.group_totals()
+    if default is None:
+        over = [(g, limits[g]) for g in limits.keys() & totals.keys() if totals[g] > limits[g]]
+        over.sort(key=lambda item: list(totals).index(item[0]))  # in deck order
+    else:
+        over = [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
+    groups = deck.groups()
+    return [(GroupCount(g, groups[g]), limit) for g, limit in over]

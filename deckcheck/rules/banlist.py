@@ -31,7 +31,7 @@ def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
     if context.banlist is None:
         return
     list_name = context.banlist.name
-    for count, limit in groups_over(deck, context.limits.get):
+    for count, limit in groups_over(deck, context.limits):
         name, ref = count.name_and_ref(context.cards)
         at = count.past(limit)
         if limit == 0:

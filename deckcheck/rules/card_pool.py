@@ -48,16 +48,21 @@ def _why_not(card, pool: str, as_of: str) -> str | None:
 
 
 def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    reasons = context.pool_reasons
+    reasons, legal = context.pool_reasons, context.pool_legal
     pool, as_of = context.format.pool, context.as_of.isoformat()
     illegal = []
     for e in deck.deck_entries:
         card = e.card
-        why = reasons.get(card.passcode, False)
-        if why is False:
-            why = reasons[card.passcode] = _why_not(card, pool, as_of)
-        if why:
-            illegal.append(e)
+        if card.passcode in legal:
+            continue
+        why = reasons.get(card.passcode)
+        if why is None:
+            why = _why_not(card, pool, as_of)
+            if why is None:
+                legal.add(card.passcode)
+                continue
+            reasons[card.passcode] = why
+        illegal.append(e)
     for group in by_card_and_section(illegal):
         first = group[0]
         n = total(group)

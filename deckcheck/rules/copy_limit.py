@@ -32,8 +32,7 @@ SUMMARY = "At most 3 copies of a card (by name) across Main, Extra and Side."
 
 
 def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    limit = context.format.copies
-    for count, limit in groups_over(deck, lambda group: limit):
+    for count, limit in groups_over(deck, {}, context.format.copies):
         name, ref = count.name_and_ref(context.cards)
         at = count.past(limit)
         yield Problem(
