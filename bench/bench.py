@@ -46,7 +46,7 @@ def real_decks() -> list[dict[str, list[int]]]:
         sections: dict[str, list[int]] = {"main": [], "extra": [], "side": []}
         for entry in parsed.entries:
             if entry.passcode is not None:
-                sections[entry.section].append(entry.passcode)
+                sections[entry.section].extend([entry.passcode] * entry.count)
         decks.append(sections)
     if not decks:
         sys.exit("bench: no YDK decks in sample_decks/")
