@@ -12,7 +12,6 @@ import re
 
 from deckcheck.model import ParsedDeck
 from deckcheck.parsers.ydk import decode_deck_text, parse_ydk, unreadable
-from deckcheck.parsers.yaml_deck import parse_yaml_deck
 
 __all__ = ["DECK_SUFFIXES", "MAX_DECK_BYTES", "parse_deck", "parse_ydk", "parse_yaml_deck", "read_deck"]
 
@@ -32,6 +31,13 @@ def _looks_like_yaml_deck(data: bytes) -> bool:
     if text is None:  # a cut in the middle of a UTF-8 sequence, or not text at all
         text = data[:65536].decode("utf-8", "replace")
     return _YAML_DECK_KEY.search(text) is not None
+
+
+def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
+    """Parse a YAML decklist (the YAML parser is imported on first use: YDK-only runs never load it)."""
+    from deckcheck.parsers.yaml_deck import parse_yaml_deck as parse
+
+    return parse(data, path)
 
 
 def parse_deck(data: bytes, path: str) -> ParsedDeck:
