@@ -163,7 +163,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     Entry = DeckEntry
 
     section = MAIN
-    run, run_code, run_end = None, None, 0  # the entry that adjacent copies of one passcode extend
+    run, run_text, run_end, run_section = None, None, 0, None  # the entry adjacent copies extend
     reached = 0  # highest section order seen (main 0, extra 1, side 2)
     last_marker = None
     saw_marker = False
@@ -216,23 +216,23 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
         saw_marker = True
 
     for lineno, raw in enumerate(lines, 1):
-        s = raw.strip()
-        if not s:
-            continue
         # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
         # entry with a count (its span of lines), as most files list copies one after another.
+        s = raw if raw.isdigit() else raw.strip()
         if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
+            if s == run_text and lineno == run_end and section is run_section:
+                run.count += 1
+                run.span += 1
+                run_end += 1
+                continue
             code = int(s)
             if code:
-                if code == run_code and lineno == run_end and section == run.section:
-                    run.count += 1
-                    run.span += 1
-                    run_end += 1
-                else:
-                    run = Entry(section, lineno, code, None, 1, s)
-                    append(run)
-                    run_code, run_end = code, lineno + 1
+                run = Entry(section, lineno, code, None, 1, s)
+                append(run)
+                run_text, run_end, run_section = s, lineno + 1, section
                 continue
+        elif not s:
+            continue
 
         c = s[0]
         if c == "#":
