@@ -57,7 +57,9 @@ def read_deck(path: str | os.PathLike, display_path: str | None = None) -> Parse
     shown = display_path if display_path is not None else str(path)
     try:
         with open(path, "rb") as f:
-            data = f.read(MAX_DECK_BYTES + 1)
+            size = os.fstat(f.fileno()).st_size
+            # read(n) with a large n allocates n bytes first: ask for the file's size when it is known
+            data = f.read(size + 1 if 0 < size <= MAX_DECK_BYTES else MAX_DECK_BYTES + 1)
     except OSError as e:
         reason = e.strerror or e.__class__.__name__
         return unreadable(
