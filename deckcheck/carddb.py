@@ -93,8 +93,9 @@ class _Table:
 _PUNCT_FOLD = str.maketrans(
     {
         "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2010": "-", "\u2011": "-",
-        "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00a0": " ", "\u03b2": "b",
-        "\u0392": "b", "\u03a9": "o", "\u03c9": "o", "\uff06": "&",
+        "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00a0": " ", "\uff06": "&",
+        "\u03b1": "alpha", "\u0391": "alpha", "\u03b2": "beta", "\u0392": "beta", "\u03b3": "gamma",
+        "\u0393": "gamma", "\u03a9": "omega", "\u03c9": "omega",
     }
 )
 _NON_WORD = re.compile(r"[^0-9a-z]+")
@@ -218,9 +219,15 @@ class CardIndex:
         ]
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """The closest card names, for "did you mean"."""
-        from rapidfuzz import fuzz, process, utils
+        """The closest card names, for "did you mean" (similarity of the folded names)."""
+        from rapidfuzz import fuzz, process
 
-        names = list(self._exact_names)
-        found = process.extract(name, names, scorer=fuzz.WRatio, processor=utils.default_process, limit=limit, score_cutoff=60)
-        return [match for match, _score, _i in found]
+        folded = self._folded_names
+        found = process.extract(normalize_name(name), list(folded), scorer=fuzz.ratio, limit=limit, score_cutoff=60)
+        names: list[str] = []
+        for key, _score, _i in found:
+            for i in folded[key]:
+                card_name = self._main.card(i).name
+                if card_name not in names:
+                    names.append(card_name)
+        return names[:limit]
