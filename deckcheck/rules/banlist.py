@@ -36,7 +36,7 @@ def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
         at = count.past(limit)
         if limit == 0:
             message = f"{name} is Forbidden on the {list_name} list ({count.by_section()})"
-            fix = f"remove all {copies(count.total)} of {name}"
+            fix = f"remove {'all ' if count.total > 1 else ''}{copies(count.total)} of {name}"
         else:
             status = STATUS_TITLES[limit]
             message = f"{name} is {status} on the {list_name} list: {count.total} copies ({count.by_section()}), at most {limit}"
