@@ -1,5 +1,148 @@
-"""Side decking commands: side, match, diff (issue: side decking and match validation)."""
+"""Side decking commands: side, match, diff (issue: side decking and match validation).
+
+Exit codes as ``check``: 0 legal (diff: no difference), 1 not legal or unreadable (diff:
+different), 2 usage or data error.
+"""
 
 from __future__ import annotations
 
-from .cli import app  # noqa: F401
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .cli import EXIT_ILLEGAL, EXIT_LEGAL, FormatId, OutputFormat, _console, _fail, _parse_date, app
+from .carddb import DataError
+
+
+class SideRule(str, Enum):
+    current = "current"
+    legacy = "legacy"
+
+
+_FORMAT = typer.Option(None, "--format", "-f", help="Format the registered deck is checked in (default: tcg, or what a YAML decklist declares).")
+_BANLIST = typer.Option(None, "--banlist", "-b", help='A list by name, e.g. "2026.05 TCG" (see: deckcheck banlists).')
+_AS_OF = typer.Option(None, "--as-of", help="Check the registered deck as on this date (YYYY-MM-DD).")
+_REGION = typer.Option(None, "--region", help="Region whose effective dates apply where they differ (e.g. amer).")
+_SIDE_RULE = typer.Option(SideRule.current, "--side-rule", help="current: Side Deck 0–15; legacy: exactly 0 or 15 (UDE era, GOAT).")
+_OUTPUT = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json.")
+
+
+def _read(path: Path):
+    """A decklist file, or exit 2 for a path that is not one (as ``check`` does)."""
+    from .parsers import read_deck
+
+    if not path.exists():
+        _fail(f"{path}: no such file or directory")
+    if path.is_dir():
+        _fail(f"{path} is a directory; give one decklist file")
+    return read_deck(path, str(path))
+
+
+def _side_checker(registered: Path, format, banlist, as_of, region, side_rule: SideRule):
+    """The registered deck, checked once, ready to judge sided decks against."""
+    from .checker import Checker, Selection
+    from .datastore import load_cards, load_store
+    from .side import SideChecker
+
+    selection = Selection(format.value if format else None, banlist, _parse_date(as_of, "--as-of"), region)
+    parsed = _read(registered)
+    try:
+        return SideChecker(Checker(load_cards(), load_store(), selection), parsed, side_rule.value)
+    except DataError as exc:
+        _fail(str(exc))
+
+
+@app.command("side")
+def side_command(
+    registered: Path = typer.Argument(..., help="The registered decklist (.ydk, .yaml, .yml)."),
+    sided: Path = typer.Argument(..., help="The deck after siding, in any format deckcheck reads."),
+    format: Optional[FormatId] = _FORMAT,
+    banlist: Optional[str] = _BANLIST,
+    as_of: Optional[str] = _AS_OF,
+    region: Optional[str] = _REGION,
+    side_rule: SideRule = _SIDE_RULE,
+    output_format: OutputFormat = _OUTPUT,
+) -> None:
+    """Is SIDED a legal sided version of REGISTERED? The swap, and every problem with a fix."""
+    checker = _side_checker(registered, format, banlist, as_of, region, side_rule)
+    result = checker.check(_read(sided))
+    if output_format is OutputFormat.json:
+        from .report import side_json
+
+        sys.stdout.write(side_json.side(result) + "\n")
+    else:
+        from .report import side_text
+
+        side_text.side(result, checker.check_context, _console())
+    raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
+
+
+@app.command("match")
+def match_command(
+    registered: Path = typer.Argument(..., help="The registered decklist."),
+    duels: List[Path] = typer.Argument(..., help="The deck of each Duel, in order (any number: draws add Duels)."),
+    game_loss_before: Optional[List[int]] = typer.Option(
+        None, "--game-loss-before", metavar="DUEL",
+        help="Duel DUEL was decided by a Game Loss before it began (repeatable). After one before Duel 1, Duel 2 must be unsided too.",
+    ),
+    format: Optional[FormatId] = _FORMAT,
+    banlist: Optional[str] = _BANLIST,
+    as_of: Optional[str] = _AS_OF,
+    region: Optional[str] = _REGION,
+    side_rule: SideRule = _SIDE_RULE,
+    output_format: OutputFormat = _OUTPUT,
+) -> None:
+    """Check every Duel of a Match: Duel 1 is the registered deck exactly, later Duels legal sided decks."""
+    from .side import check_match
+
+    losses = list(game_loss_before or [])
+    for n in losses:
+        if not 1 <= n <= len(duels):
+            _fail(f"--game-loss-before {n}: the Match has Duels 1 to {len(duels)}")
+    checker = _side_checker(registered, format, banlist, as_of, region, side_rule)
+    result = check_match(checker, [_read(path) for path in duels], losses)
+    if output_format is OutputFormat.json:
+        from .report import side_json
+
+        sys.stdout.write(side_json.match(result) + "\n")
+    else:
+        from .report import side_text
+
+        side_text.match(result, checker.check_context, _console())
+    raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
+
+
+@app.command("diff")
+def diff_command(
+    a: Path = typer.Argument(..., help="A decklist, e.g. the registered one."),
+    b: Path = typer.Argument(..., help="Another, e.g. the deck found at a deck check; any format deckcheck reads."),
+    output_format: OutputFormat = _OUTPUT,
+) -> None:
+    """Per section, the cards whose copies differ between A and B, by card name. Exit 1 if any."""
+    from .datastore import load_cards
+    from .resolve import resolve
+    from .side import diff
+
+    first, second = _read(a), _read(b)
+    for parsed in (first, second):
+        if parsed.unreadable:
+            problem = next(p for p in parsed.problems if p.rule == "unreadable")
+            _fail(f"{parsed.path}: {problem.message}")
+    try:
+        cards = load_cards()
+    except DataError as exc:
+        _fail(str(exc))
+    first, second = resolve(first, cards), resolve(second, cards)
+    rows = diff(first, second)
+    if output_format is OutputFormat.json:
+        from .report import side_json
+
+        sys.stdout.write(side_json.diff(first, second, rows) + "\n")
+    else:
+        from .report import side_text
+
+        side_text.diff(first, second, rows, _console())
+    raise typer.Exit(EXIT_LEGAL if not rows else EXIT_ILLEGAL)

@@ -1,0 +1,323 @@
+"""Side decking: is a deck a legal sided version of the registered one, and what was swapped?
+
+rules.md §3: compared with the registered deck, a sided deck keeps the size of each section
+(Main, Extra, Side), holds exactly the registered cards across the three, and keeps Extra
+Deck monsters in the Extra or Side Deck and other cards in the Main or Side Deck. Cards are
+compared by name group (``card.group``), so an alternate artwork may replace the original;
+unknown cards are compared by the passcode or name as written.
+
+Each Duel is checked against the registered deck, never against the previous Duel: the
+constraints make every reachable configuration reachable from the registered deck in one
+step (§3.2). History matters only for which Duels must use the registered deck exactly.
+
+The registered deck itself is judged by ``check`` (``Checker``); the side rules live in
+``deckcheck/side_rules/``. Nothing here prints or decides exit codes.
+"""
+
+from __future__ import annotations
+
+from .checker import Checker, _problem_order
+from .model import (
+    ERROR, EXTRA, MAIN, SECTION_TITLES, SECTIONS, SIDE, CardRef, DeckEntry, DeckResult, ParsedDeck, Problem, ResolvedDeck,
+)
+from .resolve import resolve
+
+CURRENT, LEGACY = "current", "legacy"
+SIDE_RULES = (CURRENT, LEGACY)  # --side-rule: today's 0–15, or the UDE-era/GOAT "exactly 0 or 15"
+
+NOWHERE = None  # the source of a card that is not registered, the target of a registered card that is gone
+
+
+def group_key(entry: DeckEntry):
+    """Card identity for siding: the name group; an unknown card as written."""
+    if entry.card is not None:
+        return entry.card.group
+    if entry.passcode is not None:
+        return ("passcode", entry.passcode)
+    return ("name", (entry.name or entry.text or "").strip())
+
+
+def name_key(entry: DeckEntry):
+    """Card identity for ``diff``: the printed name (alternate artworks share it); unknown cards as written."""
+    if entry.card is not None:
+        return entry.card.name
+    return group_key(entry)
+
+
+class Tally:
+    """The copies of each card of one deck, per section, with its entries in file order."""
+
+    def __init__(self, deck: ResolvedDeck, key=group_key):
+        self.counts: dict[object, dict[str, int]] = {}
+        self.entries: dict[object, list[DeckEntry]] = {}
+        for entry in deck.entries:
+            k = key(entry)
+            counts = self.counts.setdefault(k, {MAIN: 0, EXTRA: 0, SIDE: 0})
+            counts[entry.section] += entry.count
+            self.entries.setdefault(k, []).append(entry)
+
+    def count(self, key, section: str) -> int:
+        counts = self.counts.get(key)
+        return counts[section] if counts else 0
+
+    def total(self, key) -> int:
+        counts = self.counts.get(key)
+        return sum(counts.values()) if counts else 0
+
+    def in_section(self, key, section: str) -> list[DeckEntry]:
+        return [e for e in self.entries.get(key, ()) if e.section == section]
+
+    def by_section(self, key) -> str:
+        """ "2 Main, 1 Side" """
+        counts = self.counts.get(key) or {}
+        return ", ".join(f"{n} {SECTION_TITLES[s]}" for s, n in counts.items() if n) or "none"
+
+
+class Move:
+    """Copies of one card that changed section: side → main, main → side, not registered → main…"""
+
+    __slots__ = ("key", "card", "count", "source", "target")
+
+    def __init__(self, key, card: CardRef, count: int, source: str | None, target: str | None):
+        self.key = key
+        self.card = card
+        self.count = count
+        self.source = source  # a section, or NOWHERE: the card is not in the registered deck
+        self.target = target  # a section, or NOWHERE: the registered card is missing
+
+    @property
+    def is_in(self) -> bool:
+        """Into the deck played (Main or Extra), or a card from outside the registered deck."""
+        return self.source is NOWHERE or self.target in (MAIN, EXTRA)
+
+    def say(self) -> str:
+        source = self.source or "not registered"
+        target = self.target or "missing"
+        return f"{self.count} {name_of(self.card)} ({source} → {target})"
+
+    def to_json(self) -> dict:
+        return {"card": self.card.to_json(), "count": self.count, "from": self.source, "to": self.target}
+
+
+def name_of(ref: CardRef) -> str:
+    return ref.name or (str(ref.passcode) if ref.passcode is not None else "?")
+
+
+def say_swaps(moves: list[Move]) -> str:
+    """The swap as a person says it: "in: 2 Ghost Belle & Haunted Mansion (side → main); out: …"."""
+    ins = [m.say() for m in moves if m.is_in]
+    outs = [m.say() for m in moves if not m.is_in]
+    parts = []
+    if ins:
+        parts.append("in: " + ", ".join(ins))
+    if outs:
+        parts.append("out: " + ", ".join(outs))
+    return "; ".join(parts) or "none (the registered deck)"
+
+
+class SidedDeck:
+    """A sided deck next to its registered deck: what side rules read (``check(deck, context)``)."""
+
+    def __init__(self, registered: ResolvedDeck, sided: ResolvedDeck):
+        self.registered = registered
+        self.sided = sided
+        self.before = Tally(registered)
+        self.after = Tally(sided)
+        keys = list(self.before.counts) + [k for k in self.after.counts if k not in self.before.counts]
+        self.keys = keys  # registered cards first, then new ones, in file order
+        self.moves = [m for k in keys for m in self._moves(k)]
+
+    def ref(self, key) -> CardRef:
+        """The card as the sided deck names it (else as registered)."""
+        entries = self.after.entries.get(key) or self.before.entries[key]
+        return entries[0].ref()
+
+    def size_change(self, section: str) -> int:
+        return self.sided.sizes[section] - self.registered.sizes[section]
+
+    def _moves(self, key) -> list[Move]:
+        """Pair the sections a card left with the sections it entered; the Side Deck is preferred."""
+        delta = {s: self.after.count(key, s) - self.before.count(key, s) for s in SECTIONS}
+        sources = [[s, -delta[s]] for s in (SIDE, MAIN, EXTRA) if delta[s] < 0]
+        ref = self.ref(key)
+        moves = []
+        for target in (MAIN, EXTRA, SIDE):
+            need = delta[target]
+            for source in sources:
+                if need <= 0:
+                    break
+                n = min(need, source[1])
+                if n:
+                    moves.append(Move(key, ref, n, source[0], target))
+                    source[1] -= n
+                    need -= n
+            if need > 0:
+                moves.append(Move(key, ref, need, NOWHERE, target))
+        moves.extend(Move(key, ref, left, source, NOWHERE) for source, left in sources if left)
+        return moves
+
+
+class SideContext:
+    """What side rules are judged with."""
+
+    def __init__(self, cards, side_rule: str = CURRENT, must_be_registered: bool = False, why_registered: str = ""):
+        self.cards = cards
+        self.side_rule = side_rule
+        self.must_be_registered = must_be_registered  # Duel 1, or the Duel after a pre-game Game Loss in Duel 1
+        self.why_registered = why_registered  # said in not-registered-deck problems
+
+
+class SideResult:
+    """The verdict on one sided deck: the registered deck's own check, the swap, the side problems."""
+
+    def __init__(self, registered: DeckResult, sided: ResolvedDeck, moves: list[Move], problems: list[Problem],
+                 must_be_registered: bool = False):
+        self.registered = registered
+        self.sided = sided
+        self.moves = moves
+        self.problems = problems
+        self.must_be_registered = must_be_registered
+
+    @property
+    def compared(self) -> bool:
+        """False when either file is unreadable: there is no swap to speak of."""
+        return not (self.registered.unreadable or any(p.rule == "unreadable" for p in self.sided.problems))
+
+    @property
+    def sided_legally(self) -> bool:
+        """No side problem (the registered deck may still be illegal on its own)."""
+        return not any(p.severity == ERROR for p in self.problems)
+
+    @property
+    def legal(self) -> bool:
+        return self.registered.legal and self.sided_legally
+
+    @property
+    def swaps_in(self) -> list[Move]:
+        return [m for m in self.moves if m.is_in]
+
+    @property
+    def swaps_out(self) -> list[Move]:
+        return [m for m in self.moves if not m.is_in]
+
+    def say_swaps(self) -> str:
+        return say_swaps(self.moves)
+
+    def to_json(self) -> dict:
+        return {
+            "registered": self.registered.path,
+            "sided": self.sided.path,
+            "legal": self.legal,
+            "swaps": {"in": [m.to_json() for m in self.swaps_in], "out": [m.to_json() for m in self.swaps_out]},
+            "problems": [p.to_json() for p in self.problems],
+            "sections": dict(self.sided.sizes),
+            "registered_check": {
+                "legal": self.registered.legal,
+                "sections": dict(self.registered.sizes),
+                "problems": [p.to_json() for p in self.registered.problems],
+            },
+        }
+
+
+def compare(registered: ResolvedDeck, sided: ResolvedDeck, context: SideContext) -> tuple[list[Move], list[Problem]]:
+    """The swap and the side problems of ``sided`` against ``registered``."""
+    from .side_rules import SIDE_RULE_MODULES
+
+    problems = list(sided.problems)  # reading the sided file: syntax, placeholder passcodes (lines in that file)
+    if any(p.rule == "unreadable" for p in registered.problems + sided.problems):
+        return [], [p for p in problems if p.rule == "unreadable"]
+    deck = SidedDeck(registered, sided)
+    problems += [p for rule in SIDE_RULE_MODULES for p in rule.check(deck, context)]
+    problems.sort(key=_problem_order)
+    return deck.moves, problems
+
+
+class SideChecker:
+    """Checks sided decks against one registered deck, which is itself checked once with ``check``."""
+
+    def __init__(self, checker: Checker, registered: ParsedDeck, side_rule: str = CURRENT):
+        if side_rule not in SIDE_RULES:
+            raise ValueError(f"unknown side rule {side_rule!r}; choose one of: {', '.join(SIDE_RULES)}")
+        self.registered_result, check_context = checker.check_parsed(registered)
+        self.check_context = check_context
+        self.cards = checker.cards
+        self.registered = resolve(registered, self.cards)
+        self.side_rule = side_rule
+
+    def check(self, sided: ParsedDeck, must_be_registered: bool = False, why_registered: str = "") -> SideResult:
+        context = SideContext(self.cards, self.side_rule, must_be_registered, why_registered)
+        resolved = resolve(sided, self.cards)
+        moves, problems = compare(self.registered, resolved, context)
+        return SideResult(self.registered_result, resolved, moves, problems, must_be_registered)
+
+
+class MatchResult:
+    def __init__(self, registered: DeckResult, duels: list[SideResult], game_loss_before: list[int]):
+        self.registered = registered
+        self.duels = duels
+        self.game_loss_before = game_loss_before
+
+    @property
+    def legal(self) -> bool:
+        return all(d.legal for d in self.duels)
+
+    def to_json(self) -> dict:
+        return {
+            "registered": self.registered.path,
+            "legal": self.legal,
+            "game_loss_before": self.game_loss_before,
+            "duels": [
+                {"duel": n, "must_be_registered": d.must_be_registered, **d.to_json()}
+                for n, d in enumerate(self.duels, 1)
+            ],
+        }
+
+
+def unsided_duels(duels: int, game_loss_before: list[int]) -> dict[int, str]:
+    """The Duels that must use the registered deck exactly, with the reason (rules.md §3.1).
+
+    Duel 1 always: no siding before the first Duel of a Match. A Game Loss before Duel 1 began
+    also forbids siding before Duel 2 — and so on while no Duel has been played. A Game Loss
+    before a later Duel changes nothing: siding was already allowed.
+    """
+    unsided = {1: "Duel 1 of a Match is played with the registered deck exactly"}
+    n = 1
+    while n in game_loss_before and n < duels:
+        n += 1
+        unsided[n] = f"Duel {n - 1} was a Game Loss before it began, so Duel {n} is played with the registered deck"
+    return unsided
+
+
+def check_match(side_checker: SideChecker, duels: list[ParsedDeck], game_loss_before: list[int]) -> MatchResult:
+    unsided = unsided_duels(len(duels), game_loss_before)
+    results = [
+        side_checker.check(deck, n in unsided, unsided.get(n, "")) for n, deck in enumerate(duels, 1)
+    ]
+    return MatchResult(side_checker.registered_result, results, sorted(set(game_loss_before)))
+
+
+class DiffRow:
+    __slots__ = ("section", "card", "a", "b")
+
+    def __init__(self, section: str, card: CardRef, a: int, b: int):
+        self.section = section
+        self.card = card
+        self.a = a
+        self.b = b
+
+    def to_json(self) -> dict:
+        return {"card": self.card.to_json(), "a": self.a, "b": self.b}
+
+
+def diff(a: ResolvedDeck, b: ResolvedDeck) -> list[DiffRow]:
+    """Per section, every card whose copies differ between ``a`` and ``b``, by card name."""
+    before, after = Tally(a, name_key), Tally(b, name_key)
+    keys = list(before.counts) + [k for k in after.counts if k not in before.counts]
+    rows = []
+    for section in SECTIONS:
+        for key in keys:
+            n, m = before.count(key, section), after.count(key, section)
+            if n != m:
+                entries = (after.entries.get(key) if m else None) or before.entries[key]
+                rows.append(DiffRow(section, entries[0].ref(), n, m))
+    return rows
