@@ -3,8 +3,10 @@
 rules.md §3: compared with the registered deck, a sided deck keeps the size of each section
 (Main, Extra, Side), holds exactly the registered cards across the three, and keeps Extra
 Deck monsters in the Extra or Side Deck and other cards in the Main or Side Deck. Cards are
-compared by name group (``card.group``), so an alternate artwork may replace the original;
-unknown cards are compared by the passcode or name as written.
+compared as the decklist registers them, by printed card: an alternate artwork may replace
+the original (both are the one card, ``card.passcode``), but a card that is only *treated as*
+another name (Harpie Lady 1 for Harpie Lady) is a different card on the decklist. Unknown
+cards are compared by the passcode or name as written.
 
 Each Duel is checked against the registered deck, never against the previous Duel: the
 constraints make every reachable configuration reachable from the registered deck in one
@@ -28,10 +30,10 @@ SIDE_RULES = (CURRENT, LEGACY)  # --side-rule: today's 0–15, or the UDE-era/GO
 NOWHERE = None  # the source of a card that is not registered, the target of a registered card that is gone
 
 
-def group_key(entry: DeckEntry):
-    """Card identity for siding: the name group; an unknown card as written."""
+def card_key(entry: DeckEntry):
+    """Card identity for siding: the printed card, all its artworks; an unknown card as written."""
     if entry.card is not None:
-        return entry.card.group
+        return entry.card.passcode
     if entry.passcode is not None:
         return ("passcode", entry.passcode)
     return ("name", (entry.name or entry.text or "").strip())
@@ -41,13 +43,13 @@ def name_key(entry: DeckEntry):
     """Card identity for ``diff``: the printed name (alternate artworks share it); unknown cards as written."""
     if entry.card is not None:
         return entry.card.name
-    return group_key(entry)
+    return card_key(entry)
 
 
 class Tally:
     """The copies of each card of one deck, per section, with its entries in file order."""
 
-    def __init__(self, deck: ResolvedDeck, key=group_key):
+    def __init__(self, deck: ResolvedDeck, key=card_key):
         self.counts: dict[object, dict[str, int]] = {}
         self.entries: dict[object, list[DeckEntry]] = {}
         for entry in deck.entries:

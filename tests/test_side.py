@@ -497,3 +497,14 @@ def test_diff_by_card_name(checker, cards):
 
 def test_say_swaps_of_nothing():
     assert say_swaps([]) == "none (the registered deck)"
+
+
+def test_treated_as_name_is_a_different_card_on_the_decklist(side):
+    """Harpie Lady 1 shares Harpie Lady's copy limit, but it is not the card the decklist registers."""
+    registered = REGISTERED.moved((1, "Effect Veiler", "main", None), (1, "Harpie Lady", None, "main"))
+    sided = registered.moved((1, "Harpie Lady", "main", None), (1, "Harpie Lady 1", None, "main"))
+    result = side(registered, sided)
+    assert not result.legal
+    assert "card-not-registered" in side_rules_of(result)
+    named = {p.card.name for p in result.problems if p.rule == "card-not-registered"}
+    assert named == {"Harpie Lady", "Harpie Lady 1"}

@@ -1,7 +1,7 @@
 """The side rules: one module each, with its ID, severity, summary, source and PASS/FAIL examples.
 
 A side rule is ``check(deck, context) -> Iterable[Problem]`` where ``deck`` is a
-``deckcheck.side.SidedDeck`` (the registered and the sided deck, tallied by name group) and
+``deckcheck.side.SidedDeck`` (the registered and the sided deck, tallied by printed card) and
 ``context`` a ``deckcheck.side.SideContext``. Like the rules of ``check``, it never prints and
 never decides an exit code; its line numbers are lines of the sided file.
 

@@ -2,7 +2,7 @@
 
 Main + Extra + Side together must be the registered pool: a card from outside it (a brand-new
 card, a fourth copy) is not allowed, and neither is a registered copy that is missing. Cards
-are compared by name group, not passcode: an alternate artwork may stand in for the
+are compared by printed card, not passcode: an alternate artwork may stand in for the
 original (EDOPro and YGOPro compare passcodes and refuse that). Unknown cards are compared
 by the passcode or name as written.
 

@@ -42,8 +42,8 @@ def check(deck, context) -> Iterator[Problem]:
     for problem in wrong_section.check(deck.sided, context):
         card = context.cards.by_passcode(problem.card.passcode)
         belongs = EXTRA if problem.section == MAIN else MAIN
-        if deck.before.count(card.group, SIDE) and not deck.before.count(card.group, belongs):
-            n = sum(e.count for e in deck.after.in_section(card.group, problem.section) if e.card == card)
+        if deck.before.count(card.passcode, SIDE) and not deck.before.count(card.passcode, belongs):
+            n = sum(e.count for e in deck.after.in_section(card.passcode, problem.section) if e.card == card)
             problem.fix = (
                 f"move {copies(n)} of {card.name} from the {section_title(problem.section)} Deck back to the Side Deck,"
                 " where it is registered"
