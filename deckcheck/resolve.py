@@ -27,6 +27,27 @@ def _placeholder(entry, cards: CardIndex, problems: list[Problem]):
     return card
 
 
+def _read_leading_number_as_name(entry, cards: CardIndex, problems: list[Problem]) -> None:
+    """"7 Colored Fish" is read as 7 × "Colored Fish"; when only the whole text names a card, take that."""
+    written = entry.text.strip().strip("\"'") if entry.text else ""
+    if entry.count == 1 or not written[:1].isdigit() or cards.by_name(entry.name):
+        return
+    found = cards.by_name(written)
+    if len(found) == 1:
+        problems.append(
+            Problem(
+                "syntax",
+                WARNING,
+                f"{written!r} read as 1 copy of {found[0].name} (no card is named {entry.name!r})",
+                entry.section,
+                entry.line,
+                found[0].ref,
+                f"write '1 {found[0].name}' to say the count",
+            )
+        )
+        entry.name, entry.count = written, 1
+
+
 def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
     deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format)
     if parsed.unreadable:
@@ -34,6 +55,8 @@ def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
     by_passcode = cards.by_passcode
     sizes, deck_entries, other_entries = deck.sizes, deck.deck_entries, deck.other_entries
     for entry in parsed.entries:
+        if entry.passcode is None and entry.name:
+            _read_leading_number_as_name(entry, cards, deck.problems)
         sizes[entry.section] += entry.count
         if entry.passcode is not None:
             card = by_passcode(entry.passcode) or _placeholder(entry, cards, deck.problems)

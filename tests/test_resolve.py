@@ -86,3 +86,12 @@ def test_tokens_prefer_nothing_but_are_found_by_name(cards):
 @pytest.mark.parametrize("a,b", [("Ash Blossom & Joyous Spring", "ash blossom and joyous spring"), ("Maxx \"C\"", "maxx c")])
 def test_normalize_name(a, b):
     assert normalize_name(a) == normalize_name(b)
+
+
+def test_a_name_that_starts_with_a_number(cards):
+    deck = resolved(cards, "main: [7 Colored Fish, 3 7 Colored Fish, 2 Colored Fish]\n")
+    got = [(e.card and e.card.name, e.count) for e in deck.entries]
+    assert got == [("7 Colored Fish", 1), ("7 Colored Fish", 3), (None, 2)]
+    assert deck.sizes["main"] == 6
+    (warning,) = deck.problems
+    assert warning.rule == "syntax" and warning.severity == "warning" and warning.line == 1
