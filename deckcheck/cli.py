@@ -71,23 +71,82 @@ def _root(
     """Is this Yu-Gi-Oh! decklist legal, and exactly why not."""
 
 
+class CheckOutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+    junit = "junit"
+    sarif = "sarif"
+    github = "github"
+    csv = "csv"
+
+
+PROGRESS_MIN_FILES = 100  # a progress bar (stderr, on a terminal) for runs at least this long
+
+
+def _pick_output_format(cli_value: Optional[CheckOutputFormat], config_value: Optional[str]) -> str:
+    """The option, else the config file, else github inside GitHub Actions (as yamllint does), else text."""
+    if cli_value is not None:
+        return cli_value.value
+    if config_value:
+        return config_value
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        return "github"
+    return "text"
+
+
+def _progress(total: int, quiet: bool):
+    """A rich progress bar on stderr for long runs on a terminal; else None. Never on stdout."""
+    if quiet or total < PROGRESS_MIN_FILES or not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=_console(stderr=True), transient=True,
+    )
+
+
 @app.command()
 def check(
-    paths: List[Path] = typer.Argument(..., help="Decklist files (.ydk, .yaml, .yml) or folders to search."),
+    paths: Optional[List[Path]] = typer.Argument(None, help="Decklist files (.ydk, .yaml, .yml) or folders to search (default: `paths` of the config file)."),
     format: Optional[FormatId] = typer.Option(None, "--format", "-f", help="Format to judge in (default: tcg, or what a YAML decklist declares)."),
     banlist: Optional[str] = typer.Option(None, "--banlist", "-b", help='A list by name, e.g. "2026.05 TCG" (see: deckcheck banlists).'),
     as_of: Optional[str] = typer.Option(None, "--as-of", help="Judge as on this date (YYYY-MM-DD): the list in force then, cards released by then."),
     region: Optional[str] = typer.Option(None, "--region", help="Region whose effective dates apply where they differ (e.g. amer)."),
-    output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal."),
+    output_format: Optional[CheckOutputFormat] = typer.Option(
+        None, "--output-format", "-o",
+        help="text, json, junit, sarif, github or csv (default: the config file's, else github inside GitHub Actions, else text).",
+    ),
+    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml with [tool.deckcheck])."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore deckcheck.toml and [tool.deckcheck] in pyproject.toml."),
 ) -> None:
     """Check decklists: every problem of every deck, with the card, section, line and a fix."""
+    from .batch import check_files
     from .checker import Checker, Selection
-    from .datastore import load_cards, load_store, run_data_info
+    from .config import ConfigError, resolve_config
+    from .datastore import load_cards, run_data_info, load_store
     from .files import find_decklists
 
-    selection = Selection(format.value if format else None, banlist, _parse_date(as_of, "--as-of"), region)
-    found, missing = find_decklists(paths)
+    try:
+        settings = resolve_config(config, no_config)
+    except ConfigError as exc:
+        _fail(str(exc))
+    if banlist is not None or as_of is not None:  # the command line picks the list: the file's choice goes
+        chosen_list, chosen_date = banlist, _parse_date(as_of, "--as-of")
+    else:
+        chosen_list, chosen_date = settings.banlist, settings.as_of
+    fmt = format.value if format else settings.format
+    selection = Selection(fmt, chosen_list, chosen_date, region or settings.region)
+    report_format = _pick_output_format(output_format, settings.output_format)
+    paths = list(paths or settings.paths)
+    if not paths:
+        _fail("no decklists named: give files or folders, or `paths` in deckcheck.toml / [tool.deckcheck]")
+
+    special: dict[str, str] = {}
+    found, missing = find_decklists(paths, settings.exclude, special)
     for path in missing:
         print(f"deckcheck: error: {path}: no such file or directory", file=sys.stderr)
     if not found and not missing:
@@ -96,15 +155,20 @@ def check(
         cards = load_cards()
         checker = Checker(cards, load_store(), selection)
         main_context = checker.context()
-        results, deck_formats = [], {}
-        for path, display in found:
-            result, context = checker.check_path(path, display)
-            results.append(result)
-            deck_formats[result.path] = (context.format.id, context.banlist.name if context.banlist else None)
+        bar = _progress(len(found), quiet)
+        if bar is None:
+            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None)
+        else:
+            with bar:
+                task = bar.add_task("checking", total=len(found))
+                results, deck_formats = check_files(
+                    checker, found, special=special, jobs=jobs or None, progress=lambda n: bar.advance(task, n)
+                )
     except DataError as exc:
         _fail(str(exc))
 
-    from .report import Run
+    from .report import Run, rule_catalog
+    from .report.output import emit
 
     run = Run(
         results=results,
@@ -114,15 +178,28 @@ def check(
         as_of=checker.as_of,
         data=run_data_info(cards, main_context.banlist),
         deck_formats=deck_formats,
+        rules=rule_catalog() if report_format == "sarif" else [],
     )
-    if output_format is OutputFormat.json:
-        from .report import json_report
+    try:
+        if report_format == "text" and output is None:
+            from .report import text
 
-        sys.stdout.write(json_report.render(run) + "\n")
-    else:
-        from .report import text
+            text.render(run, _console(), quiet=quiet)
+        elif report_format == "text":
+            from .report import text
 
-        text.render(run, _console(), quiet=quiet)
+            emit([text.render_text(run, quiet=quiet)], output)
+        elif report_format == "json":
+            from .report import json_report
+
+            emit(json_report.render_chunks(run), output)
+        else:
+            import importlib
+
+            module = importlib.import_module(f".report.{'csv_report' if report_format == 'csv' else report_format}", __package__)
+            emit([module.render(run)], output)
+    except OSError as exc:
+        _fail(f"{output}: cannot write the report: {exc.strerror or exc}")
     if missing:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_LEGAL if run.illegal == 0 else EXIT_ILLEGAL)

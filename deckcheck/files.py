@@ -1,36 +1,115 @@
-"""Finding decklist files under the paths given on the command line."""
+"""Finding decklist files under the paths given on the command line (or in the config file)."""
 
 from __future__ import annotations
 
+import fnmatch
 import os
+import stat
 from pathlib import Path
 
 from .parsers import DECK_SUFFIXES
 
 
-def find_decklists(paths: list[Path]) -> tuple[list[tuple[Path, str]], list[Path]]:
+def _excluded(rel: str, name: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatchcase(rel, p) or fnmatch.fnmatchcase(name, p) for p in patterns)
+
+
+def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, special: dict[str, str]) -> None:
+    """Files of a folder by name, then its folders by name; hidden names skipped, symlinked folders not followed."""
+    try:
+        with os.scandir(top) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError as exc:
+        # A folder that cannot be listed: reported like one bad file, never the end of the run.
+        out.append(top)
+        special[top] = f"cannot search this folder: {exc.strerror or type(exc).__name__}"
+        return
+    folders = []
+    for entry in entries:
+        name = entry.name
+        if name.startswith("."):
+            continue
+        try:
+            is_dir = entry.is_dir(follow_symlinks=False)
+        except OSError:
+            is_dir = False
+        if is_dir:
+            folders.append(entry)
+            continue
+        if not name.lower().endswith(DECK_SUFFIXES):
+            continue
+        if patterns and _excluded(os.path.relpath(entry.path, base).replace(os.sep, "/"), name, patterns):
+            continue
+        out.append(entry.path)
+        try:
+            regular = entry.is_file()  # from the directory entry's type: no stat for plain files
+        except OSError:
+            regular = False
+        if not regular:
+            reason = is_special(entry.path)
+            if reason:
+                special[entry.path] = reason
+    for entry in folders:
+        if patterns and _excluded(os.path.relpath(entry.path, base).replace(os.sep, "/") + "/", entry.name, patterns):
+            continue
+        _walk(entry.path, patterns, out, base, special)
+
+
+def find_decklists(
+    paths: list[Path], exclude: tuple[str, ...] | list[str] = (), special: dict[str, str] | None = None
+) -> tuple[list[tuple[Path, str]], list[Path]]:
     """(file, path as shown) for every decklist, in a stable order; and the paths that do not exist.
 
-    A file named on the command line is taken whatever its suffix; folders are searched
-    recursively for .ydk, .yaml and .yml files, skipping hidden folders.
+    A file named on the command line is taken whatever its suffix. Folders are searched
+    recursively for .ydk, .yaml and .yml files in name order (files and folders at one level
+    sorted together by name, folders entered after the files of their level), skipping hidden
+    files and folders (``.github/``, ``.pre-commit-config.yaml``) and names matching an
+    ``exclude`` glob (matched against the path relative to the searched folder, and against the
+    bare name). Anything found that is not a regular file is still returned, to be reported as
+    ``unreadable`` rather than stop the run: a broken symlink fails when read; a pipe, socket,
+    device or a folder that cannot be listed must not be opened at all, so its path and the
+    reason go into ``special`` (path as shown → reason) when a dict is given.
+    The order is the report order of machine formats (JSON, CSV, …).
     """
+    patterns = tuple(exclude)
+    if special is None:
+        special = {}
     found: list[tuple[Path, str]] = []
     missing: list[Path] = []
     seen: set[str] = set()
     for path in paths:
-        if path.is_dir():
-            for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for name in sorted(files):
-                    if name.lower().endswith(DECK_SUFFIXES):
-                        full = os.path.join(root, name)
-                        if full not in seen:
-                            seen.add(full)
-                            found.append((Path(full), full))
-        elif path.exists():
-            if str(path) not in seen:
-                seen.add(str(path))
-                found.append((path, str(path)))
+        shown = str(path)
+        if os.path.isdir(path):
+            names: list[str] = []
+            _walk(shown, patterns, names, shown, special)
+            for full in names:
+                if full not in seen:
+                    seen.add(full)
+                    found.append((Path(full), full))
+        elif os.path.exists(path):
+            if shown not in seen:
+                seen.add(shown)
+                found.append((path, shown))
+                reason = is_special(path)
+                if reason:
+                    special[shown] = reason
         else:
             missing.append(path)
     return found, missing
+
+
+def is_special(path: Path) -> str | None:
+    """Why ``path`` must not be opened (a pipe, socket or device would block or never end), else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # opening it fails with the real reason
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a folder that cannot be searched"
+    if stat.S_ISFIFO(mode):
+        return "it is a named pipe, not a file"
+    if stat.S_ISSOCK(mode):
+        return "it is a socket, not a file"
+    return "it is a device, not a file"

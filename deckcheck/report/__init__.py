@@ -1,4 +1,9 @@
-"""Reporters: pure functions of the results. They know nothing of the rules."""
+"""Reporters: pure functions of the results. They know nothing of the rules.
+
+Every reporter of ``deckcheck check`` is ``render(run: Run) -> str`` (JSON also offers
+``render_chunks`` to write a large report piece by piece). Decks come in ``run.results``
+in the order the files were found; only the text report reorders them (worst first).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,34 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from .. import __version__
-from ..model import DeckResult
+from ..model import ERROR, DeckResult
+
+FORMATS = ("text", "json", "junit", "sarif", "github", "csv")
+
+
+@dataclass
+class RuleInfo:
+    """What a report may say about a rule: its ID, severity, one-line summary and documentation."""
+
+    id: str
+    severity: str
+    summary: str
+    doc: str
+
+
+def rule_catalog() -> list[RuleInfo]:
+    """Every rule's ID, severity, summary and docstring (read from the rule modules)."""
+    from ..rules import RULES, rule_doc
+
+    return [RuleInfo(r.ID, r.SEVERITY, r.SUMMARY, rule_doc(r)) for r in RULES]
+
+
+@dataclass
+class RuleCount:
+    rule: str
+    severity: str
+    problems: int  # how many problems with this rule, over all decks
+    decks: int  # how many decks have at least one
 
 
 @dataclass
@@ -20,6 +52,7 @@ class Run:
     as_of: date
     data: dict  # card data sources
     deck_formats: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (format id, list name)
+    rules: list[RuleInfo] = field(default_factory=list)  # for reports that describe rules (SARIF)
 
     @property
     def legal(self) -> int:
@@ -32,6 +65,50 @@ class Run:
     @property
     def unreadable(self) -> int:
         return sum(1 for r in self.results if r.unreadable)
+
+    def rule_counts(self) -> list[RuleCount]:
+        """Problems per rule, the most common first (by decks, then problems, then rule ID)."""
+        problems: dict[str, int] = {}
+        decks: dict[str, int] = {}
+        severity: dict[str, str] = {}
+        for result in self.results:
+            seen = set()
+            for p in result.problems:
+                rule = p.rule
+                problems[rule] = problems.get(rule, 0) + 1
+                if rule not in seen:
+                    seen.add(rule)
+                    decks[rule] = decks.get(rule, 0) + 1
+                if p.severity == ERROR or rule not in severity:
+                    severity[rule] = p.severity
+        counts = [RuleCount(rule, severity[rule], n, decks[rule]) for rule, n in problems.items()]
+        counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule))
+        return counts
+
+
+def counts(result: DeckResult) -> tuple[int, int]:
+    """(errors, warnings) of one deck."""
+    errors = sum(1 for p in result.problems if p.severity == ERROR)
+    return errors, len(result.problems) - errors
+
+
+def status(result: DeckResult) -> str:
+    """"unreadable", "illegal" or "legal"."""
+    if result.unreadable:
+        return "unreadable"
+    return "legal" if result.legal else "illegal"
+
+
+def worst_first(results: list[DeckResult]) -> list[DeckResult]:
+    """Unreadable decks, then illegal decks by most errors, then legal decks with warnings,
+    then clean ones; decks that tie keep the order they were found in (a stable sort)."""
+
+    def key(result: DeckResult) -> tuple:
+        errors, warnings = counts(result)
+        rank = 0 if result.unreadable else 1 if errors else 2 if warnings else 3
+        return rank, -errors, -warnings
+
+    return sorted(results, key=key)
 
 
 def tool_info() -> dict:

@@ -1,10 +1,57 @@
-"""The JSON report: a stable contract (README, "JSON output")."""
+"""The JSON report: a stable contract (README, "JSON output"; schemas/report.schema.json).
+
+Decks are listed in the order the files were found (command-line order; folders searched in
+name order), never sorted by verdict, so two runs over the same files can be diffed. The
+document is indented, with each deck on one line: readable, greppable, and written by the C
+JSON encoder (an indented dump of thousands of decks takes several times longer and memory).
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from json.encoder import encode_basestring as _s  # the C string encoder (ensure_ascii=False)
 
+from ..model import Problem
 from . import Run, tool_info
+
+_dumps = json.JSONEncoder(ensure_ascii=False).encode  # one encoder, C accelerated (no indent)
+
+_PROBLEM_KEYS = ("rule", "severity", "message", "section", "line", "card", "fix")
+_PROBLEM = '{"rule": %s, "severity": %s, "message": %s, "section": %s, "line": %s, "card": %s, "fix": %s}'
+
+
+def _problem_json(p) -> str:
+    """``json.dumps(p.to_json())``, twice as fast: problems are most of a large report."""
+    card = p.card
+    return _PROBLEM % (
+        _s(p.rule), _s(p.severity), _s(p.message),
+        "null" if p.section is None else _s(p.section),
+        "null" if p.line is None else int(p.line),
+        "null" if card is None else '{"name": %s, "passcode": %s}' % (
+            "null" if card.name is None else _s(card.name), "null" if card.passcode is None else int(card.passcode)),
+        "null" if p.fix is None else _s(p.fix),
+    )
+
+
+# The fast path only while Problem.to_json has exactly these fields; else the plain encoder.
+FAST_PROBLEMS = tuple(Problem("rule", "error", "message").to_json()) == _PROBLEM_KEYS
+
+
+def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
+    """One deck's JSON object on one line (what ``json.dumps(deck_json(...))`` gives)."""
+    if not FAST_PROBLEMS:
+        return _dumps(deck_json(result, deck_format))
+    head = {"path": result.path, "legal": result.legal, "sections": dict(result.sizes)}
+    tail = {}
+    if result.name:
+        tail["name"] = result.name
+    if deck_format:
+        tail["format"], tail["banlist"] = deck_format
+    text = _dumps(head)[:-1] + ', "problems": [' + ", ".join(map(_problem_json, result.problems)) + "]"
+    if tail:
+        text += ", " + _dumps(tail)[1:-1]
+    return text + "}"
 
 
 def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
@@ -21,8 +68,26 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
     return out
 
 
-def render(run: Run) -> str:
-    document = {
+def summary_json(run: Run) -> dict:
+    return {
+        "decks": len(run.results),
+        "legal": run.legal,
+        "illegal": run.illegal,
+        "unreadable": run.unreadable,
+        "rules": [
+            {"rule": c.rule, "severity": c.severity, "problems": c.problems, "decks": c.decks}
+            for c in run.rule_counts()
+        ],
+    }
+
+
+def _indented(value, level: int = 1) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
+
+
+def render_chunks(run: Run) -> Iterator[str]:
+    """The document in pieces (about one per deck), for writing without building one string."""
+    head = {
         "tool": tool_info(),
         "format": {
             "id": run.format_id,
@@ -31,7 +96,22 @@ def render(run: Run) -> str:
             "as_of": run.as_of.isoformat(),
         },
         "data": run.data,
-        "decks": [deck_json(r, run.deck_formats.get(r.path)) for r in run.results],
-        "summary": {"decks": len(run.results), "legal": run.legal, "illegal": run.illegal, "unreadable": run.unreadable},
     }
-    return json.dumps(document, ensure_ascii=False, indent=2)
+    yield "{\n"
+    for key, value in head.items():
+        yield f'  "{key}": {_indented(value)},\n'
+    if not run.results:
+        yield '  "decks": [],\n'
+    else:
+        yield '  "decks": [\n'
+        formats = run.deck_formats
+        last = len(run.results) - 1
+        for i, result in enumerate(run.results):
+            yield "    " + deck_line(result, formats.get(result.path)) + (",\n" if i < last else "\n")
+        yield "  ],\n"
+    yield f'  "summary": {_indented(summary_json(run))}\n'
+    yield "}\n"
+
+
+def render(run: Run) -> str:
+    return "".join(render_chunks(run))

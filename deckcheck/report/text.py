@@ -1,4 +1,9 @@
-"""The text report for people: a verdict per deck and a table of its problems (rich)."""
+"""The text report for people: a verdict per deck and a table of its problems (rich).
+
+Decks are listed worst first (unreadable, then illegal by most errors, then legal with
+warnings, then clean; ties in the order found), and a run of several decks ends with a
+summary table: decks checked, legal, illegal, unreadable, and the most common problems.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model import ERROR, SECTION_TITLES, SECTIONS
-from . import Run
+from . import Run, worst_first
 
 _SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
 
@@ -59,9 +64,51 @@ def deck_table(result) -> Table:
     return table
 
 
+TOP_RULES = 5  # rules shown in the summary table
+
+
+def summary_table(run: Run) -> Table:
+    table = Table(title="Summary", title_justify="left", title_style="bold", box=None, header_style="bold",
+                  padding=(0, 1), show_header=True)
+    table.add_column("Decks", no_wrap=True)
+    table.add_column("", justify="right", no_wrap=True)
+    table.add_column("Most common problems", no_wrap=True)
+    table.add_column("In decks", justify="right", no_wrap=True)
+    table.add_column("Problems", justify="right", no_wrap=True)
+    left = [
+        ("checked", str(len(run.results)), None),
+        ("legal", str(run.legal), "green"),
+        ("illegal", str(run.illegal), "red" if run.illegal else None),
+        ("unreadable", str(run.unreadable), "red" if run.unreadable else None),
+    ]
+    right = [
+        (Text(c.rule, style=_SEVERITY_STYLE.get(c.severity, "")), str(c.decks), str(c.problems))
+        for c in run.rule_counts()[:TOP_RULES]
+    ]
+    if not right:
+        right = [(Text("none", style="green"), "", "")]
+    for i in range(max(len(left), len(right))):
+        label, value, style = left[i] if i < len(left) else ("", "", None)
+        rule, decks, problems = right[i] if i < len(right) else ("", "", "")
+        table.add_row(label, Text(value, style=style or ""), rule, decks, problems)
+    return table
+
+
+def summary_line(run: Run) -> Text:
+    summary = Text(f"{len(run.results)} deck{'s' if len(run.results) != 1 else ''} checked: ")
+    summary.append(f"{run.legal} legal", style="green")
+    summary.append(", ")
+    summary.append(f"{run.illegal} illegal", style="red" if run.illegal else None)
+    if run.unreadable:
+        summary.append(f" ({run.unreadable} unreadable)")
+    return summary
+
+
 def render(run: Run, console: Console, quiet: bool = False) -> None:
-    console.print(header(run), highlight=False)
-    for result in run.results:
+    """Print the report. ``quiet``: only the decks that are not legal, and the summary line."""
+    if not quiet:
+        console.print(header(run), highlight=False)
+    for result in worst_first(run.results):
         if quiet and result.legal:
             continue
         console.print()
@@ -84,11 +131,18 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
         console.print(line, highlight=False)
         if result.problems:
             console.print(deck_table(result), highlight=False)
+    if not quiet and len(run.results) > 1:
+        console.print()
+        console.print(summary_table(run), highlight=False)
     console.print()
-    summary = Text(f"{len(run.results)} deck{'s' if len(run.results) != 1 else ''} checked: ")
-    summary.append(f"{run.legal} legal", style="green")
-    summary.append(", ")
-    summary.append(f"{run.illegal} illegal", style="red" if run.illegal else None)
-    if run.unreadable:
-        summary.append(f" ({run.unreadable} unreadable)")
-    console.print(summary, highlight=False)
+    console.print(summary_line(run), highlight=False)
+
+
+def render_text(run: Run, quiet: bool = False, width: int = 160) -> str:
+    """The report as plain text (no colour), e.g. for ``--output FILE``."""
+    import io
+
+    buffer = io.StringIO()
+    render(run, Console(file=buffer, width=width, color_system=None, force_terminal=False, highlight=False,
+                        soft_wrap=False), quiet=quiet)
+    return buffer.getvalue()

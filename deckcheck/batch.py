@@ -1,0 +1,243 @@
+"""Checking many decklists: in this process, or in a pool of worker processes when it pays.
+
+The results are the same either way, in the same order (the order the files were found):
+the file list is cut into consecutive chunks; workers take chunks from the front, this
+process checks chunks from the back itself, and every chunk keeps its place.
+Each worker builds its own Checker once (a pool initializer) with the same selection and the
+same "today" as the main process, so a run that crosses midnight judges every deck alike.
+
+One bad file never stops a batch: a file that cannot be read is an ``unreadable`` result
+(the parsers see to that), a pipe or device is never opened, and an unexpected exception in
+the core for one file becomes an ``unreadable`` result naming the exception. Only a data
+error (a list or card index deckcheck cannot load) ends the run, as it would for one deck.
+If the pool cannot start or breaks, the rest of the batch runs in this process.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+
+from .carddb import DataError
+from .model import ERROR, CardRef, DeckResult, Problem
+
+POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves
+CHUNK = 50  # files per task: few round trips, an even split at the end, a progress bar that moves
+WINDOW = 4  # tasks queued per worker: it never waits for this process to hand it more
+
+Progress = Callable[[int], None]  # called with the number of decks just finished
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def plan_jobs(files: int, jobs: int | None, min_files: int = POOL_MIN_FILES) -> int:
+    """How many processes to use, this one included: ``jobs`` if given (1 = this process
+    only), else every core when there are at least ``min_files`` files, else 1."""
+    if jobs is not None and jobs > 0:
+        return min(jobs, max(files, 1))
+    cores = available_cores()
+    return cores if cores > 1 and files >= min_files else 1
+
+
+def _failed(display: str, exc: BaseException) -> DeckResult:
+    message = f"deckcheck failed on this file: {type(exc).__name__}: {exc}"
+    fix = "please report this file to deckcheck's maintainers; the other decks were checked"
+    return DeckResult(display, {"main": 0, "extra": 0, "side": 0}, [Problem("unreadable", ERROR, message, fix=fix)])
+
+
+def _special(display: str, reason: str) -> DeckResult:
+    problem = Problem("unreadable", ERROR, f"cannot read the file: {reason}", fix="point deckcheck at decklist files")
+    return DeckResult(display, {"main": 0, "extra": 0, "side": 0}, [problem])
+
+
+def check_one(checker, path: Path, display: str, special: dict[str, str]) -> tuple[DeckResult, tuple[str, str | None]]:
+    """One deck's result and (format id, list name) it was judged with; never raises but DataError."""
+    if display in special:
+        context = checker.context()
+        return _special(display, special[display]), (context.format.id, context.banlist.name if context.banlist else None)
+    try:
+        result, context = checker.check_path(path, display)
+    except DataError:
+        raise
+    except Exception as exc:  # a bug for one odd file must not cost the other decks their verdict
+        if os.environ.get("DECKCHECK_DEBUG"):
+            raise
+        result, context = _failed(display, exc), checker.context()
+    return result, (context.format.id, context.banlist.name if context.banlist else None)
+
+
+# ---- the worker side ------------------------------------------------------------------------
+
+_worker_checker = None
+
+
+def _init_worker(selection, today: date) -> None:
+    global _worker_checker
+    from .checker import Checker
+    from .datastore import load_cards, load_store
+
+    _worker_checker = Checker(load_cards(), load_store(), selection, today=today)
+
+
+def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
+    """A result as plain tuples: pickles several times faster than the slotted objects."""
+    problems = tuple(
+        (p.rule, p.severity, p.message, p.section, p.line,
+         None if p.card is None else (p.card.name, p.card.passcode), p.fix)
+        for p in result.problems
+    )
+    s = result.sizes
+    return result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt
+
+
+def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
+    path, (main, extra, side), name, problems, fmt = packed
+    rebuilt = [
+        Problem(rule, severity, message, section, line, None if card is None else CardRef(*card), fix)
+        for rule, severity, message, section, line, card, fix in problems
+    ]
+    return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name), fmt
+
+
+def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str]) -> list[tuple]:
+    checker = _worker_checker
+    return [_pack(*check_one(checker, Path(path), display, special)) for path, display in chunk]
+
+
+# ---- the main side --------------------------------------------------------------------------
+
+
+def _pool_context():
+    import multiprocessing
+
+    # fork shares the modules already imported (no second start-up cost per worker); where it
+    # is not offered (Windows, macOS default) the platform's default start method is used.
+    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def check_files(
+    checker,
+    files: Sequence[tuple[Path, str]],
+    *,
+    special: dict[str, str] | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    min_pool_files: int = POOL_MIN_FILES,
+) -> tuple[list[DeckResult], dict[str, tuple[str, str | None]]]:
+    """Check every file; results in the order of ``files``, and path → (format id, list name).
+
+    ``checker`` is the main process's Checker: it checks in this process, and the workers
+    copy its selection and date. ``jobs`` counts processes, this one included (None: every
+    core for ``min_pool_files`` files or more, else 1). Raises DataError only.
+    """
+    special = special or {}
+    processes = plan_jobs(len(files), jobs, min_pool_files)
+    size = max(1, min(CHUNK, -(-len(files) // (processes * 8))))
+    chunks = [files[i:i + size] for i in range(0, len(files), size)]
+    done: list[list[tuple] | None] = [None] * len(chunks)  # per chunk: (result, format) pairs
+
+    def here(index: int) -> None:
+        done[index] = [check_one(checker, path, display, special) for path, display in chunks[index]]
+        if progress is not None:
+            progress(len(chunks[index]))
+
+    if processes > 1 and len(chunks) > 1:
+        _cooperate(checker, chunks, special, processes - 1, here, done, progress)
+    for index, pairs in enumerate(done):
+        if pairs is None:  # single process, or what a failed pool left
+            here(index)
+    results: list[DeckResult] = []
+    formats: dict[str, tuple[str, str | None]] = {}
+    for pairs in done:
+        for result, fmt in pairs:
+            results.append(result)
+            formats[result.path] = fmt
+    return results, formats
+
+
+def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
+    """Workers take chunks from the front, this process from the back, until they meet.
+
+    This process works too (no pickling for its share) and both ends keep going until no
+    chunk is left, so neither waits for the other. Chunks keep their index, so the results
+    come out in file order whoever checked them. If the pool fails, its chunks stay undone
+    (None) for the caller to check here.
+    """
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        executor = ProcessPoolExecutor(
+            max_workers=workers, mp_context=_pool_context(), initializer=_init_worker,
+            initargs=(checker.selection, checker.as_of),
+        )
+    except (OSError, ValueError, ImportError, NotImplementedError) as exc:
+        _say_fallback(exc)
+        return
+    window = WINDOW * workers  # chunks queued per worker: never idle, and little left to cancel
+    front, back = 0, len(chunks)
+    pending: deque = deque()
+    broken = False
+
+    def submit() -> None:
+        nonlocal front, broken
+        while not broken and len(pending) < window and front < back:
+            chunk = [(str(path), display) for path, display in chunks[front]]
+            sub = {display: special[display] for _, display in chunk if display in special}
+            try:
+                pending.append((front, executor.submit(_check_chunk, chunk, sub)))
+            except (BrokenProcessPool, RuntimeError, OSError) as exc:
+                broken = True
+                _say_fallback(exc)
+                return
+            front += 1
+
+    def collect(block: bool) -> None:
+        nonlocal broken
+        while pending and (block or pending[0][1].done()):
+            index, future = pending.popleft()
+            try:
+                packed = future.result()
+            except DataError:
+                raise
+            except (BrokenProcessPool, OSError, RuntimeError) as exc:  # a worker died or could not start
+                if not broken:
+                    _say_fallback(exc)
+                broken = True
+                pending.clear()
+                return
+            done[index] = [_unpack(item) for item in packed]
+            if progress is not None:
+                progress(len(packed))
+            block = False
+            submit()
+
+    try:
+        submit()
+        while True:
+            collect(block=False)
+            if front < back:
+                back -= 1
+                here(back)
+            elif pending and not broken:
+                collect(block=True)
+            else:
+                break
+    finally:
+        executor.shutdown(wait=not broken, cancel_futures=True)
+
+
+def _say_fallback(exc: BaseException) -> None:
+    print(f"deckcheck: note: worker processes unavailable ({type(exc).__name__}: {exc}); "
+          "checking the rest in one process", file=sys.stderr)

@@ -1,0 +1,156 @@
+"""A deck repository's defaults for ``deckcheck check``: ``deckcheck.toml`` or ``[tool.deckcheck]``.
+
+    # deckcheck.toml                      # or, in pyproject.toml: [tool.deckcheck]
+    format = "tcg"                        # tcg | ocg
+    banlist = "2026.05 TCG"               # a list by name …
+    as-of = 2026-06-01                    # … or the list in force on a date (TOML date or "YYYY-MM-DD")
+    region = "amer"
+    paths = ["decks/"]                    # what `deckcheck check` with no paths checks
+    exclude = ["drafts/*", "*.bak.ydk"]   # globs skipped when searching folders
+    output-format = "github"              # text | json | junit | sarif | github | csv
+
+Found by looking in the current folder, then each parent folder up to the root: the first
+folder with a ``deckcheck.toml``, or a ``pyproject.toml`` that has a ``[tool.deckcheck]``
+table, wins (``deckcheck.toml`` first in the same folder). ``--config FILE`` names one;
+``--no-config`` ignores them. Paths in the file are relative to the file's folder.
+Options on the command line win over the file, key by key; ``--banlist`` or ``--as-of`` on the
+command line replaces both ``banlist`` and ``as-of`` of the file (they are two ways to pick a list).
+Unknown keys are an error (exit 2), so a typo never passes silently. Keys may be spelt with
+``-`` or ``_``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+CONFIG_NAME = "deckcheck.toml"
+OUTPUT_FORMATS = ("text", "json", "junit", "sarif", "github", "csv")
+FORMAT_IDS = ("tcg", "ocg")
+
+
+class ConfigError(Exception):
+    """A configuration file deckcheck cannot use; the message names the file and the key."""
+
+
+@dataclass
+class Config:
+    source: Path | None = None  # the file it came from; None: no file
+    format: str | None = None
+    banlist: str | None = None
+    as_of: date | None = None
+    region: str | None = None
+    paths: list[Path] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=list)
+    output_format: str | None = None
+
+
+def _load_toml(path: Path) -> dict:
+    import tomllib
+
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+
+
+def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
+    """The nearest configuration file from ``start`` (the current folder) upwards, and its table."""
+    folder = (start or Path.cwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        own = candidate / CONFIG_NAME
+        if own.is_file():
+            return own, _load_toml(own)
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                table = _load_toml(pyproject).get("tool", {}).get("deckcheck")
+            except ConfigError:
+                table = None  # someone else's broken pyproject.toml is not ours to judge
+            if isinstance(table, dict):
+                return pyproject, table
+    return None
+
+
+def load_config(path: Path) -> tuple[Path, dict]:
+    """An explicitly named file: deckcheck.toml-style, or a pyproject.toml's [tool.deckcheck]."""
+    table = _load_toml(path)
+    if path.name == "pyproject.toml" or ("tool" in table and "deckcheck" in table.get("tool", {})):
+        table = table.get("tool", {}).get("deckcheck")
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: no [tool.deckcheck] table")
+    return path, table
+
+
+def _string(source: Path, key: str, value) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{source}: {key} must be a non-empty string, not {value!r}")
+    return value.strip()
+
+
+def _strings(source: Path, key: str, value) -> list[str]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ConfigError(f"{source}: {key} must be a list of strings")
+    return list(value)
+
+
+def parse_config(source: Path, table: dict) -> Config:
+    config = Config(source=source)
+    base = source.parent
+    for raw_key, value in table.items():
+        key = raw_key.replace("-", "_")
+        if key == "format":
+            value = _string(source, raw_key, value).lower()
+            if value not in FORMAT_IDS:
+                raise ConfigError(f"{source}: format must be one of {', '.join(FORMAT_IDS)}, not {value!r}")
+            config.format = value
+        elif key == "banlist":
+            config.banlist = _string(source, raw_key, value)
+        elif key == "as_of":
+            if isinstance(value, date) and not hasattr(value, "hour"):
+                config.as_of = value
+            else:
+                text = _string(source, raw_key, value)
+                try:
+                    config.as_of = date.fromisoformat(text)
+                except ValueError:
+                    raise ConfigError(f"{source}: {raw_key} {text!r} is not a date (YYYY-MM-DD)") from None
+        elif key == "region":
+            config.region = _string(source, raw_key, value)
+        elif key == "paths":
+            config.paths = [_relative(base / p) for p in _strings(source, raw_key, value)]
+        elif key == "exclude":
+            config.exclude = _strings(source, raw_key, value)
+        elif key == "output_format":
+            value = _string(source, raw_key, value).lower()
+            if value not in OUTPUT_FORMATS:
+                raise ConfigError(f"{source}: {raw_key} must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r}")
+            config.output_format = value
+        else:
+            known = "format, banlist, as-of, region, paths, exclude, output-format"
+            raise ConfigError(f"{source}: unknown key {raw_key!r} (known: {known})")
+    return config
+
+
+def _relative(path: Path) -> Path:
+    """A path as short as the user would write it: relative to the current folder when inside it."""
+    try:
+        return Path(os.path.relpath(path))
+    except ValueError:  # another drive (Windows)
+        return path
+
+
+def resolve_config(explicit: Path | None = None, disabled: bool = False, start: Path | None = None) -> Config:
+    if disabled:
+        return Config()
+    if explicit is not None:
+        return parse_config(*load_config(explicit))
+    found = find_config(start)
+    return parse_config(*found) if found else Config()

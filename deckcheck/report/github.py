@@ -1,0 +1,54 @@
+"""GitHub Actions workflow commands: one annotation per problem, grouped per file.
+
+    ::group::decks/a.ydk (illegal: 2 errors)
+    ::error file=decks/a.ydk,line=12,title=deckcheck banlist::Ash Blossom … (fix: remove 1 copy …)
+    ::endgroup::
+
+Errors become ``::error``, warnings ``::warning``; ``line`` is given only when the problem has
+one (GitHub then annotates the file). Only decks with problems get a group. The last line is
+the plain summary. Chosen automatically when ``GITHUB_ACTIONS=true`` and no output format was
+asked for, as yamllint does.
+"""
+
+from __future__ import annotations
+
+from . import Run, counts, status
+from .text import summary_line
+
+
+def _escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(value: str) -> str:
+    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(path: str, problem) -> str:
+    level = "error" if problem.severity == "error" else "warning"
+    props = [f"file={_escape_property(path)}"]
+    if problem.line is not None:
+        props.append(f"line={problem.line}")
+    props.append(f"title={_escape_property('deckcheck ' + problem.rule)}")
+    message = problem.message
+    if problem.card is not None and (problem.card.name or str(problem.card.passcode)) not in message:
+        message = f"{problem.card.label()}: {message}"
+    if problem.fix:
+        message += f" (fix: {problem.fix})"
+    return f"::{level} {','.join(props)}::{_escape_data(message)}"
+
+
+def render(run: Run) -> str:
+    lines = []
+    for result in run.results:
+        if not result.problems:
+            continue
+        errors, warnings = counts(result)
+        tally = ", ".join(
+            f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (warnings, "warning")) if n
+        )
+        lines.append(f"::group::{_escape_data(result.path)} ({status(result)}: {tally})")
+        lines.extend(annotation(result.path, p) for p in result.problems)
+        lines.append("::endgroup::")
+    lines.append(summary_line(run).plain)
+    return "\n".join(lines) + "\n"

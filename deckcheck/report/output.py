@@ -1,0 +1,59 @@
+"""Where a report goes: standard output, or a file replaced in one step.
+
+``--output FILE`` writes to a temporary file in the same folder, flushes it to disk and
+renames it over FILE (as ``deckcheck.cache.write_atomically`` does), so a CI job or a
+watcher never reads half a report, and a failed run leaves the previous report intact.
+The new file gets the permissions an ordinary new file would (the umask), or keeps those of
+the file it replaces.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def write_atomically(target: Path, chunks: Iterable[str]) -> None:
+    """Write ``chunks`` (text, UTF-8) to ``target`` through a temporary file and a rename."""
+    target = Path(target)
+    if target.parent != Path(""):
+        target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            for chunk in chunks:
+                f.write(chunk)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def emit(chunks: Iterable[str], target: Path | None = None) -> None:
+    """Send a report to ``target`` (atomically), or to standard output when it is None or ``-``."""
+    if target is None or str(target) == "-":
+        out = sys.stdout
+        for chunk in chunks:
+            out.write(chunk)
+        out.flush()
+        return
+    write_atomically(target, chunks)

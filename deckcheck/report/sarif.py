@@ -1,0 +1,101 @@
+"""SARIF 2.1.0, as GitHub code scanning and other SARIF viewers ingest it.
+
+One run; ``tool.driver.rules`` lists every deckcheck rule with its summary as the short
+description and its documentation (with PASS/FAIL examples) as help text, taken from the
+rule modules. One result per problem, with the rule, level (error | warning), message (the
+fix added), and the deck file as location: a ``region`` with ``startLine`` only where the
+problem has a line, else the file alone. Relative paths stay relative (to the folder deckcheck
+ran in, which is the repository root in CI); absolute paths become ``file://`` URIs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from urllib.parse import quote
+
+from . import Run, rule_catalog, tool_info
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/deckcheck/"
+
+
+def artifact_uri(path: str) -> str:
+    if os.path.isabs(path):
+        from pathlib import Path
+
+        return Path(path).as_uri()
+    return quote(path.replace(os.sep, "/"), safe="/-._~")
+
+
+def _rule(info) -> dict:
+    return {
+        "id": info.id,
+        "name": "".join(part.capitalize() for part in info.id.split("-")),
+        "shortDescription": {"text": info.summary},
+        "fullDescription": {"text": info.doc.split("\n\n", 1)[0].replace("\n", " ")},
+        "help": {"text": info.doc, "markdown": info.doc},
+        "defaultConfiguration": {"level": "error" if info.severity == "error" else "warning"},
+        "properties": {"tags": ["decklist"]},
+    }
+
+
+def _message(p) -> str:
+    text = p.message
+    if p.card is not None and (p.card.name or str(p.card.passcode)) not in text:
+        text = f"{p.card.label()}: {text}"
+    if p.fix:
+        text += f" Fix: {p.fix}."
+    return text
+
+
+def render(run: Run) -> str:
+    catalog = run.rules or rule_catalog()
+    index = {info.id: i for i, info in enumerate(catalog)}
+    results = []
+    for deck in run.results:
+        uri = artifact_uri(deck.path)
+        for p in deck.problems:
+            location: dict = {"artifactLocation": {"uri": uri}}
+            if p.line is not None:
+                location["region"] = {"startLine": p.line}
+            result = {
+                "ruleId": p.rule,
+                "level": "error" if p.severity == "error" else "warning",
+                "message": {"text": _message(p)},
+                "locations": [{"physicalLocation": location}],
+            }
+            if p.rule in index:
+                result["ruleIndex"] = index[p.rule]
+            properties = {}
+            if p.section:
+                properties["section"] = p.section
+            if p.card is not None:
+                properties["card"] = p.card.to_json()
+            if properties:
+                result["properties"] = properties
+            results.append(result)
+    document = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "deckcheck",
+                        "version": tool_info()["version"],
+                        "informationUri": INFORMATION_URI,
+                        "rules": [_rule(info) for info in catalog],
+                    }
+                },
+                "properties": {
+                    "format": run.format_id,
+                    "banlist": run.banlist.get("name"),
+                    "as_of": run.as_of.isoformat(),
+                },
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+

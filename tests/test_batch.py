@@ -1,0 +1,299 @@
+"""Batches: mixed trees with bad files, one process or several (same results, same order),
+worst-first text, --quiet, --output written in one step, --jobs."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from deckcheck import batch
+from deckcheck.checker import Checker, Selection
+from deckcheck.files import find_decklists
+from deckcheck.report import Run, json_report, worst_first
+
+from .conftest import REPO, TODAY
+
+SAMPLES = REPO / "sample_decks"
+FIXTURES = REPO / "tests" / "fixtures" / "decks"
+LEGAL_YDK = SAMPLES / "tcg" / "branded-despia.ydk"
+
+
+def run_cli(*args: str, cwd: Path = REPO, env: dict | None = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
+    full_env.pop("GITHUB_ACTIONS", None)
+    if env and "GITHUB_ACTIONS" in env:
+        full_env["GITHUB_ACTIONS"] = env["GITHUB_ACTIONS"]
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, text=True,
+                          env=full_env, timeout=300)
+
+
+def mixed_tree(root: Path) -> Path:
+    """Real decks, lenient-parser fixtures, invalid YAML decklists, and files that are no decklists."""
+    tree = root / "event"
+    shutil.copytree(SAMPLES, tree / "samples")
+    shutil.copytree(FIXTURES, tree / "fixtures")
+    bad = tree / "bad"
+    bad.mkdir()
+    (bad / "binary.ydk").write_bytes(b"\x00\x01\x02\xff\xfe binary")
+    (bad / "page.yaml").write_text("<html><body>404 Not Found</body></html>\n", encoding="utf-8")
+    (bad / "empty.ydk").write_bytes(b"")
+    (bad / "list.yml").write_text("- just a list\n- not a deck\n", encoding="utf-8")
+    (bad / "broken-link.ydk").symlink_to(bad / "gone.ydk")
+    os.mkfifo(bad / "pipe.ydk")  # must never be opened: it would block the run
+    (tree / ".git").mkdir()
+    (tree / ".git" / "hidden.ydk").write_bytes(LEGAL_YDK.read_bytes())  # hidden folder: skipped
+    (tree / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")  # hidden file: skipped
+    (tree / "notes.txt").write_text("not a decklist suffix\n", encoding="utf-8")
+    return tree
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory) -> Path:
+    return mixed_tree(tmp_path_factory.mktemp("batch"))
+
+
+@pytest.fixture(scope="module")
+def checker(cards, store) -> Checker:
+    return Checker(cards, store, Selection(), today=TODAY)
+
+
+def as_json(results, formats) -> list[dict]:
+    return [json_report.deck_json(r, formats.get(r.path)) for r in results]
+
+
+def test_files_are_found_in_a_stable_order_skipping_hidden_ones(tree):
+    special: dict[str, str] = {}
+    found, missing = find_decklists([tree], special=special)
+    shown = [d for _, d in found]
+    assert missing == []
+    assert not any("/.git/" in p or p.endswith(".pre-commit-config.yaml") or p.endswith(".txt") for p in shown)
+    assert str(tree / "bad" / "pipe.ydk") in special and "pipe" in special[str(tree / "bad" / "pipe.ydk")]
+    assert str(tree / "bad" / "broken-link.ydk") in shown
+    # files of a folder by name, then its subfolders by name (what os.walk gives)
+    walked = []
+    for root, dirs, files in os.walk(tree):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        walked += [os.path.join(root, f) for f in sorted(files)
+                   if f.lower().endswith((".ydk", ".yaml", ".yml")) and not f.startswith(".")]
+    assert shown == walked
+
+
+def test_exclude_globs(tree):
+    found, _ = find_decklists([tree], exclude=["fixtures/*", "*.yml"])
+    shown = [d for _, d in found]
+    assert shown and not any("/fixtures/" in p or p.endswith(".yml") for p in shown)
+
+
+def test_a_mixed_batch_reports_every_bad_file_and_judges_the_rest(tree, checker):
+    special: dict[str, str] = {}
+    found, _ = find_decklists([tree], special=special)
+    results, formats = batch.check_files(checker, found, special=special, jobs=1)
+    assert [r.path for r in results] == [d for _, d in found]
+    by_name = {Path(r.path).relative_to(tree).as_posix(): r for r in results}
+    for name in ("bad/binary.ydk", "bad/page.yaml", "bad/empty.ydk", "bad/list.yml", "bad/broken-link.ydk",
+                 "bad/pipe.ydk"):
+        assert [p.rule for p in by_name[name].problems] == ["unreadable"], name
+    assert "named pipe" in by_name["bad/pipe.ydk"].problems[0].message
+    assert "cannot read the file" in by_name["bad/broken-link.ydk"].problems[0].message
+    assert by_name["samples/tcg/branded-despia.ydk"].legal
+    assert not by_name["samples/tcg/snake-eye-illegal.yaml"].legal
+    assert formats[str(tree / "samples" / "ocg" / "snake-eye-ocg.yaml")][0] == "ocg"
+
+
+def test_an_exception_for_one_file_does_not_stop_the_batch(tree, checker, monkeypatch):
+    found, _ = find_decklists([tree / "samples"])
+    real = checker.check_path
+    victim = found[1][1]
+
+    def flaky(path, display=None):
+        if display == victim:
+            raise ValueError("boom")
+        return real(path, display)
+
+    monkeypatch.setattr(checker, "check_path", flaky)
+    monkeypatch.delenv("DECKCHECK_DEBUG", raising=False)
+    results, _ = batch.check_files(checker, found, jobs=1)
+    assert len(results) == len(found)
+    failed = results[1]
+    assert failed.path == victim and [p.rule for p in failed.problems] == ["unreadable"]
+    assert "ValueError: boom" in failed.problems[0].message
+    assert results[0].problems == real(*found[0])[0].problems
+
+
+def test_single_and_multi_process_results_are_identical(tree, checker):
+    special: dict[str, str] = {}
+    found, _ = find_decklists([tree], special=special)
+    found = found * 6  # enough chunks for both processes to take some
+    one = batch.check_files(checker, found, special=special, jobs=1)
+    seen = []
+    two = batch.check_files(checker, found, special=special, jobs=2, min_pool_files=0, progress=seen.append)
+    three = batch.check_files(checker, found, special=special, jobs=3, min_pool_files=0)
+    assert as_json(*one) == as_json(*two) == as_json(*three)
+    assert [r.path for r in two[0]] == [d for _, d in found]
+    assert sum(seen) == len(found)
+
+
+def test_the_pool_is_used_only_where_it_pays():
+    assert batch.plan_jobs(10, None) == 1
+    assert batch.plan_jobs(10, 2) == 2
+    assert batch.plan_jobs(1, 4) == 1
+    cores = batch.available_cores()
+    assert batch.plan_jobs(batch.POOL_MIN_FILES, None) == cores
+
+
+def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monkeypatch, capsys):
+    found, _ = find_decklists([tree / "samples"])
+    expected = as_json(*batch.check_files(checker, found, jobs=1))
+
+    def no_processes():
+        raise OSError("no semaphores here")
+
+    monkeypatch.setattr(batch, "_pool_context", no_processes)
+    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
+    assert "worker processes unavailable" in capsys.readouterr().err
+
+
+def test_workers_that_die_leave_their_decks_to_this_process(tree, checker, monkeypatch, capsys):
+    found, _ = find_decklists([tree / "samples"])
+    found = found * 10
+    expected = as_json(*batch.check_files(checker, found, jobs=1))
+    monkeypatch.setattr(batch, "_init_worker", _dying_initializer)
+    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
+    assert "worker processes unavailable" in capsys.readouterr().err
+
+
+def _dying_initializer(selection, today):
+    os._exit(3)
+
+
+def test_workers_judge_with_the_same_date_as_the_main_process(tree, cards, store):
+    checker = Checker(cards, store, Selection(as_of=None), today=date(2024, 4, 18))
+    found, _ = find_decklists([tree / "samples"])
+    found = found * 4
+    one = batch.check_files(checker, found, jobs=1)
+    two = batch.check_files(checker, found, jobs=2, min_pool_files=0)
+    assert as_json(*one) == as_json(*two)
+    assert {f[1] for f in two[1].values()} >= {"2024.01 TCG"}
+
+
+def test_worst_first_order(tree, checker):
+    found, _ = find_decklists([tree / "samples", tree / "bad" / "binary.ydk"])
+    results, _ = batch.check_files(checker, found, jobs=1)
+    ordered = worst_first(results)
+    assert ordered[0].unreadable
+    errors = [sum(p.severity == "error" for p in r.problems) for r in ordered[1:]]
+    assert errors == sorted(errors, reverse=True)
+    assert ordered[-1].legal and not ordered[-1].problems
+
+
+def test_json_fast_path_matches_the_plain_encoder(tree, checker):
+    special: dict[str, str] = {}
+    found, _ = find_decklists([tree], special=special)
+    results, formats = batch.check_files(checker, found, special=special, jobs=1)
+    assert json_report.FAST_PROBLEMS
+    for r in results:
+        plain = json.dumps(json_report.deck_json(r, formats.get(r.path)), ensure_ascii=False)
+        assert json_report.deck_line(r, formats.get(r.path)) == plain
+
+
+def test_cli_batch_text_is_worst_first_with_a_summary_and_json_keeps_found_order(tree):
+    proc = run_cli("check", str(tree))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    out = proc.stdout
+    first_legal = out.index("✓ LEGAL")
+    assert out.index("✗ UNREADABLE") < out.index("✗ ILLEGAL") < first_legal
+    assert "Summary" in out and "Most common problems" in out and "unreadable" in out
+    code, doc = _json(run_cli("check", str(tree), "-o", "json"))
+    found, _ = find_decklists([tree])
+    assert [d["path"] for d in doc["decks"]] == [d for _, d in found]
+    assert doc["summary"]["unreadable"] == sum(1 for d in doc["decks"] if d["problems"] and
+                                               d["problems"][0]["rule"] == "unreadable")
+    rules = doc["summary"]["rules"]
+    assert rules and [r["decks"] for r in rules] == sorted((r["decks"] for r in rules), reverse=True)
+
+
+def _json(proc) -> tuple[int, dict]:
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def test_cli_quiet_shows_only_decks_that_are_not_legal(tree):
+    proc = run_cli("check", str(tree / "samples"), "--quiet")
+    assert proc.returncode == 1
+    assert "LEGAL " not in proc.stdout.replace("ILLEGAL", "") and "ILLEGAL" in proc.stdout
+    assert "Summary" not in proc.stdout and "decks checked" in proc.stdout
+
+
+def test_cli_jobs_2_gives_the_same_report(tree):
+    _, one = _json(run_cli("check", str(tree), "-o", "json", "--jobs", "1"))
+    _, two = _json(run_cli("check", str(tree), "-o", "json", "--jobs", "2"))
+    assert one == two
+
+
+def test_cli_output_file_is_written_in_one_step(tmp_path, tree):
+    target = tmp_path / "reports" / "deckcheck.json"
+    proc = run_cli("check", str(tree / "samples"), "-o", "json", "--output", str(target))
+    assert proc.returncode == 1 and proc.stdout == ""
+    doc = json.loads(target.read_text(encoding="utf-8"))
+    assert doc["summary"]["decks"] == len(find_decklists([tree / "samples"])[0])
+    assert [p.name for p in target.parent.iterdir()] == ["deckcheck.json"]  # no temporary file left
+    assert target.stat().st_mode & 0o777 == 0o666 & ~_umask()
+    text = tmp_path / "report.txt"
+    run_cli("check", str(LEGAL_YDK), "--output", str(text))
+    assert "LEGAL" in text.read_text(encoding="utf-8") and "\x1b[" not in text.read_text(encoding="utf-8")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_cli_output_into_a_file_that_cannot_be_written_is_a_usage_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    proc = run_cli("check", str(LEGAL_YDK), "--output", str(blocker / "report.json"), "-o", "json")
+    assert proc.returncode == 2 and "cannot write the report" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_progress_bar_never_reaches_machine_output(tree):
+    # not a terminal here: no bar at all; on a terminal it goes to stderr (rich, transient)
+    proc = run_cli("check", str(tree), "-o", "json")
+    json.loads(proc.stdout)
+    assert "checking" not in proc.stderr
+
+
+def test_progress_bar_on_a_terminal_goes_to_stderr_only(tmp_path):
+    import pty
+
+    decks = tmp_path / "many"
+    decks.mkdir()
+    for i in range(120):
+        shutil.copy(LEGAL_YDK, decks / f"deck{i:03d}.ydk")
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS", "NO_COLOR")}
+    env.update(TERM="xterm", COLUMNS="100")
+    proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", "json"], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=slave, env=env)
+    os.close(slave)
+    out, _ = proc.communicate(timeout=300)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    assert proc.returncode == 0
+    assert json.loads(out)["summary"]["decks"] == 120  # stdout: the report alone
+    assert b"checking" in seen and b"/120" in seen  # the bar was drawn on the terminal (stderr)
