@@ -48,7 +48,10 @@ class Config:
 
 
 def _load_toml(path: Path) -> dict:
-    import tomllib
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib
 
     try:
         with open(path, "rb") as f:

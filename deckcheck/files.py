@@ -82,6 +82,10 @@ def find_decklists(
         if os.path.isdir(path):
             names: list[str] = []
             _walk(shown, patterns, names, shown, special)
+            if shown in (".", "./"):  # `deckcheck check .`: decks/a.ydk, not ./decks/a.ydk
+                names = [n[2:] if n.startswith("./") else n for n in names]
+                for key in [k for k in special if k.startswith("./")]:
+                    special[key[2:]] = special.pop(key)
             for full in names:
                 if full not in seen:
                     seen.add(full)

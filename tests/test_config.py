@@ -47,7 +47,7 @@ def test_pyproject_tool_table_and_search_upwards(repo):
     proc = run_cli("check", cwd=repo / "decks")  # from a subfolder: the file above is found
     doc = json.loads(proc.stdout)
     assert doc["format"]["banlist"] == "2025.04 TCG"
-    assert sorted(d["path"] for d in doc["decks"]) == ["./illegal.yaml", "./legal.ydk"]  # relative to where we are
+    assert sorted(d["path"] for d in doc["decks"]) == ["illegal.yaml", "legal.ydk"]  # relative to where we are
 
 
 def test_command_line_wins(repo):
