@@ -81,6 +81,9 @@ _worker_checker = None
 
 def _init_worker(selection, today: date) -> None:
     global _worker_checker
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle: no worker tracebacks
     from .checker import Checker
     from .datastore import load_cards, load_store
 
@@ -223,6 +226,7 @@ def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
             block = False
             submit()
 
+    finished = False
     try:
         submit()
         while True:
@@ -234,8 +238,10 @@ def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
                 collect(block=True)
             else:
                 break
+        finished = True
     finally:
-        executor.shutdown(wait=not broken, cancel_futures=True)
+        # interrupted or failed: do not wait for the workers' last chunks
+        executor.shutdown(wait=finished and not broken, cancel_futures=True)
 
 
 def _say_fallback(exc: BaseException) -> None:
