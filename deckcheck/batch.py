@@ -25,8 +25,8 @@ from .carddb import DataError
 from .model import ERROR, CardRef, DeckResult, Problem
 
 POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves
-CHUNK = 50  # files per task: few round trips, an even split at the end, a progress bar that moves
-WINDOW = 4  # tasks queued per worker: it never waits for this process to hand it more
+CHUNK = 200  # files per task at most: few round trips (each costs CPU), an even split at the end
+WINDOW = 2  # tasks queued per worker: it never waits for this process to hand it more
 
 Progress = Callable[[int], None]  # called with the number of decks just finished
 

@@ -42,15 +42,13 @@ def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
     """One deck's JSON object on one line (what ``json.dumps(deck_json(...))`` gives)."""
     if not FAST_PROBLEMS:
         return _dumps(deck_json(result, deck_format))
-    head = {"path": result.path, "legal": result.legal, "sections": dict(result.sizes)}
-    tail = {}
+    text = '{"path": %s, "legal": %s, "sections": %s, "problems": [%s]' % (
+        _s(result.path), "true" if result.legal else "false", _dumps(result.sizes),
+        ", ".join(map(_problem_json, result.problems)))
     if result.name:
-        tail["name"] = result.name
+        text += ', "name": ' + _s(result.name)
     if deck_format:
-        tail["format"], tail["banlist"] = deck_format
-    text = _dumps(head)[:-1] + ', "problems": [' + ", ".join(map(_problem_json, result.problems)) + "]"
-    if tail:
-        text += ", " + _dumps(tail)[1:-1]
+        text += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
     return text + "}"
 
 

@@ -138,31 +138,40 @@ def rules(verbose: bool, output_format: str, console) -> None:
 
 
 def data(index, store, today: date, output_format: str, console) -> None:
-    from ..datastore import cards_info
+    from ..datastore import describe
 
-    lists = store.all()
-    in_force = _in_force(lists, today)
-    newest = {}
-    for b in lists:
-        if b.format not in newest or b.effective > newest[b.format].effective:
-            newest[b.format] = b
-    info = cards_info(index)
-    document = {
-        "cards": info,
-        "banlists": {
-            "roots": [str(r) for r in store.roots],
-            "count": len(lists),
-            "in_force": sorted(in_force),
-            "newest": {f: {"name": b.name, "effective": b.effective.isoformat()} for f, b in newest.items()},
-        },
-    }
+    document = describe(index, store, today)
     if output_format == "json":
         _emit_json(document)
         return
-    console.print(f"[bold]Card index[/bold]: {info['origin']}, {info['cards']} cards, built from data of {info['built']}")
+    info, lists, update = document["cards"], document["banlists"], document["update"]
+    age = f", {info['age_days']} days old" if info.get("age_days") is not None else ""
+    origin = info["origin"]
+    source = info.get("source") or {}
+    if source.get("kind") == "ygoprodeck":
+        origin += f" from YGOPRODeck (database version {source.get('database_version')})"
+    elif source.get("kind") == "cdb":
+        origin += f" from {source.get('path')}"
+    console.print(f"[bold]Card index[/bold]: {origin}, {info['cards']:,} cards, data of {info['built']}{age}", highlight=False)
+    if info.get("installed"):
+        console.print(f"  installed {info['installed']} as {info.get('path')}", highlight=False)
+    if info.get("note"):
+        console.print(f"  [yellow]note[/yellow]: {info['note']}", highlight=False)
     for s in info["sources"]:
-        console.print(f"  • {s.get('repository')} @ {str(s.get('commit', ''))[:12]} ({s.get('date')}): {s.get('used_for', '')}", highlight=False)
-    console.print(f"[bold]Lists[/bold]: {len(lists)} in {', '.join(map(str, store.roots))}")
-    for f, b in newest.items():
-        age = (today - b.effective).days
-        console.print(f"  • newest {f.upper()}: {b.name}, in force from {b.effective} ({age} days ago)", highlight=False)
+        where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
+        version = f" version {s['database_version']}" if s.get("database_version") else ""
+        console.print(f"  • {s.get('repository')}{where}{version} ({s.get('date')}): {s.get('used_for', '')}", highlight=False)
+    console.print(f"[bold]Lists[/bold]: {lists['count']} in {', '.join(lists['roots'])}", highlight=False)
+    for f, b in lists["newest"].items():
+        console.print(f"  • newest {f.upper()}: {b['name']}, in force from {b['effective']} ({b['age_days']} days ago), "
+                      f"{b['origin']}", highlight=False)
+    if lists["in_force"]:
+        console.print(f"  in force today: {', '.join(lists['in_force'])}", highlight=False)
+    line = f"[bold]Data directory[/bold]: {update['data_dir']}"
+    if update["installed"]:
+        line += f" (last update {update['last_update'] or 'never'}, last check {update['last_check'] or 'never'})"
+    else:
+        line += " (nothing downloaded yet)"
+    console.print(line, highlight=False)
+    if update["hint"]:
+        console.print(f"[yellow]Hint[/yellow]: {update['hint']}", highlight=False)

@@ -1,0 +1,153 @@
+"""Import an EDOPro/YGOPro ``cards.cdb`` (SQLite: ``datas`` + ``texts``) as deckcheck's card index.
+
+Only facts are read (id, ot, alias, type, name). Rows become cards as EDOPro groups them: an
+alias to a card of the same name is an alternate artwork of it; an alias to a differently named
+card is a card of its own counted under that card's name ("always treated as"). Rows of the
+official scopes (OCG, TCG, prerelease) and Skill Cards are imported; Rush, anime, video-game
+and other unofficial rows are left to the bundled list of other cards.
+
+A cdb carries no Konami IDs and no release dates: those are taken from the bundled index for the
+cards it knows. TCG/OCG availability is the cdb's ``ot`` bits, or'ed with the bundled index's
+(EDOPro's bits are known to miss a few TCG releases). Bundled passcodes the cdb lacks are carried
+over, so an import never makes a known passcode unknown.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from .index_file import COL
+from .ygoprodeck import EXTRA_DECK, MONSTER, PLACEHOLDER_MIN, SKILL, TOKEN, Reference
+
+OT_OCG, OT_TCG, OT_PRERELEASE = 0x1, 0x2, 0x100
+OT_UNOFFICIAL = 0x4 | 0x8 | 0x10 | 0x20 | 0x200 | 0x400 | 0x1000  # anime, illegal, video game, custom, rush, legend, hidden
+
+
+class CdbError(ValueError):
+    pass
+
+
+def read_cdb(path: Path) -> list[tuple[int, int, int, int, str]]:
+    """``(id, ot, alias, type, name)`` rows; CdbError when the file is not a card database."""
+    try:
+        with open(path, "rb") as f:
+            magic = f.read(16)
+    except OSError as exc:
+        raise CdbError(f"{path}: cannot read: {exc.strerror}") from None
+    if magic != b"SQLite format 3\x00":
+        raise CdbError(f"{path}: not an SQLite card database (.cdb)")
+    try:
+        con = sqlite3.connect(f"file:{path.resolve().as_posix()}?mode=ro", uri=True)
+        try:
+            rows = con.execute("SELECT d.id, d.ot, d.alias, d.type, t.name FROM datas d JOIN texts t ON t.id = d.id").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise CdbError(f"{path}: not an EDOPro/YGOPro card database ({exc})") from None
+    out = []
+    for r in rows:
+        if not all(isinstance(v, int) for v in r[:4]) or not isinstance(r[4], str):
+            raise CdbError(f"{path}: row {r[0]!r} has unexpected column types")
+        out.append((r[0], r[1], r[2], r[3], " ".join(r[4].replace("\u00a0", " ").split())))
+    return out
+
+
+def _kind(bits: int) -> str:
+    if bits & SKILL:
+        return "skill"
+    if bits & TOKEN:
+        return "token"
+    return "extra" if bits & MONSTER and bits & EXTRA_DECK else "main"
+
+
+def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: list[str]) -> tuple[list[list], dict[int, int], int]:
+    """Index rows, placeholders and the number of cards taken from the cdb itself."""
+    rows_in = {r[0]: r for r in raw if r[0] > 0 and r[4] and ((r[1] & (OT_OCG | OT_TCG | OT_PRERELEASE)) or r[3] & SKILL)
+               and not (r[1] & OT_UNOFFICIAL and not r[1] & (OT_OCG | OT_TCG))}
+    skipped = len(raw) - len(rows_in)
+    if skipped:
+        notes.append(f"{skipped} unofficial, Rush or scope-less row(s) of the cdb skipped")
+
+    def root(r):
+        seen = set()
+        while r[2] and r[2] in rows_in and r[2] not in seen:
+            seen.add(r[0])
+            target = rows_in[r[2]]
+            if target[4] != r[4]:
+                break
+            r = target
+        return r[0]
+
+    alts = {i: root(r) for i, r in rows_in.items() if r[2] and root(r) != i}
+    rows: dict[int, list] = {}
+    for i, (passcode, ot, alias, bits, name) in sorted(rows_in.items()):
+        if i in alts:
+            continue
+        kind = _kind(bits)
+        deck = kind in ("main", "extra")
+        origin = "prerelease" if passcode >= PLACEHOLDER_MIN or (ot & OT_PRERELEASE and not ot & (OT_OCG | OT_TCG)) else "official"
+        tcg, ocg = (int(bool(ot & OT_TCG)), int(bool(ot & OT_OCG))) if deck and origin == "official" else (0, 0)
+        row = [passcode, name, kind, bits, tcg, ocg, origin, None, None, None, None, []]
+        known = ref.rows.get(passcode)
+        if known is not None:
+            for col in ("konami_id", "tcg_date", "ocg_date"):
+                row[COL[col]] = known[COL[col]]
+            if deck:
+                row[COL["tcg"]] |= known[COL["tcg"]]
+                row[COL["ocg"]] |= known[COL["ocg"]]
+        rows[passcode] = row
+    for alt, canonical in sorted(alts.items()):
+        rows[canonical][COL["alt_passcodes"]].append(alt)
+    from_cdb = len(rows)
+    owner = {p: p for p in rows}
+    for p, row in rows.items():
+        for alt in row[COL["alt_passcodes"]]:
+            owner[alt] = p
+    # name groups: alias to a differently named card
+    for i, r in rows_in.items():
+        if i in alts or not r[2]:
+            continue
+        target = owner.get(r[2])
+        if target is not None and target != i:
+            rows[i][COL["group"]] = target
+    placeholders: dict[int, int] = {}
+    carried_cards = carried_alts = 0
+    for passcode, known in sorted(ref.rows.items()):
+        if passcode in owner or passcode in placeholders:
+            continue
+        row = list(known)
+        row[COL["alt_passcodes"]] = [a for a in known[COL["alt_passcodes"]] if a not in owner]
+        row[COL["group"]] = None
+        rows[passcode] = row
+        for p in (passcode, *row[COL["alt_passcodes"]]):
+            owner[p] = passcode
+        carried_cards += 1
+    for passcode, known in ref.rows.items():
+        target = owner.get(passcode)
+        if target is None:
+            continue
+        for alt in known[COL["alt_passcodes"]]:
+            if alt not in owner and alt not in placeholders:
+                owner[alt] = target
+                rows[target][COL["alt_passcodes"]].append(alt)
+                carried_alts += 1
+        group = known[COL["group"]]
+        if group is not None and rows[target][COL["group"]] is None and owner.get(group) not in (None, target):
+            rows[target][COL["group"]] = owner[group]
+    if carried_cards or carried_alts:
+        notes.append(f"carried over from the bundled index: {carried_cards} card(s) and {carried_alts} alternate "
+                     "passcode(s) the cdb does not have")
+    placeholders = {k: owner[v] for k, v in ref.placeholders.items() if k not in owner and v in owner}
+    for row in rows.values():  # flatten groups to their root
+        seen = set()
+        while row[COL["group"]] is not None and row[COL["group"]] not in seen:
+            seen.add(row[COL["group"]])
+            target = rows.get(row[COL["group"]])
+            if target is None or target[COL["group"]] is None:
+                break
+            row[COL["group"]] = target[COL["group"]]
+        g = row[COL["group"]]
+        if g is not None and (g == row[0] or g not in rows or rows[g][COL["group"]] is not None):
+            row[COL["group"]] = None
+    return list(rows.values()), placeholders, from_cdb

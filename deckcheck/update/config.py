@@ -1,0 +1,69 @@
+"""The user's config file for `deckcheck update` (TOML).
+
+Location: ``DECKCHECK_CONFIG`` if set, else ``config.toml`` in the platform's user config
+directory (``$XDG_CONFIG_HOME/deckcheck/config.toml``, usually ``~/.config/deckcheck/config.toml``
+on Linux; ``~/Library/Application Support/deckcheck/config.toml`` on macOS;
+``%LOCALAPPDATA%\\deckcheck\\config.toml`` on Windows)::
+
+    [update]
+    cards_url = "https://db.ygoprodeck.com/api/v7/"      # YGOPRODeck API v7 or a mirror of it
+    lists_url = "https://raw.githubusercontent.com/DawnbrandBots/yaml-yugi-limit-regulation/master/data/"
+    timeout = 30      # seconds, per connection attempt and per read
+    retries = 3       # extra attempts after a failure that may pass (timeouts, HTTP 429/5xx)
+
+Command-line options win over the file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+KEYS = {"cards_url": str, "lists_url": str, "timeout": (int, float), "retries": int}
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def config_path() -> Path:
+    override = os.environ.get("DECKCHECK_CONFIG")
+    if override:
+        return Path(override).expanduser()
+    if sys.platform.startswith("linux"):
+        return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "deckcheck" / "config.toml"
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("deckcheck", appauthor=False)) / "config.toml"
+
+
+def load_config(path: Path | None = None) -> tuple[dict, Path]:
+    """The ``[update]`` settings of the config file (empty when there is no file)."""
+    path = path or config_path()
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}, path
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the config file: {exc.strerror}") from None
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: not a valid TOML config file: {exc}") from None
+    section = doc.get("update", {})
+    if not isinstance(section, dict):
+        raise ConfigError(f"{path}: [update] must be a table")
+    out = {}
+    for key, value in section.items():
+        name = key.replace("-", "_")
+        if name not in KEYS:
+            raise ConfigError(f"{path}: unknown key {key!r} in [update] (known: {', '.join(KEYS)})")
+        if not isinstance(value, KEYS[name]) or isinstance(value, bool):
+            raise ConfigError(f"{path}: [update] {key} has the wrong type")
+        out[name] = value
+    return out, path

@@ -1,0 +1,99 @@
+"""deckcheck's card index file format, for code that writes one (the updater, importers).
+
+The format is the one ``tools/build_data.py`` writes and :class:`deckcheck.carddb.CardIndex`
+reads: JSON Lines, a header object (schema, sources, fields, optional placeholders, then
+``passcodes``, ``alt_passcodes`` and ``groups``), then one card array per line in passcode
+order. :func:`index_bytes` reproduces ``build_data.write_index`` byte for byte (a test holds
+the two together on the bundled index), so a downloaded index and the bundled one differ in
+content only, never in layout.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+SCHEMA = 2
+FIELDS = ["passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id",
+          "tcg_date", "ocg_date", "group", "alt_passcodes"]
+COL = {name: i for i, name in enumerate(FIELDS)}
+KINDS = ("main", "extra", "token", "skill")
+ORIGINS = ("official", "prerelease", "rush", "unofficial")
+
+
+class IndexFormatError(ValueError):
+    """A card index document breaks the format's invariants."""
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def index_bytes(doc: dict) -> bytes:
+    """The index file for ``doc`` (``{"schema", "generated_by", "sources", "fields", "cards", ...}``)."""
+    rows = doc["cards"]
+    alt_col = doc["fields"].index("alt_passcodes")
+    group_col = doc["fields"].index("group")
+    header = {k: v for k, v in doc.items() if k != "cards"}
+    header["passcodes"] = [row[0] for row in rows]
+    alts = {str(alt): row[0] for row in sorted(rows, key=lambda r: r[0]) for alt in row[alt_col]}
+    header["alt_passcodes"] = dict(sorted(alts.items(), key=lambda kv: int(kv[0])))
+    header["groups"] = {str(row[0]): row[group_col] for row in rows if row[group_col] is not None}
+    lines = [_dumps(header)] + [_dumps(row) for row in rows]
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def read_index(path: Path) -> tuple[dict, list[list]]:
+    """The header and every row of an index file (all of it parsed: for building, not for checking)."""
+    data = path.read_bytes()
+    newline = data.index(b"\n")
+    header = json.loads(data[:newline])
+    body = data[newline + 1 :].strip(b"\n")
+    rows = json.loads(b"[" + body.replace(b"\n", b",") + b"]") if body else []
+    return header, rows
+
+
+def document(rows: list[list], sources: list[dict], placeholders: dict[int, int], generated_by: str) -> dict:
+    """An index document: rows sorted by passcode, alternate passcodes sorted, placeholders by id."""
+    rows = sorted(rows, key=lambda r: r[0])
+    for row in rows:
+        row[COL["alt_passcodes"]] = sorted(row[COL["alt_passcodes"]])
+    doc = {"schema": SCHEMA, "generated_by": generated_by, "sources": sources, "fields": list(FIELDS), "cards": rows}
+    if placeholders:
+        doc["placeholders"] = {str(k): placeholders[k] for k in sorted(placeholders)}
+    return doc
+
+
+def validate(doc: dict) -> None:
+    """Raise IndexFormatError unless ``doc`` is an index CardIndex can load and trust."""
+    if doc.get("fields") != FIELDS:
+        raise IndexFormatError("fields differ from deckcheck's index fields")
+    seen: set[int] = set()
+    roots: dict[int, int | None] = {}
+    for row in doc["cards"]:
+        if not isinstance(row, list) or len(row) != len(FIELDS):
+            raise IndexFormatError(f"row {str(row)[:60]} does not have {len(FIELDS)} fields")
+        passcode, name, kind = row[COL["passcode"]], row[COL["name"]], row[COL["kind"]]
+        if not isinstance(passcode, int) or isinstance(passcode, bool) or passcode <= 0:
+            raise IndexFormatError(f"passcode {passcode!r} is not a positive integer")
+        if not isinstance(name, str) or not name.strip():
+            raise IndexFormatError(f"card {passcode} has no name")
+        if kind not in KINDS:
+            raise IndexFormatError(f"card {passcode} has kind {kind!r}")
+        if row[COL["origin"]] not in ORIGINS:
+            raise IndexFormatError(f"card {passcode} has origin {row[COL['origin']]!r}")
+        for p in (passcode, *row[COL["alt_passcodes"]]):
+            if not isinstance(p, int) or isinstance(p, bool) or p <= 0:
+                raise IndexFormatError(f"card {passcode} has passcode {p!r}")
+            if p in seen:
+                raise IndexFormatError(f"passcode {p} belongs to two cards")
+            seen.add(p)
+        roots[passcode] = row[COL["group"]]
+    for passcode, group in roots.items():
+        if group is not None and (group not in roots or roots[group] is not None):
+            raise IndexFormatError(f"card {passcode} is grouped under {group}, which is not a card of its own")
+    for key, target in (doc.get("placeholders") or {}).items():
+        if int(key) in seen:
+            raise IndexFormatError(f"placeholder {key} is also a card's passcode")
+        if target not in seen:
+            raise IndexFormatError(f"placeholder {key} points to unknown passcode {target}")

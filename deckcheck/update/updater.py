@@ -1,0 +1,469 @@
+"""`deckcheck update`: download (or import), check, then install — or change nothing.
+
+Order of work, all under the data directory's lock:
+
+1. cards: ask ``checkDBVer.php``; when the database version equals the installed one, download
+   nothing; else download ``cardinfo.php?misc=yes``, check its schema and size (refused when it
+   has under 90% of the cards of the index in use), convert it (``ygoprodeck.convert``) and check
+   the index invariants. ``--cdb`` imports a local cards.cdb instead.
+2. lists: fetch (or ``--lflist``: read) the lists, resolve every entry against the new index,
+   and keep those deckcheck does not have yet (a list of the same format and date with the same
+   statuses is not written again).
+3. install: the card file, the list files, then ``state.json`` — each atomically. Nothing is
+   written before everything has been downloaded and checked, so a failure anywhere leaves the
+   installed data exactly as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+from .. import __version__, datastore
+from ..carddb import MAIN_INDEX, OTHER_INDEX
+from . import cdb as cdb_import
+from . import lists as L
+from . import ygoprodeck as Y
+from .http import FetchError, Fetcher, Progress
+from .index_file import IndexFormatError, document, index_bytes, read_index, validate
+from .install import LockTimeout, UpdateLock, cards_file_name, install_bytes, remove_old_card_files, write_state
+
+DEFAULT_CARDS_URL = "https://db.ygoprodeck.com/api/v7/"
+DEFAULT_LISTS_URL = L.DEFAULT_LISTS_URL
+MIN_FRACTION = 0.9  # a card list with fewer than 90% of the installed cards is refused
+
+
+class UpdateError(Exception):
+    """The update failed and changed nothing; ``str()`` is the one-line reason."""
+
+
+@dataclass
+class Options:
+    cards_url: str = DEFAULT_CARDS_URL
+    lists_url: str = DEFAULT_LISTS_URL
+    cdb: Path | None = None
+    lflist: Path | None = None
+    only: str | None = None  # "cards" | "lists" | None (both)
+    force: bool = False
+    timeout: float = 30.0
+    retries: int = 3
+    backoff: float = 1.0
+    lock_wait: float = 600.0
+    data_dir: Path | None = None
+    today: date | None = None
+
+
+@dataclass
+class Result:
+    changed: bool = False
+    data_dir: str = ""
+    cards: dict = field(default_factory=dict)
+    lists: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"status": "updated" if self.changed else "up to date", "data_dir": self.data_dir,
+                "cards": self.cards, "lists": self.lists, "notes": self.notes, "warnings": self.warnings}
+
+
+class UI:
+    """What the updater tells the user while it works (the CLI replaces these)."""
+
+    progress: Progress = Progress()
+
+    def note(self, message: str) -> None: ...
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def api_urls(base: str) -> tuple[str, str]:
+    """checkDBVer.php and cardinfo.php?misc=yes under a YGOPRODeck API base URL (or a mirror of it)."""
+    if urlsplit(base).path.endswith(".php"):
+        base = base.rsplit("/", 1)[0] + "/"
+    base = base if base.endswith("/") else base + "/"
+    return urljoin(base, "checkDBVer.php"), urljoin(base, "cardinfo.php?misc=yes")
+
+
+def run(opts: Options, ui: UI | None = None) -> Result:
+    ui = ui or UI()
+    root = opts.data_dir or datastore.data_dir()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UpdateError(f"cannot create the data directory {root}: {exc.strerror}") from None
+    try:
+        with UpdateLock(root, wait=opts.lock_wait, on_wait=ui.note):
+            return _Update(opts, ui, root).run()
+    except LockTimeout as exc:
+        raise UpdateError(str(exc)) from None
+    except OSError as exc:  # the disk: full, read-only, permissions
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else f" in {root}"
+        raise UpdateError(f"cannot read or write{where}: {exc.strerror or exc}") from None
+    finally:
+        datastore.forget_state()
+
+
+class _Update:
+    def __init__(self, opts: Options, ui: UI, root: Path):
+        self.opts = opts
+        self.ui = ui
+        self.root = root
+        self.today = opts.today or date.today()
+        self.result = Result(data_dir=str(root))
+        self.notes = self.result.notes
+        self._fetcher: Fetcher | None = None
+
+    @property
+    def fetcher(self) -> Fetcher:
+        if self._fetcher is None:
+            self._fetcher = Fetcher(timeout=self.opts.timeout, retries=self.opts.retries, backoff=self.opts.backoff,
+                                    progress=self.ui.progress)
+        return self._fetcher
+
+    def fail(self, reason: str) -> UpdateError:
+        return UpdateError(reason)
+
+    # -- the run
+
+    def run(self) -> Result:
+        datastore.forget_state()
+        state = datastore.read_state(self.root) or {}
+        if state.get("damaged"):
+            self.result.warnings.append("state.json was unreadable; it is rewritten")
+            state = {}
+        self.state = state
+        ref_header, ref_rows = read_index(MAIN_INDEX)
+        self.ref = Y.Reference(ref_header, ref_rows)
+        self.bundled_date = max((s.get("date") for s in ref_header.get("sources", []) if s.get("date")), default=None)
+        self.installed_file, installed_header, self.installed_rows = self._installed(ref_header, ref_rows)
+        self.installed_placeholders = {int(k): v for k, v in (installed_header.get("placeholders") or {}).items()}
+        try:
+            try:
+                new_doc, cards_record, api_cards = self.cards()
+                lists_new, lists_record, remove = self.lists(new_doc, api_cards)
+            except FetchError as exc:
+                raise self.fail(str(exc)) from None
+            except (Y.SchemaError, L.ListError, cdb_import.CdbError) as exc:
+                raise self.fail(str(exc)) from None
+            return self.install(new_doc, cards_record, lists_new, lists_record, remove)
+        finally:
+            if self._fetcher is not None:
+                self._fetcher.close()
+
+    def _installed(self, ref_header: dict, ref_rows: list[list]) -> tuple[str | None, dict, list[list]]:
+        cards = self.state.get("cards") or {}
+        name = cards.get("file")
+        if name:
+            path = self.root / str(name)
+            try:
+                if path.parent == self.root and path.stat().st_size == cards.get("size"):
+                    header, rows = read_index(path)
+                    return str(name), header, rows
+            except (OSError, ValueError):
+                pass
+            self.result.warnings.append(f"the installed card data {path} is missing or damaged; it is replaced")
+        return None, ref_header, ref_rows
+
+    def plausible(self, count: int, what: str) -> None:
+        installed = len(self.installed_rows)
+        if count < MIN_FRACTION * installed:
+            raise self.fail(f"refused as implausible: {what} has {count:,} cards, the installed data has "
+                            f"{installed:,} (more than {100 - MIN_FRACTION * 100:.0f}% fewer)")
+
+    # -- cards
+
+    def cards(self) -> tuple[dict | None, dict | None, list[dict] | None]:
+        opts = self.opts
+        if opts.only == "lists":
+            return None, None, None
+        if opts.cdb is not None:
+            return self.cards_from_cdb(opts.cdb)
+        version_url, info_url = api_urls(opts.cards_url)
+        version = Y.parse_db_version(self.fetcher.get(version_url, "database version"))
+        self.version = version
+        record = self.state.get("cards") or {}
+        source = record.get("source") or {}
+        if (not opts.force and self.installed_file and source.get("kind") == "ygoprodeck"
+                and source.get("url") == info_url and source.get("database_version") == version["database_version"]):
+            self.result.cards = {"changed": False, "count": len(self.installed_rows), "source": source,
+                                 "message": f"up to date (YGOPRODeck database version {version['database_version']})"}
+            return None, None, None
+        body = self.fetcher.get(info_url, "cards", show_progress=True)
+        api_cards = Y.parse_cardinfo(body)
+        self.plausible(len(api_cards), "cardinfo.php")
+        notes: list[str] = []
+        rows, placeholders = Y.convert(api_cards, self.ref, notes)
+        last = version.get("last_update") or ""
+        day = last[:10] if _is_date(last[:10]) else self.today.isoformat()
+        source = {"kind": "ygoprodeck", "url": info_url, "database_version": version["database_version"],
+                  "last_update": version.get("last_update"), "cards": len(api_cards)}
+        sources = [
+            {"id": "ygoprodeck", "repository": "YGOPRODeck API v7", "url": info_url,
+             "database_version": version["database_version"], "date": day,
+             "used_for": "cards, alternate artworks, Konami IDs, TCG/OCG availability and first release dates"},
+            self._bundled_source("EDOPro type bits, name groups, prerelease placeholders, and passcodes the API lacks"),
+        ]
+        doc = document(rows, sources, placeholders, "deckcheck update (YGOPRODeck API v7)")
+        return self._checked(doc, source, day, "downloaded", notes, len(api_cards)), source, api_cards
+
+    def cards_from_cdb(self, path: Path) -> tuple[dict, dict, None]:
+        raw = cdb_import.read_cdb(path)
+        notes: list[str] = []
+        rows, placeholders, from_cdb = cdb_import.convert(raw, self.ref, notes)
+        self.plausible(from_cdb, str(path))
+        data = path.read_bytes()
+        modified = date.fromtimestamp(path.stat().st_mtime).isoformat()
+        source = {"kind": "cdb", "path": str(path.resolve()), "sha256": hashlib.sha256(data).hexdigest(),
+                  "modified": modified, "cards": from_cdb}
+        sources = [
+            {"id": "cdb", "repository": f"EDOPro/YGOPro card database {path.name}", "path": str(path.resolve()),
+             "date": modified, "used_for": "cards, alternate artworks, name groups, card types, TCG/OCG availability"},
+            self._bundled_source("Konami IDs, release dates, and passcodes the cdb lacks"),
+        ]
+        doc = document(rows, sources, placeholders, "deckcheck update --cdb")
+        if self.bundled_date and modified < self.bundled_date:
+            self.result.warnings.append(
+                f"{path} was last modified {modified}, before the bundled data ({self.bundled_date}); deckcheck keeps "
+                "using the newer bundled card data until it is older than this import")
+        return self._checked(doc, source, modified, "imported", notes, from_cdb), source, None
+
+    def _bundled_source(self, used_for: str) -> dict:
+        return {"id": "bundled", "repository": "deckcheck bundled card index", "date": self.bundled_date,
+                "used_for": used_for}
+
+    def _checked(self, doc: dict, source: dict, day: str, origin: str, notes: list[str], from_source: int) -> dict:
+        try:
+            validate(doc)
+        except IndexFormatError as exc:
+            raise self.fail(f"refused: the converted card index is inconsistent: {exc}") from None
+        before = {row[0] for row in self.installed_rows}
+        after = {row[0] for row in doc["cards"]}
+        self.notes.extend(f"cards: {n}" for n in notes)
+        self.result.cards = {
+            "changed": True, "count": len(doc["cards"]), "from_source": from_source,
+            "added": len(after - before), "removed": len(before - after), "date": day, "origin": origin,
+            "source": source,
+        }
+        return doc
+
+    # -- lists
+
+    def lists(self, new_doc: dict | None, api_cards: list[dict] | None):
+        opts = self.opts
+        if opts.only == "cards":
+            return [], None, []
+        if new_doc is not None:
+            rows, placeholders = new_doc["cards"], {int(k): v for k, v in (new_doc.get("placeholders") or {}).items()}
+        else:
+            rows, placeholders = self.installed_rows, self.installed_placeholders
+        _, other_rows = read_index(OTHER_INDEX)
+        resolver = L.Resolver(rows, other_rows, placeholders)
+        from ..banlists import BanlistStore, bundled_banlists_dir
+
+        store = BanlistStore([self.root / datastore.LISTS_DIR, bundled_banlists_dir()])
+        existing = {(f.format, f.effective.isoformat()): f.path for f in store.files() if f.effective}
+
+        def known_names(months: set[tuple[str, str]] | None = None) -> dict[tuple[str, str], str]:
+            """(format, list name or alias) → effective date, of the installed lists (of these months only)."""
+            from ..banlists import load_banlist
+            from ..carddb import DataError
+
+            out: dict[tuple[str, str], str] = {}
+            for f in store.files():
+                if f.effective is None or (months is not None and (f.format, f.effective.isoformat()[:7]) not in months):
+                    continue
+                try:
+                    b = load_banlist(f.path)
+                except DataError:
+                    continue
+                for name in (b.name, *b.aliases):
+                    out.setdefault((b.format, name.casefold()), b.effective.isoformat())
+            return out
+
+        derived_before = list((self.state.get("lists") or {}).get("derived") or [])
+        url = opts.lists_url
+        stopgap = False
+        if opts.lflist is not None:
+            try:
+                text = opts.lflist.read_bytes().decode("utf-8-sig")
+            except OSError as exc:
+                raise self.fail(f"{opts.lflist}: cannot read: {exc.strerror}") from None
+            except UnicodeDecodeError:
+                raise self.fail(f"{opts.lflist}: not a UTF-8 text file") from None
+            origin = {"path": str(opts.lflist.resolve())}
+            found = L.lflist_lists(text, resolver, known_names(), origin, self.notes)
+            source = {"kind": "edopro", "path": origin["path"]}
+        elif url.strip().lower() == L.YGOPRODECK:
+            found = self.derived(api_cards, resolver)
+            source = {"kind": "ygoprodeck", "url": api_urls(opts.cards_url)[1]}
+            stopgap = True
+        else:
+            try:
+                if urlsplit(url).path.endswith(".conf"):
+                    body = self.fetcher.get(url, "lists", accept="text/plain")
+                    try:
+                        text = body.decode("utf-8-sig")
+                    except UnicodeDecodeError:
+                        raise L.ListError(f"{url}: not UTF-8 text; not an EDOPro list file") from None
+                    if text.lstrip().lower().startswith(("<!doctype", "<html")):
+                        raise L.ListError(f"{url}: got an HTML page, not an EDOPro list file")
+                    found = L.lflist_lists(text, resolver, known_names(), {"url": url}, self.notes)
+                    source = {"kind": "edopro", "url": url}
+                else:
+                    found = L.fetch_vectors(self.fetcher, url, resolver, self.today)
+                    source = {"kind": "konami-vectors", "url": url}
+            except FetchError as exc:
+                if not exc.unreachable:
+                    raise
+                self.result.warnings.append(f"lists: {exc}; using YGOPRODeck's current card statuses instead")
+                try:
+                    found = self.derived(api_cards, resolver)
+                except FetchError as fallback:
+                    raise FetchError(f"lists: {exc}; and YGOPRODeck's statuses: {fallback}") from None
+                source = {"kind": "ygoprodeck (fallback)", "url": api_urls(opts.cards_url)[1], "unreachable": url}
+                stopgap = True
+        found = self._name_uniquely(found, known_names({(l.fmt, l.effective[:7]) for l in found}))
+        to_write, skipped = [], []
+        in_force = self._in_force(store, resolver) if stopgap else {}
+        for lst in found:
+            if lst.derived:
+                current = in_force.get(lst.fmt)
+                if current is not None and L.differences(current, lst.statuses()) == 0:
+                    skipped.append(f"{lst.fmt.upper()} statuses equal the list in force")
+                    continue
+            path = existing.get((lst.fmt, lst.effective))
+            if path is not None:
+                have = L.existing_statuses(path, resolver)
+                if have is not None and L.differences(have, lst.statuses()) == 0:
+                    skipped.append(f"{lst.name} (already installed)")
+                    continue
+                if have is not None and "edopro" in lst.source:  # an official list of that date is installed
+                    skipped.append(f"{lst.name} (kept the installed list of {lst.effective})")
+                    self.notes.append(f"lists: EDOPro's {lst.name!r} differs from the installed list of "
+                                      f"{lst.effective} in {L.differences(have, lst.statuses())} card(s); "
+                                      "the installed (official) list is kept")
+                    continue
+                if have is not None:
+                    lst.notes.append(f"Replaces the earlier copy of this list ({path.name}), which differed in "
+                                     f"{L.differences(have, lst.statuses())} card(s).")
+            to_write.append(lst)
+        remove = [] if stopgap else [p for p in derived_before if (self.root / datastore.LISTS_DIR / p).exists()]
+        derived_after = sorted(set(derived_before if stopgap else []) | {l.rel_path for l in to_write if l.derived})
+        remove = [p for p in remove if p not in {l.rel_path for l in to_write}]
+        record = {"source": source, "checked": _now(), "derived": derived_after}
+        self.result.lists = {
+            "source": source,
+            "installed": [{"name": l.name, "format": l.fmt, "effective": l.effective, "entries": len(l.entries),
+                           "path": str(self.root / datastore.LISTS_DIR / l.rel_path), "derived": l.derived}
+                          for l in to_write],
+            "unchanged": skipped,
+            "removed": remove,
+        }
+        return to_write, record, remove
+
+    def derived(self, api_cards: list[dict] | None, resolver: L.Resolver) -> list[L.NewList]:
+        _, info_url = api_urls(self.opts.cards_url)
+        if api_cards is not None:
+            by_format = {fmt: api_cards for fmt in L.FORMATS}
+        else:  # the full download was skipped: ask for the cards on each list only
+            by_format = {}
+            for fmt in L.FORMATS:
+                url = info_url.replace("misc=yes", f"banlist={fmt}")
+                try:
+                    body = self.fetcher.get(url, f"{fmt.upper()} statuses")
+                except FetchError as exc:
+                    if exc.status != 400:  # the API answers 400 when no card matches
+                        raise
+                    body = b'{"data": []}'
+                by_format[fmt] = Y.parse_cardinfo(body)
+        version = getattr(self, "version", None) or {}
+        return L.derived_lists(by_format, resolver, self.today, info_url, version.get("database_version"))
+
+    def _in_force(self, store, resolver: L.Resolver) -> dict[str, dict[int, str]]:
+        out = {}
+        for fmt in L.FORMATS:
+            files = [f for f in store.files(fmt) if f.effective and f.effective <= self.today]
+            if files:
+                statuses = L.existing_statuses(files[-1].path, resolver)
+                if statuses is not None:
+                    out[fmt] = statuses
+        return out
+
+    @staticmethod
+    def _name_uniquely(found: list[L.NewList], known_names: dict[tuple[str, str], str]) -> list[L.NewList]:
+        for lst in found:
+            other = known_names.get((lst.fmt, lst.name.casefold()))
+            if other is not None and other != lst.effective:
+                lst.name = f"{lst.effective.replace('-', '.')} {lst.fmt.upper()}"
+        return found
+
+    # -- install
+
+    def install(self, new_doc, cards_record, lists_new, lists_record, remove) -> Result:
+        import yaml
+
+        state = dict(self.state)
+        state.pop("damaged", None)
+        state["schema"] = 1
+        now = _now()
+        changed = False
+        keep = {self.installed_file} if self.installed_file else set()
+        if new_doc is not None:
+            data = index_bytes(new_doc)
+            name = cards_file_name(data)
+            target = self.root / name
+            try:
+                same = target.read_bytes() == data
+            except OSError:
+                same = False
+            if not same:
+                install_bytes(target, data)
+            ref_stamp = datastore._bundled_stamp()
+            state["cards"] = {
+                "file": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+                "count": len(new_doc["cards"]), "date": self.result.cards["date"],
+                "origin": self.result.cards["origin"], "installed": now, "checked": now, "source": cards_record,
+                "bundled": {"stamp": ref_stamp, "date": self.bundled_date},
+            }
+            keep.add(name)
+            changed = changed or name != self.installed_file
+        elif self.opts.only != "lists" and state.get("cards") and self.installed_file:
+            state["cards"] = {**state["cards"], "checked": now}
+        lists_dir = self.root / datastore.LISTS_DIR
+        for lst in lists_new:
+            text = lst.yaml()
+            doc = yaml.safe_load(text)  # what deckcheck will read back
+            if doc.get("name") != lst.name or str(doc.get("effective")) != lst.effective:
+                raise self.fail(f"internal error: list {lst.name} does not read back")
+            install_bytes(lists_dir / lst.rel_path, text.encode("utf-8"))
+            changed = True
+        for rel in remove:
+            try:
+                (lists_dir / rel).unlink()
+                changed = True
+            except OSError:
+                pass
+        if lists_record is not None:
+            lists_dir.mkdir(parents=True, exist_ok=True)
+            state["lists"] = lists_record
+        if changed:
+            state["updated"] = now
+        state["deckcheck"] = __version__
+        write_state(self.root, state)
+        remove_old_card_files(self.root, keep)
+        self.result.changed = changed
+        return self.result
+
+
+def _is_date(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+        return True
+    except ValueError:
+        return False

@@ -1,0 +1,322 @@
+"""YGOPRODeck API v7: the database version, and every card converted to deckcheck's index rows.
+
+``checkDBVer.php`` → ``[{"database_version": "147.23", "last_update": "YYYY-MM-DD HH:MM:SS"}]``
+(some versions call the second field ``date``). ``cardinfo.php?misc=yes`` → ``{"data": [card, ...]}``
+(see shared/data/ygoprodeck/API.md). A card becomes one index row:
+
+- passcode = ``id``; alternate artworks = the other ``card_images[].id``;
+- kind and EDOPro type bits from ``type`` / ``typeline`` / ``frameType`` / ``race``;
+- TCG/OCG availability from ``misc_info[0].formats`` (``"TCG"``/``"OCG"``), dates and Konami ID
+  from ``misc_info[0]``;
+- name group: the card the API says it is ``treated_as`` (cards the bundled index knows keep
+  its curated groups).
+
+The API is authoritative for what it has. What it lacks is carried over from the bundled
+index, so an update never makes a passcode deckcheck knew unknown: EDOPro-only alternate
+artworks, prerelease placeholder ids (and the cards behind them), cards the API has not
+added yet. Values the API leaves out (a Konami ID, a date) are filled from the bundled index.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .index_file import COL
+
+MONSTER, SPELL, TRAP = 0x1, 0x2, 0x4
+NORMAL, EFFECT, FUSION, RITUAL = 0x10, 0x20, 0x40, 0x80
+SPIRIT, UNION, GEMINI, TUNER, SYNCHRO, TOKEN = 0x200, 0x400, 0x800, 0x1000, 0x2000, 0x4000
+QUICKPLAY, CONTINUOUS, EQUIP, FIELD, COUNTER = 0x10000, 0x20000, 0x40000, 0x80000, 0x100000
+FLIP, TOON, XYZ, PENDULUM, LINK, SKILL = 0x200000, 0x400000, 0x800000, 0x1000000, 0x4000000, 0x8000000
+EXTRA_DECK = FUSION | SYNCHRO | XYZ | LINK
+PLACEHOLDER_MIN = 100_000_000
+
+MONSTER_WORDS = {
+    "normal": NORMAL, "effect": EFFECT, "flip": FLIP | EFFECT, "tuner": TUNER, "gemini": GEMINI | EFFECT,
+    "spirit": SPIRIT | EFFECT, "toon": TOON | EFFECT, "union": UNION | EFFECT, "ritual": RITUAL,
+    "pendulum": PENDULUM, "fusion": FUSION, "synchro": SYNCHRO, "xyz": XYZ, "link": LINK,
+}
+PROPERTY_BITS = {"Normal": 0, "Quick-Play": QUICKPLAY, "Continuous": CONTINUOUS, "Equip": EQUIP,
+                 "Field": FIELD, "Ritual": RITUAL, "Counter": COUNTER}
+EXTRA_FRAMES = ("fusion", "synchro", "xyz", "link")
+BAN_STATUS = {"banned": "forbidden", "forbidden": "forbidden", "limited": "limited",
+              "semi-limited": "semi_limited", "semi limited": "semi_limited"}
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class SchemaError(ValueError):
+    """The response is JSON but not what the API documents."""
+
+
+def parse_json(body: bytes, what: str):
+    """JSON from a response body, with a one-line reason when it is not JSON."""
+    head = body[:512].lstrip().lower()
+    if head.startswith((b"<!doctype", b"<html", b"<?xml", b"<head", b"<body")):
+        raise SchemaError(f"{what}: got an HTML page, not JSON (an error page or a captive portal?)")
+    if not body.strip():
+        raise SchemaError(f"{what}: empty response, not JSON")
+    try:
+        return json.loads(body)
+    except UnicodeDecodeError:
+        raise SchemaError(f"{what}: invalid JSON (not UTF-8)") from None
+    except json.JSONDecodeError as exc:
+        ended = exc.msg.startswith("Unterminated string") or exc.pos >= len(body.rstrip()) - 1
+        truncated = ", truncated" if ended else ""
+        raise SchemaError(f"{what}: invalid JSON{truncated} ({exc.msg}: byte {exc.pos:,} of {len(body):,})") from None
+
+
+def parse_db_version(body: bytes) -> dict:
+    """``{"database_version": str, "last_update": str | None}`` from checkDBVer.php."""
+    doc = parse_json(body, "checkDBVer.php")
+    if isinstance(doc, list) and len(doc) == 1:
+        doc = doc[0]
+    if not isinstance(doc, dict) or "database_version" not in doc:
+        raise SchemaError("checkDBVer.php: unexpected schema (expected [{\"database_version\": ..., \"last_update\": ...}])")
+    version = doc["database_version"]
+    if not isinstance(version, (str, int, float)) or isinstance(version, bool) or not str(version).strip():
+        raise SchemaError(f"checkDBVer.php: unexpected database_version {version!r}")
+    last = doc.get("last_update") or doc.get("date")
+    return {"database_version": str(version).strip(), "last_update": str(last) if last else None}
+
+
+def _int(value, what: str) -> int:
+    if isinstance(value, bool):
+        raise SchemaError(what)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise SchemaError(what)
+
+
+def parse_cardinfo(body: bytes) -> list[dict]:
+    """The cards of a cardinfo.php response, each checked for the fields deckcheck uses."""
+    doc = parse_json(body, "cardinfo.php")
+    if isinstance(doc, dict) and "error" in doc and "data" not in doc:
+        raise SchemaError(f"cardinfo.php: the API says: {str(doc['error'])[:200]}")
+    if not isinstance(doc, dict) or not isinstance(doc.get("data"), list):
+        found = type(doc).__name__ if not isinstance(doc, dict) else "keys " + ", ".join(sorted(doc)[:6])
+        raise SchemaError(f"cardinfo.php: unexpected schema (expected an object with a \"data\" list; got {found})")
+    cards = doc["data"]
+    for i, card in enumerate(cards):
+        where = f"cardinfo.php: unexpected schema: card #{i + 1}"
+        if not isinstance(card, dict):
+            raise SchemaError(f"{where} is not an object")
+        card["id"] = _int(card.get("id"), f"{where}: \"id\" {card.get('id')!r} is not a passcode")
+        if card["id"] <= 0:
+            raise SchemaError(f"{where}: \"id\" {card['id']} is not a passcode")
+        name = card.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise SchemaError(f"{where} ({card['id']}): \"name\" missing")
+        if not isinstance(card.get("type"), str):
+            raise SchemaError(f"{where} ({card['id']}): \"type\" missing")
+        images = card.get("card_images", [])
+        if not isinstance(images, list) or not all(isinstance(im, dict) for im in images):
+            raise SchemaError(f"{where} ({card['id']}): \"card_images\" is not a list of objects")
+        for im in images:
+            if "id" in im:
+                im["id"] = _int(im["id"], f"{where} ({card['id']}): card_images id {im['id']!r} is not a passcode")
+        misc = card.get("misc_info", [])
+        if not isinstance(misc, list) or (misc and not isinstance(misc[0], dict)):
+            raise SchemaError(f"{where} ({card['id']}): \"misc_info\" is not a list of objects")
+        ban = card.get("banlist_info", {})
+        if not isinstance(ban, dict):
+            raise SchemaError(f"{where} ({card['id']}): \"banlist_info\" is not an object")
+    return cards
+
+
+def type_bits(card: dict) -> int:
+    """EDOPro type bits from the API's type strings (as far as they say)."""
+    kind = card.get("type", "")
+    frame = str(card.get("frameType") or "").lower()
+    if kind == "Skill Card" or frame == "skill":
+        return SKILL
+    if kind == "Token" or frame == "token":
+        return MONSTER | NORMAL | TOKEN
+    if kind == "Spell Card" or frame == "spell":
+        return SPELL | PROPERTY_BITS.get(card.get("race") or "Normal", 0)
+    if kind == "Trap Card" or frame == "trap":
+        return TRAP | PROPERTY_BITS.get(card.get("race") or "Normal", 0)
+    bits = MONSTER
+    words = re.findall(r"[a-z]+", kind.lower())
+    for item in card.get("typeline") or []:
+        if isinstance(item, str):
+            words += re.findall(r"[a-z]+", item.lower())
+    for word in words:
+        bits |= MONSTER_WORDS.get(word, 0)
+    for part in frame.split("_"):
+        bits |= MONSTER_WORDS.get(part, 0) if part in EXTRA_FRAMES + ("ritual", "pendulum") else 0
+    if "effect" in frame:
+        bits |= EFFECT
+    return bits
+
+
+def kind_of(bits: int) -> str:
+    if bits & SKILL:
+        return "skill"
+    if bits & TOKEN:
+        return "token"
+    if bits & MONSTER and bits & EXTRA_DECK:
+        return "extra"
+    return "main"
+
+
+def _date(value) -> str | None:
+    return value if isinstance(value, str) and _DATE.match(value) else None
+
+
+def ban_statuses(card: dict) -> dict[str, str]:
+    """``{"tcg": status, "ocg": status}`` from banlist_info (statuses: forbidden, limited, semi_limited)."""
+    out = {}
+    info = card.get("banlist_info") or {}
+    for fmt in ("tcg", "ocg"):
+        value = info.get(f"ban_{fmt}")
+        status = BAN_STATUS.get(str(value).strip().lower()) if value else None
+        if status:
+            out[fmt] = status
+    return out
+
+
+class Reference:
+    """The bundled index, as rows: what an update carries over and fills in from."""
+
+    def __init__(self, header: dict, rows: list[list]):
+        self.header = header
+        self.rows = {row[0]: row for row in rows}
+        self.owner = {row[0]: row[0] for row in rows}
+        for row in rows:
+            for alt in row[COL["alt_passcodes"]]:
+                self.owner[alt] = row[0]
+        self.placeholders = {int(k): v for k, v in (header.get("placeholders") or {}).items()}
+
+
+def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[list], dict[int, int]]:
+    """Index rows and placeholders for the API's cards, merged with the reference as described above."""
+    rows: dict[int, list] = {}
+    owner: dict[int, int] = {}
+    misc_of: dict[int, dict] = {}
+    duplicates = 0
+    for card in cards:
+        passcode = card["id"]
+        if passcode in rows:
+            duplicates += 1
+            continue
+        misc = (card.get("misc_info") or [{}])[0]
+        misc_of[passcode] = misc
+        bits = type_bits(card)
+        kind = kind_of(bits)
+        formats = misc.get("formats")
+        deck_card = kind in ("main", "extra")
+        if isinstance(formats, list):
+            tcg, ocg = int("TCG" in formats), int("OCG" in formats)
+        else:
+            tcg, ocg = int(bool(_date(misc.get("tcg_date")))), int(bool(_date(misc.get("ocg_date"))))
+        if not deck_card:
+            tcg = ocg = 0
+        konami = misc.get("konami_id")
+        konami = konami if isinstance(konami, int) and not isinstance(konami, bool) and konami > 0 else None
+        unreleased_placeholder = passcode >= PLACEHOLDER_MIN and deck_card and not (tcg or ocg)
+        row = [passcode, " ".join(card["name"].replace("\u00a0", " ").split()), kind, bits, tcg, ocg,
+               "prerelease" if unreleased_placeholder else "official", konami,
+               _date(misc.get("tcg_date")), _date(misc.get("ocg_date")), None, []]
+        known = ref.rows.get(passcode)
+        if known is not None:
+            if unreleased_placeholder:
+                row[COL["origin"]] = known[COL["origin"]]
+            if known[COL["kind"]] == kind and known[COL["type"]]:
+                row[COL["type"]] = known[COL["type"]]  # EDOPro's bits are finer than the API's words
+            for col in ("konami_id", "tcg_date", "ocg_date"):
+                if row[COL[col]] is None:
+                    row[COL[col]] = known[COL[col]]
+            if deck_card and not isinstance(formats, list):
+                row[COL["tcg"]] |= known[COL["tcg"]]
+                row[COL["ocg"]] |= known[COL["ocg"]]
+        rows[passcode] = row
+        owner[passcode] = passcode
+    if duplicates:
+        notes.append(f"{duplicates} duplicate card id(s) in the API response ignored")
+    # alternate artworks: card_images ids that are not some card's own id
+    taken_elsewhere = 0
+    for card in cards:
+        passcode = card["id"]
+        if owner.get(passcode) != passcode:
+            continue
+        for im in card.get("card_images") or []:
+            alt = im.get("id")
+            if not isinstance(alt, int) or alt <= 0 or alt == passcode:
+                continue
+            if alt in owner:
+                taken_elsewhere += owner[alt] != passcode
+                continue
+            owner[alt] = passcode
+            rows[passcode][COL["alt_passcodes"]].append(alt)
+    if taken_elsewhere:
+        notes.append(f"{taken_elsewhere} artwork id(s) already belonging to another card ignored")
+    # placeholders: the API's beta ids (the bundled ones are added after the carry-over)
+    placeholders: dict[int, int] = {}
+    for passcode, misc in misc_of.items():
+        beta = misc.get("beta_id")
+        if isinstance(beta, int) and beta >= PLACEHOLDER_MIN and beta not in owner and owner.get(passcode) == passcode:
+            placeholders[beta] = passcode
+    # carried over from the bundled index: cards and artworks the API does not have
+    carried_cards = carried_alts = 0
+    for passcode, known in sorted(ref.rows.items()):
+        if passcode in owner or passcode in placeholders:
+            continue
+        alts = [a for a in known[COL["alt_passcodes"]] if a not in owner and a not in placeholders]
+        row = list(known)
+        row[COL["alt_passcodes"]] = alts
+        row[COL["group"]] = None
+        rows[passcode] = row
+        owner[passcode] = passcode
+        for alt in alts:
+            owner[alt] = passcode
+        carried_cards += 1
+    for passcode, known in ref.rows.items():
+        target = owner.get(passcode)
+        if target is None:
+            continue
+        for alt in known[COL["alt_passcodes"]]:
+            if alt not in owner and alt not in placeholders:
+                owner[alt] = target
+                rows[target][COL["alt_passcodes"]].append(alt)
+                carried_alts += 1
+    if carried_cards or carried_alts:
+        notes.append(f"carried over from the bundled index: {carried_cards} card(s) and {carried_alts} alternate "
+                     "passcode(s) the API does not have")
+    for placeholder, target in ref.placeholders.items():
+        if placeholder not in owner and placeholder not in placeholders and target in owner:
+            placeholders[placeholder] = owner[target]
+    _set_groups(rows, owner, misc_of, ref)
+    return list(rows.values()), placeholders
+
+
+def _set_groups(rows: dict[int, list], owner: dict[int, int], misc_of: dict[int, dict], ref: Reference) -> None:
+    """Name groups: the bundled index's curated ones; the API's ``treated_as`` for cards it does not know."""
+    by_name: dict[str, int] = {}
+    for passcode, row in sorted(rows.items()):
+        if row[COL["kind"]] in ("main", "extra"):
+            by_name.setdefault(row[COL["name"]], passcode)
+    for passcode, row in rows.items():
+        group = None
+        known = ref.rows.get(passcode)
+        if known is not None:
+            if known[COL["group"]] is not None:
+                group = owner.get(known[COL["group"]])
+        else:
+            treated = (misc_of.get(passcode) or {}).get("treated_as")
+            if isinstance(treated, str) and treated.strip() and treated.strip() != row[COL["name"]]:
+                group = by_name.get(" ".join(treated.split()))
+        row[COL["group"]] = group if group != passcode else None
+    for row in rows.values():  # flatten: a group points at a card that has no group itself
+        seen = set()
+        while row[COL["group"]] is not None and row[COL["group"]] not in seen:
+            seen.add(row[COL["group"]])
+            target = rows.get(row[COL["group"]])
+            if target is None or target[COL["group"]] is None:
+                break
+            row[COL["group"]] = target[COL["group"]]
+        if row[COL["group"]] is not None and (row[COL["group"]] not in rows or rows[row[COL["group"]]][COL["group"]] is not None):
+            row[COL["group"]] = None
+
