@@ -120,8 +120,8 @@ def check(
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml with [tool.deckcheck])."),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore deckcheck.toml and [tool.deckcheck] in pyproject.toml."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml with a tool.deckcheck table)."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore deckcheck.toml and the tool.deckcheck table of pyproject.toml."),
 ) -> None:
     """Check decklists: every problem of every deck, with the card, section, line and a fix."""
     from .batch import check_files
