@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 
@@ -15,6 +16,21 @@ from deckcheck.parsers import parse_deck
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
 TODAY = date(2026, 11, 29)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_user_dirs(tmp_path_factory):
+    """Tests (and the deckcheck processes they start) never read or write the user's data or cache."""
+    saved = {k: os.environ.get(k) for k in ("DECKCHECK_DATA_DIR", "DECKCHECK_CACHE_DIR", "DECKCHECK_CONFIG")}
+    os.environ["DECKCHECK_DATA_DIR"] = str(tmp_path_factory.mktemp("user-data"))
+    os.environ["DECKCHECK_CACHE_DIR"] = str(tmp_path_factory.mktemp("user-cache"))
+    os.environ["DECKCHECK_CONFIG"] = str(tmp_path_factory.mktemp("user-config") / "config.toml")
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 @pytest.fixture(scope="session")

@@ -31,9 +31,10 @@ from pathlib import Path
 import yaml
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from deckcheck.update.index_file import FIELDS, index_bytes  # noqa: E402  (one writer for the format)
 GENERATED_BY = "tools/build_data.py"
-FIELDS = ["passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id",
-          "tcg_date", "ocg_date", "group", "alt_passcodes"]
 FIRST_LIST_DATE = "2020-01-01"
 
 # Source snapshots (full commits as recorded in shared/data/PROVENANCE.md; checked against it at build time).
@@ -765,25 +766,9 @@ def build_cards(shared: Path, report: Report) -> Builder:
 
 
 def write_index(path: Path, doc: dict) -> None:
-    """JSON Lines: a header object, then one card array per line in passcode order.
-
-    The header lists every line's passcode, every alternate passcode and every "always treated
-    as" name group, so deckcheck finds a card — or the group a list entry applies to — without
-    parsing the other fifteen thousand lines.
-    """
-    rows = doc["cards"]
-    alt_col = doc["fields"].index("alt_passcodes")
-    header = {k: v for k, v in doc.items() if k != "cards"}
-    header["passcodes"] = [row[0] for row in rows]
-    header["alt_passcodes"] = {str(alt): row[0] for row in sorted(rows, key=lambda r: r[0]) for alt in row[alt_col]}
-    header["alt_passcodes"] = dict(sorted(header["alt_passcodes"].items(), key=lambda kv: int(kv[0])))
-    group_col = doc["fields"].index("group")
-    header["groups"] = {str(row[0]): row[group_col] for row in rows if row[group_col] is not None}
+    """The index as deckcheck reads it (JSON Lines; deckcheck/update/index_file.py says how)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(json.dumps(header, separators=(",", ":"), ensure_ascii=False) + "\n")
-        for row in rows:
-            f.write(json.dumps(row, separators=(",", ":"), ensure_ascii=False) + "\n")
+    path.write_bytes(index_bytes(doc))
 
 
 # ------------------------------------------------------------------------------------------- banlists
