@@ -24,7 +24,8 @@ from pathlib import Path
 from .carddb import DataError
 from .model import ERROR, CardRef, DeckResult, Problem
 
-POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves
+POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves (fork: a few ms each)
+POOL_MIN_FILES_SPAWN = 2000  # where workers start a new interpreter (Windows, macOS): ~0.3 s each
 CHUNK = 200  # files per task at most: few round trips (each costs CPU), an even split at the end
 WINDOW = 2  # tasks queued per worker: it never waits for this process to hand it more
 
@@ -118,12 +119,16 @@ def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str]) -> list[
 # ---- the main side --------------------------------------------------------------------------
 
 
+def _forks() -> bool:
+    return sys.platform.startswith("linux")
+
+
 def _pool_context():
     import multiprocessing
 
     # fork shares the modules already imported (no second start-up cost per worker); where it
     # is not offered (Windows, macOS default) the platform's default start method is used.
-    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
+    if _forks() and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
 
@@ -135,7 +140,7 @@ def check_files(
     special: dict[str, str] | None = None,
     jobs: int | None = None,
     progress: Progress | None = None,
-    min_pool_files: int = POOL_MIN_FILES,
+    min_pool_files: int | None = None,
 ) -> tuple[list[DeckResult], dict[str, tuple[str, str | None]]]:
     """Check every file; results in the order of ``files``, and path → (format id, list name).
 
@@ -144,6 +149,8 @@ def check_files(
     core for ``min_pool_files`` files or more, else 1). Raises DataError only.
     """
     special = special or {}
+    if min_pool_files is None:
+        min_pool_files = POOL_MIN_FILES if _forks() else POOL_MIN_FILES_SPAWN
     processes = plan_jobs(len(files), jobs, min_pool_files)
     size = max(1, min(CHUNK, -(-len(files) // (processes * 8))))
     chunks = [files[i:i + size] for i in range(0, len(files), size)]

@@ -127,17 +127,21 @@ def test_an_exception_for_one_file_does_not_stop_the_batch(tree, checker, monkey
     assert results[0].problems == real(*found[0])[0].problems
 
 
-def test_single_and_multi_process_results_are_identical(tree, checker):
+def test_single_and_multi_process_results_are_identical(tree, checker, monkeypatch):
     special: dict[str, str] = {}
     found, _ = find_decklists([tree], special=special)
     found = found * 6  # enough chunks for both processes to take some
     one = batch.check_files(checker, found, special=special, jobs=1)
+    from_workers = []
+    real_unpack = batch._unpack
+    monkeypatch.setattr(batch, "_unpack", lambda item: from_workers.append(1) or real_unpack(item))
     seen = []
     two = batch.check_files(checker, found, special=special, jobs=2, min_pool_files=0, progress=seen.append)
     three = batch.check_files(checker, found, special=special, jobs=3, min_pool_files=0)
     assert as_json(*one) == as_json(*two) == as_json(*three)
     assert [r.path for r in two[0]] == [d for _, d in found]
     assert sum(seen) == len(found)
+    assert from_workers  # the workers did check decks (their first chunks are queued before this process starts)
 
 
 def test_the_pool_is_used_only_where_it_pays():
@@ -297,3 +301,19 @@ def test_progress_bar_on_a_terminal_goes_to_stderr_only(tmp_path):
     assert proc.returncode == 0
     assert json.loads(out)["summary"]["decks"] == 120  # stdout: the report alone
     assert b"checking" in seen and b"/120" in seen  # the bar was drawn on the terminal (stderr)
+
+
+def test_pool_with_spawned_workers_gives_the_same_results(tree, checker, monkeypatch, capsys):
+    """Where fork is not available (Windows, macOS), workers start afresh: all they need pickles."""
+    import multiprocessing
+
+    found, _ = find_decklists([tree / "samples"])
+    found = found * 40
+    expected = as_json(*batch.check_files(checker, found, jobs=1))
+    monkeypatch.setattr(batch, "_pool_context", lambda: multiprocessing.get_context("spawn"))
+    from_workers = []
+    real_unpack = batch._unpack
+    monkeypatch.setattr(batch, "_unpack", lambda item: from_workers.append(1) or real_unpack(item))
+    assert as_json(*batch.check_files(checker, found, jobs=2)) == expected
+    assert "unavailable" not in capsys.readouterr().err
+    assert from_workers  # a spawned worker checked some of the decks
