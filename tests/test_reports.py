@@ -205,3 +205,18 @@ def test_github_format_is_picked_inside_github_actions():
     asked = run_cli("check", str(SAMPLES / "tcg" / "snake-eye-illegal.yaml"), "-o", "json",
                     env={"GITHUB_ACTIONS": "true"})
     json.loads(asked.stdout)  # an explicit format wins
+
+
+def test_text_past_fifty_decks_gives_one_line_per_problem(run):
+    many = Run(run.results * 3, run.format_id, run.format_title, run.banlist, run.as_of, run.data, run.deck_formats)
+    assert len(many.results) > text.TABLES_UP_TO
+    report = text.render_text(many)
+    lines = report.splitlines()
+    verdicts = [l for l in lines if l.startswith(("✗ ", "✓ "))]
+    assert len(verdicts) == len(many.results)
+    kinds = [l.split()[1] for l in verdicts]
+    assert kinds == sorted(kinds, key=["UNREADABLE", "ILLEGAL", "LEGAL"].index)  # worst first
+    problem = re.compile(r"^  (?: {0,4}\d+| {5})  (?:Main |Extra|Side | {5})  [a-z-]+ ")
+    assert sum(1 for l in lines if problem.match(l)) == sum(len(r.problems) for r in many.results)
+    assert "Summary" in report
+    assert "move 1 copy of I:P Masquerena from Main to Extra" in report
