@@ -26,6 +26,7 @@ from .model import ERROR, CardRef, DeckResult, Problem
 
 POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves (fork: a few ms each)
 POOL_MIN_FILES_SPAWN = 2000  # where workers start a new interpreter (Windows, macOS): ~0.3 s each
+FILES_PER_PROCESS = 150  # on a many-core machine, 300 files start 2 processes, not 64
 CHUNK = 200  # files per task at most: few round trips (each costs CPU), an even split at the end
 WINDOW = 2  # tasks queued per worker: it never waits for this process to hand it more
 
@@ -41,11 +42,14 @@ def available_cores() -> int:
 
 def plan_jobs(files: int, jobs: int | None, min_files: int = POOL_MIN_FILES) -> int:
     """How many processes to use, this one included: ``jobs`` if given (1 = this process
-    only), else every core when there are at least ``min_files`` files, else 1."""
+    only), else, from ``min_files`` files on, one per core but no more than one per
+    ``FILES_PER_PROCESS`` files (a worker costs a start-up of its own); else 1."""
     if jobs is not None and jobs > 0:
         return min(jobs, max(files, 1))
     cores = available_cores()
-    return cores if cores > 1 and files >= min_files else 1
+    if cores < 2 or files < min_files:
+        return 1
+    return max(1, min(cores, files // FILES_PER_PROCESS))
 
 
 def _failed(display: str, exc: BaseException) -> DeckResult:

@@ -149,7 +149,8 @@ def test_the_pool_is_used_only_where_it_pays():
     assert batch.plan_jobs(10, 2) == 2
     assert batch.plan_jobs(1, 4) == 1
     cores = batch.available_cores()
-    assert batch.plan_jobs(batch.POOL_MIN_FILES, None) == cores
+    assert batch.plan_jobs(batch.POOL_MIN_FILES, None) == min(cores, 2)
+    assert batch.plan_jobs(100_000, None) == cores
 
 
 def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monkeypatch, capsys):
