@@ -13,9 +13,8 @@ corpus  `deckcheck check DIR --output-format json` end to end over 5,000 decklis
         process's max RSS (exact, from the kernel) and the peak of main + worker processes
         together (sampled from /proc every 2 ms). Target < 150 MB.
 
-Decklists are made from the well-formed real YDK decks in sample_decks/ (sections and card
-mix kept; cards swapped for others of the same section of those decks, so most stay legal
-and some break the copy limit or the list, as real submissions do), with a fixed seed.
+Decklists are made from the real decks in sample_decks/ that are legal in the TCG (see
+make_corpus), with a fixed seed: most stay legal, about one in ten is not.
 """
 
 from __future__ import annotations
@@ -36,41 +35,57 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 
-def real_decks() -> list[dict[str, list[int]]]:
-    """The sample YDK decks that are well-formed (an #extra line), as passcode lists per section."""
+def real_decks() -> tuple[list[dict[str, list[int]]], set[int]]:
+    """The sample decks (YDK and YAML) that are legal in the TCG today, as passcodes per section,
+    and the passcodes on today's list (not to be swapped in, so variants stay mostly legal)."""
+    from deckcheck.checker import Checker, Selection
+    from deckcheck.datastore import load_cards, load_store
     from deckcheck.parsers import read_deck
+    from deckcheck.resolve import resolve
 
+    checker = Checker(load_cards(), load_store(), Selection(format="tcg"))
+    context = checker.context()
     decks = []
-    for path in sorted((REPO / "sample_decks").rglob("*.ydk")):
-        parsed = read_deck(path)
-        if parsed.problems:
+    for path in sorted((REPO / "sample_decks").rglob("*")):
+        if path.suffix not in (".ydk", ".yaml") or not checker.check_path(path)[0].legal:
             continue
         sections: dict[str, list[int]] = {"main": [], "extra": [], "side": []}
-        for entry in parsed.entries:
-            if entry.passcode is not None:
-                sections[entry.section].extend([entry.passcode] * entry.count)
+        for entry in resolve(read_deck(path), context.cards).entries:
+            sections[entry.section].extend([entry.card.passcode] * entry.count)
         decks.append(sections)
     if not decks:
-        sys.exit("bench: no YDK decks in sample_decks/")
-    return decks
+        sys.exit("bench: no legal TCG decks in sample_decks/")
+    listed = {p for p in context.cards._main.passcodes if context.cards.group_of(p) in context.limits}
+    return decks, listed
 
 
 def make_corpus(folder: Path, count: int, seed: int = 2026) -> list[Path]:
+    """``count`` YDK files: real decks with a few cards swapped for unlisted cards of the same
+    section from other real decks (never past 3 copies); about one in ten gets one more card
+    (often a 4th copy), so some are illegal, as in a real pile of submissions."""
     rng = random.Random(seed)
-    decks = real_decks()
-    pool = {s: sorted({c for d in decks for c in d[s]}) for s in ("main", "extra", "side")}
+    decks, listed = real_decks()
+    pool = {s: sorted({c for d in decks for c in d[s]} - listed) for s in ("main", "extra", "side")}
     paths = []
     for i in range(count):
         base = rng.choice(decks)
-        sections = {}
-        for s, cards in base.items():
-            cards = list(cards)
-            for _ in range(rng.randint(0, 6)):  # swap a few cards for others from real decks
-                if cards:
-                    cards[rng.randrange(len(cards))] = rng.choice(pool[s])
-            if s == "main" and rng.random() < 0.1:
-                cards.append(rng.choice(pool[s]))
-            sections[s] = cards
+        sections = {s: list(cards) for s, cards in base.items()}
+        copies = {}
+        for cards in sections.values():
+            for c in cards:
+                copies[c] = copies.get(c, 0) + 1
+        for s, cards in sections.items():
+            for _ in range(rng.randint(0, 6)):
+                if not cards:
+                    break
+                new = rng.choice(pool[s])
+                if copies.get(new, 0) < 3:
+                    at = rng.randrange(len(cards))
+                    copies[cards[at]] -= 1
+                    cards[at] = new
+                    copies[new] = copies.get(new, 0) + 1
+        if rng.random() < 0.1:
+            sections["main"].append(rng.choice(sections["main"]))
         lines = ["#created by bench", "#main", *map(str, sections["main"]), "#extra", *map(str, sections["extra"]),
                  "!side", *map(str, sections["side"])]
         path = folder / f"{i // 500:02d}" / f"deck{i:05d}.ydk"
@@ -226,10 +241,13 @@ def compile_package() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("which", nargs="*", choices=["cold", "batch", "corpus"], default=[])
+    parser.add_argument("which", nargs="*", metavar="cold|batch|corpus", help="which benchmarks (default: all)")
     parser.add_argument("--runs", type=int, default=0, help="repetitions (default: 15 cold, 5 batch, 3 corpus)")
     args = parser.parse_args()
     which = args.which or ["cold", "batch", "corpus"]
+    unknown = set(which) - {"cold", "batch", "corpus"}
+    if unknown:
+        parser.error(f"unknown benchmark: {', '.join(sorted(unknown))}")
     compile_package()
     print(f"python {sys.version.split()[0]} · {os.cpu_count()} cores · deckcheck via {' '.join(deckcheck_command())}")
     if "cold" in which:
