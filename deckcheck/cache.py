@@ -42,8 +42,11 @@ def _key(path: Path) -> str | None:
     return f"{path.stem}-{where:08x}-{stat.st_size}-{stat.st_mtime_ns}-{__version__}"
 
 
-def write_atomically(target: Path, data: bytes) -> None:
-    """Replace ``target`` with ``data`` in one step (temporary file, fsync, rename)."""
+def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None:
+    """Replace ``target`` with ``data`` in one step (temporary file, fsync, rename).
+
+    ``mode``: the permissions of the new file (default: what mkstemp gives, owner only).
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -51,6 +54,8 @@ def write_atomically(target: Path, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
         try:

@@ -52,6 +52,12 @@ def _parse_date(value: Optional[str], option: str) -> Optional[date]:
         _fail(f"{option} {value!r} is not a date (YYYY-MM-DD)")
 
 
+def _silence_stdout() -> None:
+    """After a closed pipe: send what is left to /dev/null, so the exit flush does not complain."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def _console(stderr: bool = False):
     from rich.console import Console
 
@@ -198,6 +204,8 @@ def check(
 
             module = importlib.import_module(f".report.{'csv_report' if report_format == 'csv' else report_format}", __package__)
             emit([module.render(run)], output)
+    except BrokenPipeError:  # the reader went away (`deckcheck check … | head`): the verdict still stands
+        _silence_stdout()
     except OSError as exc:
         _fail(f"{output}: cannot write the report: {exc.strerror or exc}")
     if missing:

@@ -182,3 +182,17 @@ def test_data_command_names_sources():
 def test_version():
     proc = run("--version")
     assert proc.returncode == 0 and proc.stdout.startswith("deckcheck ")
+
+
+def test_a_closed_pipe_keeps_the_verdict_and_prints_no_error(tmp_path):
+    for i in range(150):  # a report far larger than a pipe's buffer
+        (tmp_path / f"deck{i}.yaml").write_bytes(ILLEGAL_YAML.read_bytes())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "deckcheck", "check", str(tmp_path), "--output-format", "json", "--jobs", "1"],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1"},
+    )
+    proc.stdout.read(10)
+    proc.stdout.close()  # like `| head -c 10`
+    stderr = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1
+    assert stderr == ""

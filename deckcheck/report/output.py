@@ -1,7 +1,7 @@
 """Where a report goes: standard output, or a file replaced in one step.
 
 ``--output FILE`` writes to a temporary file in the same folder, flushes it to disk and
-renames it over FILE (as ``deckcheck.cache.write_atomically`` does), so a CI job or a
+renames it over FILE (``deckcheck.cache.write_atomically``), so a CI job or a
 watcher never reads half a report, and a failed run leaves the previous report intact.
 The new file gets the permissions an ordinary new file would (the umask), or keeps those of
 the file it replaces.
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -27,25 +26,10 @@ def _mode_for(target: Path) -> int:
 
 def write_atomically(target: Path, chunks: Iterable[str]) -> None:
     """Write ``chunks`` (text, UTF-8) to ``target`` through a temporary file and a rename."""
+    from ..cache import write_atomically as write_bytes
+
     target = Path(target)
-    if target.parent != Path(""):
-        target.parent.mkdir(parents=True, exist_ok=True)
-    mode = _mode_for(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            for chunk in chunks:
-                f.write(chunk)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_bytes(target, "".join(chunks).encode("utf-8"), _mode_for(target))
 
 
 def emit(chunks: Iterable[str], target: Path | None = None) -> None:
