@@ -280,6 +280,10 @@ def main() -> None:
     """Entry point: never a traceback, unless DECKCHECK_DEBUG is set."""
     try:
         app()
+    except SystemExit as exc:
+        if exc.code == 130:  # typer turns Ctrl-C into a silent exit 130
+            print("deckcheck: interrupted", file=sys.stderr)
+        raise
     except KeyboardInterrupt:
         print("deckcheck: interrupted", file=sys.stderr)
         sys.exit(130)
