@@ -167,8 +167,12 @@ def test_banlists_command_lists_every_list():
 def test_rules_command_lists_every_rule_id():
     out = run("rules").stdout
     for rule_id in ("unreadable", "syntax", "unknown-card", "not-a-deck-card", "main-size", "extra-size",
-                    "side-size", "wrong-section", "copy-limit", "banlist", "card-pool"):
+                    "side-size", "wrong-section", "copy-limit", "banlist", "card-pool", "side-size-changed",
+                    "main-size-changed", "extra-size-changed", "card-not-registered", "not-registered-deck"):
         assert rule_id in out
+    listed = json.loads(run("rules", "--output-format", "json").stdout)
+    assert {(r["id"], r["command"]) for r in listed} >= {("wrong-section", "check"), ("wrong-section", "side")}
+    assert all(r["summary"] and "PASS:" in r["doc"] and "FAIL:" in r["doc"] for r in listed)
 
 
 def test_data_command_names_sources():

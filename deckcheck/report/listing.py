@@ -117,23 +117,33 @@ def cards(found, index, current_lists, output_format: str, console) -> None:
 
 
 def rules(verbose: bool, output_format: str, console) -> None:
+    """Every rule ID: those of `check`, then those of `side` and `match`."""
     from ..rules import RULES, rule_doc
+    from ..side_rules import SIDE_RULE_MODULES
 
+    groups = (("check", RULES), ("side", SIDE_RULE_MODULES))
     if output_format == "json":
-        _emit_json([{"id": r.ID, "severity": r.SEVERITY, "summary": r.SUMMARY, "doc": rule_doc(r)} for r in RULES])
+        _emit_json(
+            [
+                {"id": r.ID, "command": command, "severity": r.SEVERITY, "summary": r.SUMMARY, "doc": rule_doc(r)}
+                for command, modules in groups
+                for r in modules
+            ]
+        )
         return
     if verbose:
-        for r in RULES:
-            console.rule(f"{r.ID} ({r.SEVERITY})")
-            console.print(rule_doc(r), highlight=False, markup=False)
-            console.print()
+        for command, modules in groups:
+            for r in modules:
+                console.rule(f"{r.ID} ({r.SEVERITY}; deckcheck {command})")
+                console.print(rule_doc(r), highlight=False, markup=False)
+                console.print()
         return
     table = Table(box=None, header_style="bold", padding=(0, 1))
-    table.add_column("Rule")
-    table.add_column("Severity")
-    table.add_column("Summary")
-    for r in RULES:
-        table.add_row(r.ID, r.SEVERITY, r.SUMMARY)
+    for column in ("Rule", "Command", "Severity", "Summary"):
+        table.add_column(column)
+    for command, modules in groups:
+        for r in modules:
+            table.add_row(r.ID, command, r.SEVERITY, r.SUMMARY)
     console.print(table)
 
 
