@@ -17,7 +17,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from .index_file import COL
+from .index_file import COL, carry_over, flatten_groups
 from .ygoprodeck import EXTRA_DECK, MONSTER, PLACEHOLDER_MIN, SKILL, TOKEN, Reference
 
 OT_OCG, OT_TCG, OT_PRERELEASE = 0x1, 0x2, 0x100
@@ -111,43 +111,13 @@ def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: li
         target = owner.get(r[2])
         if target is not None and target != i:
             rows[i][COL["group"]] = target
-    placeholders: dict[int, int] = {}
-    carried_cards = carried_alts = 0
-    for passcode, known in sorted(ref.rows.items()):
-        if passcode in owner or passcode in placeholders:
-            continue
-        row = list(known)
-        row[COL["alt_passcodes"]] = [a for a in known[COL["alt_passcodes"]] if a not in owner]
-        row[COL["group"]] = None
-        rows[passcode] = row
-        for p in (passcode, *row[COL["alt_passcodes"]]):
-            owner[p] = passcode
-        carried_cards += 1
-    for passcode, known in ref.rows.items():
-        target = owner.get(passcode)
-        if target is None:
-            continue
-        for alt in known[COL["alt_passcodes"]]:
-            if alt not in owner and alt not in placeholders:
-                owner[alt] = target
-                rows[target][COL["alt_passcodes"]].append(alt)
-                carried_alts += 1
-        group = known[COL["group"]]
-        if group is not None and rows[target][COL["group"]] is None and owner.get(group) not in (None, target):
+    note = carry_over(rows, owner, {}, ref, "the cdb")
+    if note:
+        notes.append(note)
+    for passcode, known in ref.rows.items():  # the bundled index's name groups for cards the cdb leaves ungrouped
+        target, group = owner.get(passcode), known[COL["group"]]
+        if target is not None and group is not None and rows[target][COL["group"]] is None and owner.get(group) not in (None, target):
             rows[target][COL["group"]] = owner[group]
-    if carried_cards or carried_alts:
-        notes.append(f"carried over from the bundled index: {carried_cards} card(s) and {carried_alts} alternate "
-                     "passcode(s) the cdb does not have")
     placeholders = {k: owner[v] for k, v in ref.placeholders.items() if k not in owner and v in owner}
-    for row in rows.values():  # flatten groups to their root
-        seen = set()
-        while row[COL["group"]] is not None and row[COL["group"]] not in seen:
-            seen.add(row[COL["group"]])
-            target = rows.get(row[COL["group"]])
-            if target is None or target[COL["group"]] is None:
-                break
-            row[COL["group"]] = target[COL["group"]]
-        g = row[COL["group"]]
-        if g is not None and (g == row[0] or g not in rows or rows[g][COL["group"]] is not None):
-            row[COL["group"]] = None
+    flatten_groups(rows)
     return list(rows.values()), placeholders, from_cdb

@@ -97,3 +97,50 @@ def validate(doc: dict) -> None:
             raise IndexFormatError(f"placeholder {key} is also a card's passcode")
         if target not in seen:
             raise IndexFormatError(f"placeholder {key} points to unknown passcode {target}")
+
+
+def carry_over(rows: dict[int, list], owner: dict[int, int], placeholders: dict[int, int], ref, source: str) -> str | None:
+    """Add what a new source lacks from the reference (bundled) index: whole cards, then
+    alternate passcodes of cards both have, so an update never makes a known passcode unknown.
+
+    ``owner`` maps every passcode already taken to its card; carried cards lose their name
+    group (the caller sets groups afterwards). Returns a note for the update report, or None.
+    """
+    cards = alts = 0
+    for passcode, known in sorted(ref.rows.items()):
+        if passcode in owner or passcode in placeholders:
+            continue
+        row = list(known)
+        row[COL["alt_passcodes"]] = [a for a in known[COL["alt_passcodes"]] if a not in owner and a not in placeholders]
+        row[COL["group"]] = None
+        rows[passcode] = row
+        for p in (passcode, *row[COL["alt_passcodes"]]):
+            owner[p] = passcode
+        cards += 1
+    for passcode, known in ref.rows.items():
+        target = owner.get(passcode)
+        if target is None:
+            continue
+        for alt in known[COL["alt_passcodes"]]:
+            if alt not in owner and alt not in placeholders:
+                owner[alt] = target
+                rows[target][COL["alt_passcodes"]].append(alt)
+                alts += 1
+    if not (cards or alts):
+        return None
+    return f"carried over from the bundled index: {cards} card(s) and {alts} alternate passcode(s) {source} does not have"
+
+
+def flatten_groups(rows: dict[int, list]) -> None:
+    """Point every name group at its root card; drop a group that leads nowhere or to itself."""
+    for row in rows.values():
+        seen = set()
+        while row[COL["group"]] is not None and row[COL["group"]] not in seen:
+            seen.add(row[COL["group"]])
+            target = rows.get(row[COL["group"]])
+            if target is None or target[COL["group"]] is None:
+                break
+            row[COL["group"]] = target[COL["group"]]
+        group = row[COL["group"]]
+        if group is not None and (group == row[0] or group not in rows or rows[group][COL["group"]] is not None):
+            row[COL["group"]] = None

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 
-from .index_file import COL
+from .index_file import COL, carry_over, flatten_groups
 
 MONSTER, SPELL, TRAP = 0x1, 0x2, 0x4
 NORMAL, EFFECT, FUSION, RITUAL = 0x10, 0x20, 0x40, 0x80
@@ -259,32 +259,9 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
         beta = misc.get("beta_id")
         if isinstance(beta, int) and beta >= PLACEHOLDER_MIN and beta not in owner and owner.get(passcode) == passcode:
             placeholders[beta] = passcode
-    # carried over from the bundled index: cards and artworks the API does not have
-    carried_cards = carried_alts = 0
-    for passcode, known in sorted(ref.rows.items()):
-        if passcode in owner or passcode in placeholders:
-            continue
-        alts = [a for a in known[COL["alt_passcodes"]] if a not in owner and a not in placeholders]
-        row = list(known)
-        row[COL["alt_passcodes"]] = alts
-        row[COL["group"]] = None
-        rows[passcode] = row
-        owner[passcode] = passcode
-        for alt in alts:
-            owner[alt] = passcode
-        carried_cards += 1
-    for passcode, known in ref.rows.items():
-        target = owner.get(passcode)
-        if target is None:
-            continue
-        for alt in known[COL["alt_passcodes"]]:
-            if alt not in owner and alt not in placeholders:
-                owner[alt] = target
-                rows[target][COL["alt_passcodes"]].append(alt)
-                carried_alts += 1
-    if carried_cards or carried_alts:
-        notes.append(f"carried over from the bundled index: {carried_cards} card(s) and {carried_alts} alternate "
-                     "passcode(s) the API does not have")
+    note = carry_over(rows, owner, placeholders, ref, "the API")
+    if note:
+        notes.append(note)
     for placeholder, target in ref.placeholders.items():
         if placeholder not in owner and placeholder not in placeholders and target in owner:
             placeholders[placeholder] = owner[target]
@@ -309,14 +286,5 @@ def _set_groups(rows: dict[int, list], owner: dict[int, int], misc_of: dict[int,
             if isinstance(treated, str) and treated.strip() and treated.strip() != row[COL["name"]]:
                 group = by_name.get(" ".join(treated.split()))
         row[COL["group"]] = group if group != passcode else None
-    for row in rows.values():  # flatten: a group points at a card that has no group itself
-        seen = set()
-        while row[COL["group"]] is not None and row[COL["group"]] not in seen:
-            seen.add(row[COL["group"]])
-            target = rows.get(row[COL["group"]])
-            if target is None or target[COL["group"]] is None:
-                break
-            row[COL["group"]] = target[COL["group"]]
-        if row[COL["group"]] is not None and (row[COL["group"]] not in rows or rows[row[COL["group"]]][COL["group"]] is not None):
-            row[COL["group"]] = None
+    flatten_groups(rows)
 
