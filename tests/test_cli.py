@@ -154,6 +154,9 @@ def test_card_command_shows_passcodes_kind_and_status():
     assert card["kind"] == "main" and card["status"]["2026.05 TCG"] == "Limited"
     text = run("card", "83764719").stdout
     assert "Monster Reborn" in text and "Limited" in text
+    (ocg_only,) = json.loads(run("card", "Dark Tyranno", "--output-format", "json").stdout)
+    assert ocg_only["status"]["2026.05 TCG"].startswith("not legal: OCG-only")
+    assert ocg_only["status"]["2026.07 OCG"] == "Unlimited"
 
 
 def test_banlists_command_lists_every_list():

@@ -71,12 +71,19 @@ def _kind(card) -> str:
 
 
 def cards(found, index, current_lists, output_format: str, console) -> None:
+    from ..rules.card_pool import why_not_in_pool
+
     documents = []
     for card in found:
         statuses = {}
         for banlist in current_lists:
-            limits, _ = banlist.limits(index)
-            statuses[banlist.name] = STATUS_TITLES[limits.get(card.group, 3)]
+            if card.kind not in ("main", "extra"):
+                statuses[banlist.name] = "never in a deck"
+            elif outside := why_not_in_pool(card, banlist.format, date.today().isoformat()):
+                statuses[banlist.name] = f"not legal: {outside}"
+            else:
+                limits, _ = banlist.limits(index)
+                statuses[banlist.name] = STATUS_TITLES[limits.get(card.group, 3)]
         group = index.by_passcode(card.group) if card.group != card.passcode else None
         documents.append(
             {

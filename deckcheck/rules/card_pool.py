@@ -32,7 +32,7 @@ _ORIGIN = {
 }
 
 
-def _why_not(card, pool: str, as_of: str) -> str | None:
+def why_not_in_pool(card, pool: str, as_of: str) -> str | None:
     available = card.tcg if pool == "tcg" else card.ocg
     other = "ocg" if pool == "tcg" else "tcg"
     if not available:
@@ -57,7 +57,7 @@ def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
             continue
         why = reasons.get(card.passcode)
         if why is None:
-            why = _why_not(card, pool, as_of)
+            why = why_not_in_pool(card, pool, as_of)
             if why is None:
                 legal.add(card.passcode)
                 continue
