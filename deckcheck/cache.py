@@ -38,8 +38,12 @@ def _key(path: Path) -> str | None:
         stat = path.stat()
     except OSError:
         return None
-    where = zlib.crc32(os.fsencode(os.path.abspath(path)))
-    return f"{path.stem}-{where:08x}-{stat.st_size}-{stat.st_mtime_ns}-{__version__}"
+    return f"{_source_id(path)}-{stat.st_size}-{stat.st_mtime_ns}-{__version__}"
+
+
+def _source_id(path: Path) -> str:
+    """The part of a key naming the source file (entries of older versions of it share it)."""
+    return f"{path.stem}-{zlib.crc32(os.fsencode(os.path.abspath(path))):08x}"
 
 
 def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None:
@@ -79,6 +83,9 @@ def memoized(kind: str, source: Path, build: Callable[[], dict]) -> dict:
     value = build()
     try:
         write_atomically(entry, json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        for stale in entry.parent.glob(f"{_source_id(source)}-*.json"):  # the entries of the file's older versions
+            if stale != entry:
+                stale.unlink(missing_ok=True)
     except OSError:
         pass
     return value
