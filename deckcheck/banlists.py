@@ -16,6 +16,47 @@ STATUS_LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
 STATUS_TITLES = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited"}
 
 
+def _scalar(value) -> str:
+    """A YAML scalar: numbers and null as they are, text double-quoted (JSON string syntax)."""
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    import json
+
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def list_file_text(comment: str, name: str, fmt: str, effective: str, entries: list[dict], *,
+                   effective_by_region: dict[str, str] | None = None, aliases: list[str] | None = None,
+                   source: dict[str, dict] | None = None, notes: list[str] | None = None) -> str:
+    """A list file as people read and edit it (the layout of every file under banlists/).
+
+    ``entries``: ``{status, name, passcode, konami_id}`` in the order to write them.
+    """
+    lines = [f"# {comment}", f"name: {_scalar(name)}", f"format: {fmt}", f"effective: {effective}"]
+    if effective_by_region:
+        lines.append("effective_by_region:")
+        lines += [f"  {region}: {day}" for region, day in sorted(effective_by_region.items())]
+    if aliases:
+        lines.append(f"aliases: [{', '.join(_scalar(a) for a in aliases)}]")
+    if source:
+        lines.append("source:")
+        for key, value in source.items():
+            lines.append(f"  {key}: {{{', '.join(f'{k}: {_scalar(v)}' for k, v in value.items())}}}")
+    if notes:
+        lines.append("notes:")
+        lines += [f"  - {_scalar(note)}" for note in notes]
+    for status in STATUS_LIMITS:
+        chosen = [e for e in entries if e["status"] == status]
+        lines.append(f"{status}:" if chosen else f"{status}: []")
+        lines += [
+            f"  - {{name: {_scalar(e['name'])}, passcode: {_scalar(e['passcode'])}, konami_id: {_scalar(e['konami_id'])}}}"
+            for e in chosen
+        ]
+    return "\n".join(lines) + "\n"
+
+
 def bundled_banlists_dir() -> Path:
     """The shipped lists: inside the installed package, or at the top of a source checkout."""
     here = Path(__file__).parent

@@ -23,12 +23,12 @@ format; nothing is ever deleted except stopgap lists, so the dated history only 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 
+from ..banlists import list_file_text
 from .index_file import COL
 from .ygoprodeck import SchemaError, ban_statuses, parse_json
 
@@ -96,30 +96,11 @@ class NewList:
         return out
 
     def yaml(self) -> str:
-        lines = ["# Forbidden & Limited list. Installed by 'deckcheck update'; see 'source' and 'notes'.",
-                 f"name: {_q(self.name)}", f"format: {self.fmt}", f"effective: {self.effective}", "source:"]
-        for key, value in self.source.items():
-            lines.append(f"  {key}: {{{', '.join(f'{k}: {_q(v)}' for k, v in value.items())}}}")
-        if self.notes:
-            lines.append("notes:")
-            lines += [f"  - {_q(note)}" for note in self.notes]
-        for status in STATUS_ORDER:
-            chosen = sorted((e for e in self.entries if e["status"] == status),
-                            key=lambda e: (e["name"].casefold(), e["name"], e["passcode"]))
-            if not chosen:
-                lines.append(f"{status}: []")
-                continue
-            lines.append(f"{status}:")
-            for e in chosen:
-                konami = "null" if e["konami_id"] is None else e["konami_id"]
-                lines.append(f"  - {{name: {_q(e['name'])}, passcode: {e['passcode']}, konami_id: {konami}}}")
-        return "\n".join(lines) + "\n"
-
-
-def _q(value) -> str:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
-    return json.dumps(str(value), ensure_ascii=False)  # a YAML double-quoted scalar
+        entries = sorted(self.entries, key=lambda e: (e["name"].casefold(), e["name"], e["passcode"]))
+        return list_file_text(
+            "Forbidden & Limited list. Installed by 'deckcheck update'; see 'source' and 'notes'.",
+            self.name, self.fmt, self.effective, entries, source=self.source, notes=self.notes,
+        )
 
 
 def _entries(found: dict[int, tuple[list, str]], konami_of: dict[int, int | None]) -> list[dict]:
