@@ -34,6 +34,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from deckcheck.banlists import list_file_text  # noqa: E402  (one writer per file format)
+from deckcheck.cardtypes import (  # noqa: E402  (EDOPro type bits, PROVENANCE.md §1.4)
+    CONTINUOUS, COUNTER, EFFECT, EQUIP, FIELD, FLIP, FUSION, GEMINI, LINK, MONSTER, NORMAL, PENDULUM, QUICKPLAY,
+    RITUAL, SPELL, SPIRIT, SPSUMMON, SYNCHRO, TOKEN, TOON, TRAP, TUNER, UNION, XYZ, EXTRA_DECK, kind_of,
+)
 from deckcheck.update.index_file import FIELDS, index_bytes  # noqa: E402
 GENERATED_BY = "tools/build_data.py"
 FIRST_LIST_DATE = "2020-01-01"
@@ -51,13 +55,6 @@ LIMIT_REGULATION = {"repository": "DawnbrandBots/yaml-yugi-limit-regulation",
                     "commit": "be1c8e923109420f444f1760aadd562aa8c2ee41"}
 LFLISTS_REPOSITORY = "ProjectIgnis/LFLists"
 
-# EDOPro `type` bits (PROVENANCE.md §1.4).
-MONSTER, SPELL, TRAP = 0x1, 0x2, 0x4
-NORMAL, EFFECT, FUSION, RITUAL = 0x10, 0x20, 0x40, 0x80
-SPIRIT, UNION, GEMINI, TUNER, SYNCHRO, TOKEN = 0x200, 0x400, 0x800, 0x1000, 0x2000, 0x4000
-QUICKPLAY, CONTINUOUS, EQUIP, FIELD, COUNTER = 0x10000, 0x20000, 0x40000, 0x80000, 0x100000
-FLIP, TOON, XYZ, PENDULUM, SPSUMMON, LINK, SKILL = 0x200000, 0x400000, 0x800000, 0x1000000, 0x2000000, 0x4000000, 0x8000000
-EXTRA_DECK = FUSION | SYNCHRO | XYZ | LINK
 UNDERIVABLE_MASK = ~(SPSUMMON | 0x100)  # bits yaml-yugi cannot express: SPSUMMON, TRAPMONSTER
 MONSTER_LINE_BITS = {"Normal": NORMAL, "Effect": EFFECT, "Fusion": FUSION, "Ritual": RITUAL, "Spirit": SPIRIT,
                      "Union": UNION, "Gemini": GEMINI, "Tuner": TUNER, "Synchro": SYNCHRO, "Flip": FLIP,
@@ -158,16 +155,6 @@ class Index:
     def resolve(self, passcode: int) -> Card | None:
         canonical = self.owner.get(passcode)
         return self.cards[canonical] if canonical is not None else None
-
-
-def kind_of(type_bits: int) -> str:
-    if type_bits & SKILL:
-        return "skill"
-    if type_bits & TOKEN:
-        return "token"
-    if type_bits & MONSTER and type_bits & EXTRA_DECK:
-        return "extra"
-    return "main"
 
 
 def clean_name(name: str) -> str:

@@ -54,17 +54,17 @@ def banlists(lists, today: date, output_format: str, console) -> None:
 
 
 def _kind(card) -> str:
-    from ..model import KIND_EXTRA
+    from ..cardtypes import FUSION, LINK, MONSTER, PENDULUM, SPELL, SYNCHRO, TRAP, XYZ
 
-    if card.kind == KIND_EXTRA:
-        for bit, name in ((0x4000000, "Link"), (0x800000, "Xyz"), (0x2000, "Synchro"), (0x40, "Fusion")):
+    if card.kind == "extra":
+        for bit, name in ((LINK, "Link"), (XYZ, "Xyz"), (SYNCHRO, "Synchro"), (FUSION, "Fusion")):
             if card.type & bit:
-                return f"Extra Deck monster ({name}{' Pendulum' if card.type & 0x1000000 else ''})"
+                return f"Extra Deck monster ({name}{' Pendulum' if card.type & PENDULUM else ''})"
         return "Extra Deck monster"
     if card.kind == "main":
-        if card.type & 0x2:
+        if card.type & SPELL:
             return "Spell (Main Deck)"
-        if card.type & 0x4 and not card.type & 0x1:
+        if card.type & TRAP and not card.type & MONSTER:
             return "Trap (Main Deck)"
         return "Monster (Main Deck)"
     return {"token": "Token (never a deck card)", "skill": "Skill Card (never a deck card)"}.get(card.kind, card.kind)

@@ -18,7 +18,8 @@ import sqlite3
 from pathlib import Path
 
 from .index_file import COL, carry_over, flatten_groups
-from .ygoprodeck import EXTRA_DECK, MONSTER, PLACEHOLDER_MIN, SKILL, TOKEN, Reference
+from ..cardtypes import SKILL, kind_of
+from .ygoprodeck import PLACEHOLDER_MIN, Reference
 
 OT_OCG, OT_TCG, OT_PRERELEASE = 0x1, 0x2, 0x100
 OT_UNOFFICIAL = 0x4 | 0x8 | 0x10 | 0x20 | 0x200 | 0x400 | 0x1000  # anime, illegal, video game, custom, rush, legend, hidden
@@ -53,14 +54,6 @@ def read_cdb(path: Path) -> list[tuple[int, int, int, int, str]]:
     return out
 
 
-def _kind(bits: int) -> str:
-    if bits & SKILL:
-        return "skill"
-    if bits & TOKEN:
-        return "token"
-    return "extra" if bits & MONSTER and bits & EXTRA_DECK else "main"
-
-
 def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: list[str]) -> tuple[list[list], dict[int, int], int]:
     """Index rows, placeholders and the number of cards taken from the cdb itself."""
     rows_in = {r[0]: r for r in raw if r[0] > 0 and r[4] and ((r[1] & (OT_OCG | OT_TCG | OT_PRERELEASE)) or r[3] & SKILL)
@@ -84,7 +77,7 @@ def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: li
     for i, (passcode, ot, alias, bits, name) in sorted(rows_in.items()):
         if i in alts:
             continue
-        kind = _kind(bits)
+        kind = kind_of(bits)
         deck = kind in ("main", "extra")
         origin = "prerelease" if passcode >= PLACEHOLDER_MIN or (ot & OT_PRERELEASE and not ot & (OT_OCG | OT_TCG)) else "official"
         tcg, ocg = (int(bool(ot & OT_TCG)), int(bool(ot & OT_OCG))) if deck and origin == "official" else (0, 0)

@@ -24,12 +24,10 @@ import re
 
 from .index_file import COL, carry_over, flatten_groups
 
-MONSTER, SPELL, TRAP = 0x1, 0x2, 0x4
-NORMAL, EFFECT, FUSION, RITUAL = 0x10, 0x20, 0x40, 0x80
-SPIRIT, UNION, GEMINI, TUNER, SYNCHRO, TOKEN = 0x200, 0x400, 0x800, 0x1000, 0x2000, 0x4000
-QUICKPLAY, CONTINUOUS, EQUIP, FIELD, COUNTER = 0x10000, 0x20000, 0x40000, 0x80000, 0x100000
-FLIP, TOON, XYZ, PENDULUM, LINK, SKILL = 0x200000, 0x400000, 0x800000, 0x1000000, 0x4000000, 0x8000000
-EXTRA_DECK = FUSION | SYNCHRO | XYZ | LINK
+from ..cardtypes import (
+    CONTINUOUS, COUNTER, EFFECT, EQUIP, FIELD, FLIP, FUSION, GEMINI, LINK, MONSTER, NORMAL, PENDULUM,
+    QUICKPLAY, RITUAL, SKILL, SPELL, SPIRIT, SYNCHRO, TOKEN, TOON, TRAP, TUNER, UNION, XYZ, kind_of,
+)
 PLACEHOLDER_MIN = 100_000_000
 
 MONSTER_WORDS = {
@@ -150,16 +148,6 @@ def type_bits(card: dict) -> int:
     if "effect" in frame:
         bits |= EFFECT
     return bits
-
-
-def kind_of(bits: int) -> str:
-    if bits & SKILL:
-        return "skill"
-    if bits & TOKEN:
-        return "token"
-    if bits & MONSTER and bits & EXTRA_DECK:
-        return "extra"
-    return "main"
 
 
 def _date(value) -> str | None:
