@@ -41,6 +41,19 @@ def _read(path: Path):
     return read_deck(path, str(path))
 
 
+def _report(kind: str, result, checker, output_format: OutputFormat) -> None:
+    """Print a side or match result (``side_json``/``side_text`` have one function per kind) and exit."""
+    if output_format is OutputFormat.json:
+        from .report import side_json
+
+        sys.stdout.write(getattr(side_json, kind)(result) + "\n")
+    else:
+        from .report import side_text
+
+        getattr(side_text, kind)(result, checker.check_context, _console())
+    raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
+
+
 def _side_checker(registered: Path, format, banlist, as_of, region, side_rule: SideRule):
     """The registered deck, checked once, ready to judge sided decks against."""
     from .checker import Checker, Selection
@@ -69,15 +82,7 @@ def side_command(
     """Is SIDED a legal sided version of REGISTERED? The swap, and every problem with a fix."""
     checker = _side_checker(registered, format, banlist, as_of, region, side_rule)
     result = checker.check(_read(sided))
-    if output_format is OutputFormat.json:
-        from .report import side_json
-
-        sys.stdout.write(side_json.side(result) + "\n")
-    else:
-        from .report import side_text
-
-        side_text.side(result, checker.check_context, _console())
-    raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
+    _report("side", result, checker, output_format)
 
 
 @app.command("match")
@@ -104,15 +109,7 @@ def match_command(
             _fail(f"--game-loss-before {n}: the Match has Duels 1 to {len(duels)}")
     checker = _side_checker(registered, format, banlist, as_of, region, side_rule)
     result = check_match(checker, [_read(path) for path in duels], losses)
-    if output_format is OutputFormat.json:
-        from .report import side_json
-
-        sys.stdout.write(side_json.match(result) + "\n")
-    else:
-        from .report import side_text
-
-        side_text.match(result, checker.check_context, _console())
-    raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
+    _report("match", result, checker, output_format)
 
 
 @app.command("diff")
