@@ -20,17 +20,30 @@ from pathlib import Path
 from . import __version__
 
 
+_XDG = {"cache": ("XDG_CACHE_HOME", (".cache",)), "data": ("XDG_DATA_HOME", (".local", "share")),
+        "config": ("XDG_CONFIG_HOME", (".config",))}
+
+
+def user_dir(kind: str) -> Path:
+    """deckcheck's user ``cache``, ``data`` or ``config`` folder, by the platform's convention.
+
+    On Linux the XDG rule that platformdirs applies, without its import cost on every start.
+    """
+    if sys.platform.startswith("linux"):
+        variable, default = _XDG[kind]
+        return Path(os.environ.get(variable) or Path.home().joinpath(*default)) / "deckcheck"
+    import platformdirs
+
+    return Path(getattr(platformdirs, f"user_{kind}_dir")("deckcheck", appauthor=False))
+
+
 def cache_dir() -> Path | None:
     if os.environ.get("DECKCHECK_NO_CACHE"):
         return None
     override = os.environ.get("DECKCHECK_CACHE_DIR")
     if override:
         return Path(override)
-    if sys.platform.startswith("linux"):  # the XDG rule platformdirs applies, without its import cost
-        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "deckcheck"
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("deckcheck", appauthor=False))
+    return user_dir("cache")
 
 
 def _key(path: Path) -> str | None:

@@ -40,11 +40,9 @@ def data_dir() -> Path:
     override = os.environ.get("DECKCHECK_DATA_DIR")
     if override:
         return Path(override).expanduser()
-    if sys.platform.startswith("linux"):  # the XDG rule platformdirs applies, without its import cost
-        return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "deckcheck"
-    from platformdirs import user_data_dir
+    from .cache import user_dir
 
-    return Path(user_data_dir("deckcheck", appauthor=False))
+    return user_dir("data")
 
 
 def read_state(root: Path | None = None) -> dict | None:

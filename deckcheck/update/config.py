@@ -31,11 +31,9 @@ def config_path() -> Path:
     override = os.environ.get("DECKCHECK_CONFIG")
     if override:
         return Path(override).expanduser()
-    if sys.platform.startswith("linux"):
-        return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "deckcheck" / "config.toml"
-    from platformdirs import user_config_dir
+    from ..cache import user_dir
 
-    return Path(user_config_dir("deckcheck", appauthor=False)) / "config.toml"
+    return user_dir("config") / "config.toml"
 
 
 def load_config(path: Path | None = None) -> tuple[dict, Path]:
