@@ -1,4 +1,10 @@
-"""Shared fixtures: the real bundled card index and lists, and a helper to check decks."""
+"""Shared fixtures: the real bundled card index and lists, and a helper to check decks.
+
+The suite runs on what the repository ships (deckcheck/data, banlists/, and fixtures generated from
+them). Tests marked ``source_data`` check the build against the source data snapshot,
+../shared/data beside the checkout; without it they are skipped, all for the one reason
+SOURCE_DATA_ABSENT.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import deckcheck
 from deckcheck.banlists import BanlistStore
 from deckcheck.carddb import CardIndex
 from deckcheck.checker import Checker, Selection
@@ -15,7 +22,24 @@ from deckcheck.parsers import parse_deck
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
+SOURCE_DATA_ABSENT = "../shared/data is absent: source-data checks need the snapshot CI has"
 TODAY = date(2026, 11, 29)
+
+
+def source_data_present() -> bool:
+    return (SHARED_DATA / "PROVENANCE.md").is_file()
+
+
+def pytest_sessionstart(session):
+    imported = Path(deckcheck.__file__).resolve().parent
+    if imported != REPO / "deckcheck":
+        raise pytest.UsageError(f"the tests of {REPO} import deckcheck from {imported}: run them from the checkout "
+                                "(python -m pytest) so that its own code is tested")
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("source_data") and not source_data_present():
+        pytest.skip(SOURCE_DATA_ABSENT)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,7 +1,8 @@
 """The shipped F&L lists are Konami's official lists, entry for entry.
 
-Reads only the committed files (banlists/, deckcheck/data/cards.jsonl) and the shared data snapshot
-(CI has shared/ beside the checkout); no deckcheck module is imported.
+Reads only the committed files (banlists/, deckcheck/data/cards.jsonl) and, in the tests marked
+source_data, the shared data snapshot (CI has shared/ beside the checkout); no deckcheck module is
+used to read them.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared" / "data"
+from .conftest import REPO, SHARED_DATA as SHARED
+
 OFFICIAL = SHARED / "yaml-yugi-limit-regulation"
 BANLISTS = REPO / "banlists"
 STATUS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
@@ -92,12 +93,14 @@ def entries(doc: dict):
         yield from doc.get(key) or []
 
 
+@pytest.mark.source_data
 def test_every_official_list_from_2020_on_is_shipped():
     shipped = {(p.parent.name, p.stem) for p in SHIPPED}
     assert shipped == set(official_sources())
     assert len(shipped) >= 50
 
 
+@pytest.mark.source_data
 @pytest.mark.parametrize("path", SHIPPED, ids=_id)
 def test_entries_equal_the_official_list(path):
     source = official_sources()[(path.parent.name, path.stem)]
@@ -147,10 +150,14 @@ def test_newest_lists():
     assert len(shipped_regulation(load(newest["ocg"]))) == 197
 
 
-def test_december_2024_tcg_is_shipped_once_as_2024_12_09():
+@pytest.mark.source_data
+def test_december_2024_tcg_filings_are_one_list():
     early = json.loads((OFFICIAL / "tcg" / "2024-12-06.vector.json").read_text(encoding="utf-8"))
     late = json.loads((OFFICIAL / "tcg" / "2024-12-09.vector.json").read_text(encoding="utf-8"))
     assert early["regulation"] == late["regulation"]
+
+
+def test_december_2024_tcg_is_shipped_once_as_2024_12_09():
     assert not (BANLISTS / "tcg" / "2024-12-06.yaml").exists()
     doc = load(BANLISTS / "tcg" / "2024-12-09.yaml")
     assert doc["name"] == "2024.12 TCG"
@@ -169,15 +176,21 @@ def test_april_2024_tcg_regional_dates():
     assert doc["effective_by_region"] == {"amer": date(2024, 4, 15)}
 
 
-def test_edopro_names_are_aliases_and_cross_checks():
+@pytest.mark.source_data
+def test_cross_checks_name_real_edopro_lists():
     index = json.loads((SHARED / "edopro" / "lflists" / "history" / "index.json").read_text(encoding="utf-8"))
     edopro = {e["list_name"]: e for fmt in ("tcg", "ocg") for e in index[fmt]}
+    for path in SHIPPED:
+        cross = load(path)["source"]["cross_check"]
+        assert cross["list"] in edopro and edopro[cross["list"]]["source_commit"] == cross["commit"]
+
+
+def test_edopro_names_are_aliases():
     assert load(BANLISTS / "ocg" / "2023-01-01.yaml")["aliases"] == ["2023.1 OCG"]
     assert load(BANLISTS / "ocg" / "2023-04-01.yaml")["aliases"] == ["2023.4 OCG"]
     for path in SHIPPED:
         doc = load(path)
         cross = doc["source"]["cross_check"]
-        assert cross["list"] in edopro and edopro[cross["list"]]["source_commit"] == cross["commit"]
         if cross["list"] != doc["name"] and "aliases" in doc:
             assert doc["aliases"] == [cross["list"]]
         if path.parent.name == "tcg":

@@ -1,7 +1,7 @@
 """Facts in the committed card index (deckcheck/data/*.json), and that tools/build_data.py reproduces it.
 
-Reads only the committed files and the shared data snapshot (CI has shared/ beside the checkout);
-no deckcheck module is imported.
+Reads only the committed files and, in the tests marked source_data, the shared data snapshot (CI
+has shared/ beside the checkout); no deckcheck module is used to read them.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared" / "data"
+from .conftest import REPO, SHARED_DATA as SHARED
+
 DATA = REPO / "deckcheck" / "data"
 MAIN = DATA / "cards.jsonl"
 OTHER = DATA / "other_cards.jsonl"
@@ -92,6 +92,10 @@ def test_file_is_small_and_has_no_card_text():
             for key, value in c.items():
                 if isinstance(value, str):
                     assert key in ("name", "kind", "origin", "tcg_date", "ocg_date"), key
+
+
+@pytest.mark.source_data
+def test_no_card_text_of_the_source_cdb():
     texts = (MAIN.read_text(encoding="utf-8"), OTHER.read_text(encoding="utf-8"))
     con = sqlite3.connect(f"file:{SHARED / 'edopro' / 'cards.reconstructed.cdb'}?mode=ro", uri=True)
     descs = [d for (d,) in con.execute("SELECT desc FROM texts ORDER BY id") if d and len(d) > 60][::97]
@@ -215,6 +219,7 @@ def test_official_scope():
 # ------------------------------------------------------------------------------------ reproducibility
 
 
+@pytest.mark.source_data
 def test_build_is_reproducible(tmp_path):
     result = subprocess.run(
         [sys.executable, str(REPO / "tools" / "build_data.py"), "--shared", str(SHARED), "--out-dir", str(tmp_path)],

@@ -1,6 +1,9 @@
 """The formats around `deckcheck update`: deckcheck's index file, EDOPro cards.cdb and lflist.conf
 imports, Konami-ID vectors, the config file, and how datastore chooses between downloaded and
-bundled data (cheaply, and never importing requests when nothing was downloaded)."""
+bundled data (cheaply, and never importing requests when nothing was downloaded).
+
+The imports run on EDOPro files made from the shipped data (tests/fixtures/edopro.py) and, marked
+source_data, on the real files of the source data snapshot."""
 
 from __future__ import annotations
 
@@ -25,10 +28,24 @@ from deckcheck.update.config import ConfigError, load_config
 
 from .conftest import REPO, SHARED_DATA
 from .fixtures.update import fakeapi as F
-from .fixtures.update.harness import TODAY, env, install_baseline  # noqa: F401
+from .fixtures.update.harness import TODAY, edopro_files, env, install_baseline  # noqa: F401
 
+EXAMPLES = SHARED_DATA / "ygoprodeck" / "examples"
 LFLISTS = SHARED_DATA / "edopro" / "lflists" / "current"
 CDB = SHARED_DATA / "edopro" / "cards.reconstructed.cdb"
+SHIPPED_OR_SOURCE = ["shipped", pytest.param("source", marks=pytest.mark.source_data)]
+
+
+@pytest.fixture(params=SHIPPED_OR_SOURCE)
+def lflist_dir(request, edopro_files) -> Path:
+    """EDOPro's lflist.conf files: made from the shipped lists, or the real ones of the snapshot."""
+    return edopro_files if request.param == "shipped" else LFLISTS
+
+
+@pytest.fixture(params=SHIPPED_OR_SOURCE)
+def cdb_file(request, edopro_files) -> Path:
+    """An EDOPro cards.cdb: made from the shipped index, or the real one of the snapshot."""
+    return edopro_files / "cards.cdb" if request.param == "shipped" else CDB
 
 
 def _doc_of(path: Path) -> dict:
@@ -74,11 +91,12 @@ def test_index_validation(change, match):
 # ------------------------------------------------------------------------------------ YGOPRODeck
 
 
+@pytest.mark.source_data
 def test_real_sample_responses_convert():
     for name in ("openapi-example-misc.json", "openapi-example-cardinfo_default.json", "openapi-example-pagination.json"):
-        cards = Y.parse_cardinfo((F.EXAMPLES / name).read_bytes())
+        cards = Y.parse_cardinfo((EXAMPLES / name).read_bytes())
         assert [c["id"] for c in cards] == [34541863, 64163367]
-    cards = Y.parse_cardinfo((F.EXAMPLES / "openapi-example-misc.json").read_bytes())
+    cards = Y.parse_cardinfo((EXAMPLES / "openapi-example-misc.json").read_bytes())
     header, rows = I.read_index(MAIN_INDEX)
     ref = Y.Reference(header, [])  # nothing to carry over or fill in
     out, placeholders = Y.convert(cards, ref, [])
@@ -88,6 +106,20 @@ def test_real_sample_responses_convert():
         [64163367, '"A" Cell Incubator', "main", Y.SPELL | Y.CONTINUOUS, 1, 1, "official", 7315, "2007-11-14",
          "2007-07-21", None, []],
     ]
+
+
+def _shape(value):
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shape(value[0])] if value else []
+    return type(value).__name__
+
+
+@pytest.mark.source_data
+def test_generated_api_cards_have_the_shape_of_the_real_responses():
+    real = json.loads((EXAMPLES / "openapi-example-misc.json").read_text(encoding="utf-8"))["data"]
+    assert all(_shape(card) == _shape(F.TEMPLATE) for card in real)
 
 
 @pytest.mark.parametrize("card, kind, bits", [
@@ -113,19 +145,13 @@ def test_generated_api_cards_round_trip_to_the_bundled_index():
     header, rows = I.read_index(MAIN_INDEX)
     notes: list[str] = []
     out, placeholders = Y.convert(F.cardinfo(new_art=False), Y.Reference(header, rows), notes)
-    bundled = {r[0]: r for r in rows}
-    converted = {r[0]: r for r in out}
-    assert set(converted) == set(bundled)
-    differing = [p for p in bundled if bundled[p] != converted[p]]
-    assert set(differing) == {34541863, 64163367}  # the two real sample cards carry YGOPRODeck's own dates
+    assert {r[0]: r for r in out} == {r[0]: r for r in rows}
     assert placeholders == {int(k): v for k, v in header["placeholders"].items()}
 
 
 def test_new_cards_take_the_apis_groups_and_beta_ids():
     header, rows = I.read_index(MAIN_INDEX)
-    template = F.examples()["data"][0]
-    new = F.api_card([77777771, "Harpie Lady 4", "main", 0x21, 1, 1, "official", None, None, None, None, []],
-                     template, {}, {})
+    new = F.api_card([77777771, "Harpie Lady 4", "main", 0x21, 1, 1, "official", None, None, None, None, []], {}, {})
     new["misc_info"][0]["treated_as"] = "Harpie Lady"
     new["misc_info"][0]["beta_id"] = 101999001
     out, placeholders = Y.convert(F.cardinfo(new_art=False) + [new], Y.Reference(header, rows), [])
@@ -177,24 +203,24 @@ def test_edopro_lflist_parsing():
                                     ("2005.4 GOAT", True, [(4041, 3)])]
 
 
-def test_real_edopro_lists_equal_the_bundled_ones():
+def test_edopro_lists_equal_the_bundled_ones(lflist_dir):
     resolver = _resolver()
     known = {("tcg", "2026.05 tcg"): "2026-05-18", ("ocg", "2026.07 ocg"): "2026-07-01"}
     notes: list[str] = []
-    text = (LFLISTS / "0TCG.lflist.conf").read_text(encoding="utf-8")
+    text = (lflist_dir / "0TCG.lflist.conf").read_text(encoding="utf-8")
     [lst] = L.lflist_lists(text, resolver, known, {"path": "0TCG"}, notes)
     assert (lst.name, lst.effective) == ("2026.05 TCG", "2026-05-18")  # the date of the list deckcheck has
     have = L.existing_statuses(REPO / "banlists" / "tcg" / "2026-05-18.yaml", resolver)
     assert L.differences(have, lst.statuses()) == 0  # alternate-art entries folded into their card
     assert len(lst.entries) < sum(1 for line in text.splitlines() if line[:1].isdigit())
-    goat = (LFLISTS / "GOAT.lflist.conf").read_text(encoding="utf-8")
+    goat = (lflist_dir / "GOAT.lflist.conf").read_text(encoding="utf-8")
     assert L.lflist_lists(goat, resolver, known, {"path": "GOAT"}, notes) == []
     assert "EDOPro list '2005.4 GOAT' skipped" in notes[-1]
 
 
-def test_lflist_import_from_the_command_line(env):
+def test_lflist_import_from_the_command_line(env, edopro_files):
     conf = env.tmp / "new.lflist.conf"
-    text = (LFLISTS / "0TCG.lflist.conf").read_text(encoding="utf-8").replace("2026.05 TCG", "2026.12 TCG")
+    text = (edopro_files / "0TCG.lflist.conf").read_text(encoding="utf-8").replace("2026.05 TCG", "2026.12 TCG")
     conf.write_text(text + "!2026.05 TCG\n21044178 0\n", encoding="utf-8")
     proc = env.cli("update", "--lflist", str(conf), "--only", "lists", "-o", "json")
     assert proc.returncode == 0, proc.stderr
@@ -219,11 +245,14 @@ def test_lflist_with_an_unknown_passcode_is_refused(env):
 # ------------------------------------------------------------------------------------ cards.cdb
 
 
-def test_cdb_import(env):
+def test_cdb_import(env, cdb_file):
     cdb = env.tmp / "cards.cdb"
-    shutil.copyfile(CDB, cdb)
+    shutil.copyfile(cdb_file, cdb)
+    made = datetime(2026, 11, 28, 12).timestamp()  # after the bundled data (2026-08-22)
+    os.utime(cdb, (made, made))
     result = env.update(cdb=cdb, only="cards")
     assert result.cards["origin"] == "imported" and result.cards["source"]["kind"] == "cdb"
+    assert result.cards["date"] == "2026-11-28"  # the file's modification date
     assert result.cards["from_source"] > 14000 and not result.warnings
     state = json.loads((env.data_dir / "state.json").read_text())
     index = CardIndex(env.data_dir / state["cards"]["file"])
