@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, ParsedDeck
 from deckcheck.parsers import parse_deck, read_deck
-from deckcheck.parsers.yaml_deck import parse_card_line, parse_yaml_deck
+from deckcheck.parsers.yaml_deck import MAX_DEPTH, parse_card_line, parse_yaml_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"
@@ -56,6 +56,20 @@ def assert_unreadable(deck: ParsedDeck, needle: str, line: int | None = None) ->
     assert needle in p.message, p.message
     if line is not None:
         assert p.line == line
+
+
+def assert_refused_as_too_deep(deck: ParsedDeck, line: int) -> None:
+    """Unreadable at ``line``: by deckcheck's own depth limit, or where the YAML library gave up first.
+
+    How deep libyaml and PyYAML let a document nest, and their words for it, change between
+    versions; deckcheck's part is to refuse the file with one problem on that line, never to crash.
+    """
+    assert deck.entries == [] and len(deck.problems) == 1, deck.problems
+    p = deck.problems[0]
+    assert (p.rule, p.severity, p.line) == ("unreadable", ERROR, line)
+    assert p.message.startswith((f"not a decklist: YAML nested more than {MAX_DEPTH} levels deep (line {line})",
+                                 f"not valid YAML at line {line}: ")), p.message
+    assert "\n" not in p.message
 
 
 # --------------------------------------------------------------------------------------------
@@ -107,7 +121,8 @@ def test_pure_python_loader_gives_the_same_result(monkeypatch):
     slow = yd(DOC)
     assert rows(slow) == rows(fast)
     assert [e.text for e in slow.entries] == [e.text for e in fast.entries]
-    assert_unreadable(yd("main: " + "[" * 5000), "nested more than")
+    assert_unreadable(yd("main: " + "[" * MAX_DEPTH + "]" * MAX_DEPTH), f"nested more than {MAX_DEPTH} levels", line=1)
+    assert_refused_as_too_deep(yd("main: " + "[" * 5000), line=1)
     assert_unreadable(yd("main:\n  - a\n - b\n"), "not valid YAML at line 3", line=3)
 
 
@@ -352,10 +367,20 @@ def test_utf16_with_bom_decodes():
     assert rows(deck) == [(MAIN, 2, "Pot of Greed", None, 3)]
 
 
+def test_nesting_deeper_than_a_decklist_is_refused_by_deckcheck():
+    deck = yd("main: " + "[" * MAX_DEPTH + "]" * MAX_DEPTH)  # valid YAML, the mapping one level more
+    assert_unreadable(deck, f"not a decklist: YAML nested more than {MAX_DEPTH} levels deep (line 1)", line=1)
+    assert deck.problems[0].fix
+    nested = "main:\n" + "".join("  " * i + "-\n" for i in range(MAX_DEPTH)) + "  " * MAX_DEPTH + "- x\n"
+    assert_unreadable(yd(nested), f"nested more than {MAX_DEPTH} levels deep", line=MAX_DEPTH + 1)
+    shallow = yd("main: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1))  # MAX_DEPTH levels in all
+    assert not any("nested more than" in p.message for p in shallow.problems)
+
+
 def test_deep_nesting_is_refused_without_crashing():
     # libyaml's composer recurses in C; this input crashes the interpreter if it reaches it
-    assert_unreadable(yd("main: " + "[" * 200_000), "nested more than")
-    assert_unreadable(yd("main:\n" + "- " * 200_000 + "x\n"), "nested more than")
+    assert_refused_as_too_deep(yd("main: " + "[" * 200_000), line=1)
+    assert_refused_as_too_deep(yd("main:\n" + "- " * 200_000 + "x\n"), line=2)
 
 
 @pytest.mark.parametrize(
