@@ -27,6 +27,8 @@ LEGAL_YDK = SAMPLES / "tcg" / "branded-despia.ydk"
 
 def run_cli(*args: str, cwd: Path = REPO, env: dict | None = None) -> subprocess.CompletedProcess:
     full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
+    # from any cwd, this checkout's deckcheck (not whichever one is installed)
+    full_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
     full_env.pop("GITHUB_ACTIONS", None)
     if env and "GITHUB_ACTIONS" in env:
         full_env["GITHUB_ACTIONS"] = env["GITHUB_ACTIONS"]
