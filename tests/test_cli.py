@@ -6,11 +6,12 @@ import json
 import os
 import subprocess
 import sys
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
-from .conftest import REPO
+from .conftest import REPO, TODAY
 
 SAMPLES = REPO / "sample_decks"
 LEGAL_YDK = SAMPLES / "tcg" / "branded-despia.ydk"
@@ -22,6 +23,10 @@ def run(*args: str, cwd: Path = REPO, env: dict | None = None) -> subprocess.Com
     return subprocess.run(
         [sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, text=True, env=full_env, timeout=120
     )
+
+
+def in_force(store, day: date) -> set[str]:
+    return {store.in_effect(fmt, day).name for fmt in ("tcg", "ocg")}
 
 
 def run_json(*args: str) -> tuple[int, dict]:
@@ -37,12 +42,15 @@ def test_legal_deck_exits_0():
     assert doc["decks"][0]["sections"] == {"main": 40, "extra": 15, "side": 15}
 
 
-def test_json_contract():
+def test_json_contract(store):
     code, doc = run_json("check", str(LEGAL_YDK), str(ILLEGAL_YAML))
     assert code == 1
     assert doc["tool"]["name"] == "deckcheck" and doc["tool"]["version"]
     assert set(doc["format"]) >= {"id", "banlist", "effective", "as_of"}
     assert doc["format"]["id"] == "tcg"
+    as_of = date.fromisoformat(doc["format"]["as_of"])  # no --as-of: the day it runs
+    assert abs(as_of - date.today()) <= timedelta(days=1)
+    assert doc["format"]["banlist"] == store.in_effect("tcg", as_of).name
     assert doc["data"]["cards"]["sources"] and doc["data"]["banlist"]["name"] == doc["format"]["banlist"]
     assert [d["path"] for d in doc["decks"]] == [str(LEGAL_YDK), str(ILLEGAL_YAML)]
     assert {k: doc["summary"][k] for k in ("decks", "legal", "illegal", "unreadable")} == {
@@ -75,10 +83,10 @@ def test_directory_is_searched_recursively_and_paths_are_as_found():
 
 
 def test_text_output_has_verdict_table_and_fix():
-    proc = run("check", str(ILLEGAL_YAML))
+    proc = run("check", str(ILLEGAL_YAML), "--as-of", TODAY.isoformat())
     assert proc.returncode == 1
     out = proc.stdout
-    assert "ILLEGAL" in out and "2026.05 TCG" in out
+    assert "ILLEGAL" in out and "2026.05 TCG" in out and f"as of {TODAY.isoformat()}" in out
     assert "Original Sinful Spoils - Snake-Eye" in out and "Forbidden" in out
     assert "move 1 copy of I:P Masquerena from Main to Extra" in out
     assert "\x1b[" not in out  # no colour when not a TTY
@@ -146,25 +154,26 @@ def test_missing_extra_marker_is_reported():
     assert any(p["rule"] == "syntax" and "#extra" in p["message"] for p in problems)
 
 
-def test_card_command_shows_passcodes_kind_and_status():
+def test_card_command_shows_passcodes_kind_and_status(store):
     proc = run("card", "Monster Reborn", "--output-format", "json")
     assert proc.returncode == 0
     (card,) = json.loads(proc.stdout)
+    tcg, ocg = (store.in_effect(fmt, date.today()).name for fmt in ("tcg", "ocg"))  # the lists in force as it runs
     assert card["passcode"] == 83764718 and 83764719 in card["passcodes"]
-    assert card["kind"] == "main" and card["status"]["2026.05 TCG"] == "Limited"
+    assert card["kind"] == "main" and set(card["status"]) == {tcg, ocg} and card["status"][tcg] == "Limited"
     text = run("card", "83764719").stdout
     assert "Monster Reborn" in text and "Limited" in text
     (ocg_only,) = json.loads(run("card", "Dark Tyranno", "--output-format", "json").stdout)
-    assert ocg_only["status"]["2026.05 TCG"].startswith("not legal: OCG-only")
-    assert ocg_only["status"]["2026.07 OCG"] == "Unlimited"
+    assert ocg_only["status"][tcg].startswith("not legal: OCG-only")
+    assert ocg_only["status"][ocg] == "Unlimited"
 
 
-def test_banlists_command_lists_every_list():
+def test_banlists_command_lists_every_list(store):
     proc = run("banlists", "--output-format", "json")
     lists = json.loads(proc.stdout)
     names = [b["name"] for b in lists]
     assert "2020.01 TCG" in names and "2026.05 TCG" in names and "2026.07 OCG" in names
-    assert {b["name"] for b in lists if b["in_force"]} == {"2026.05 TCG", "2026.07 OCG"}
+    assert {b["name"] for b in lists if b["in_force"]} == in_force(store, date.today())  # marked as it runs
 
 
 def test_rules_command_lists_every_rule_id():
