@@ -86,7 +86,7 @@ def test_pre_commit_runs_the_hook_on_a_deck_repository(tmp_path):
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "deckcheck (Yu-Gi-Oh! decklists)" in out  # the hook's name: it ran
-    assert "ILLEGAL decks/illegal.yaml" in out and "LEGAL decks/legal.ydk" in out
+    assert "ILLEGAL decks/illegal.yaml" in out and "✓ LEGAL decks/legal.ydk" in out
     assert "ci.yml" not in out  # workflow YAML is never handed to deckcheck
 
     os.remove(decks / "decks" / "illegal.yaml")
@@ -94,7 +94,7 @@ def test_pre_commit_runs_the_hook_on_a_deck_repository(tmp_path):
     git("commit", "-q", "-m", "legal only", cwd=decks)
     proc = try_repo("--all-files")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "LEGAL decks/legal.ydk" in proc.stdout and "ILLEGAL" not in proc.stdout  # it ran, and found it legal
+    assert "✓ LEGAL decks/legal.ydk" in proc.stdout and "ILLEGAL" not in proc.stdout  # it ran, and found it legal
 
 
 def action_check_script() -> tuple[str, dict]:
