@@ -5,7 +5,9 @@ side, errors, warnings, rules (the rule IDs of its problems, most frequent first
 between), problems (every problem as ``line N: [rule] message``, `` | `` between).
 A cell that would start with ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a leading
 ``'`` so a spreadsheet shows it as text instead of running it as a formula (deck names and
-unknown card names come from the decklists themselves).
+unknown card names come from the decklists themselves). Control characters are shown escaped
+(``escape.printable``: a cell is one line), no line begins with ``::`` and no ``##[`` is left
+(``escape.neutralize_commands``).
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ import csv
 import io
 
 from . import Run, counts, status
+from .escape import neutralize_commands, printable
 
 COLUMNS = ("path", "name", "format", "banlist", "status", "main", "extra", "side", "errors", "warnings", "rules",
            "problems")
 
 
 def _cell(value) -> str:
-    text = "" if value is None else str(value)
+    text = "" if value is None else printable(str(value))
     if text and text[0] in "=+-@\t\r":
         return "'" + text
     return text
@@ -28,7 +31,7 @@ def _cell(value) -> str:
 
 def _problem(p) -> str:
     where = f"line {p.line}: " if p.line is not None else ""
-    return f"{where}[{p.rule}] {p.message}"
+    return printable(f"{where}[{p.rule}] {p.message}")
 
 
 def rows(run: Run):
@@ -52,4 +55,4 @@ def render(run: Run) -> str:
     writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180
     for i, row in enumerate(rows(run)):
         writer.writerow(row if i == 0 else [_cell(v) for v in row])
-    return buffer.getvalue()
+    return neutralize_commands(buffer.getvalue())

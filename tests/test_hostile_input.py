@@ -1,0 +1,173 @@
+"""Hostile decklists and file names, each reproduced as a user would meet it (issue 8, section 2).
+
+Every test runs the real command in a new process where the trouble is in what reaches the
+terminal, a file or a CI log, and the library where it is about the verdict or its cost.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import quote, unquote_to_bytes
+
+import pytest
+
+from deckcheck.report.escape import json_safe, neutralize_commands, printable
+
+from .conftest import REPO, TODAY
+
+SAMPLES = REPO / "sample_decks"
+LEGAL_YDK = (SAMPLES / "tcg" / "branded-despia.ydk").read_bytes()
+FORMATS = ("text", "json", "junit", "sarif", "github", "csv")
+# What must never reach a terminal or a log raw: C0 but LF (CR only in CSV's CRLF), DEL, C1, bidi controls.
+RAW_CONTROL = re.compile("[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+UNKNOWN = 987_600_000  # from here on, thousands of passcodes no card has
+SHIFT_JIS_NAME = "デッキ".encode("shift_jis") + b".ydk"  # b'\x83f\x83b\x83L.ydk': not UTF-8
+
+
+def deckcheck(*args, cwd: Path = REPO, env: dict | None = None, timeout: float = 120) -> tuple[int, str, str]:
+    """Run deckcheck in a new process; stdout and stderr must be UTF-8 (asserted by decoding)."""
+    full = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
+    full.pop("GITHUB_ACTIONS", None)
+    proc = subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, env=full,
+                          timeout=timeout)
+    out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+    assert "Traceback" not in err and "internal error" not in err, err
+    return proc.returncode, out, err
+
+
+def command_lines(text: str) -> list[str]:
+    """Lines a GitHub Actions runner would take as workflow commands."""
+    return [line for line in re.split(r"\r\n|\r|\n", text) if line.lstrip().startswith("::") or "##[" in line]
+
+
+def assert_inert(fmt: str, out: str) -> None:
+    """Nothing in a report a terminal or a CI runner would act on (but -o github's own commands)."""
+    assert not RAW_CONTROL.search(out.replace("\r\n", "\n") if fmt == "csv" else out), repr(RAW_CONTROL.search(out))
+    if fmt == "github":
+        assert all(re.match(r"::(group|endgroup|error|warning)[ :]", line) for line in command_lines(out))
+    else:
+        assert command_lines(out) == []
+
+
+# ---- rich markup -----------------------------------------------------------------------------
+
+
+def test_markup_in_a_ydk_line_is_shown_not_parsed_in_check_diff_side_and_match(tmp_path):
+    deck = tmp_path / "markup.ydk"
+    deck.write_bytes(LEGAL_YDK.replace(b"#extra", b"[/]\n[bold]x\n#extra"))
+    code, out, _ = deckcheck("check", str(deck))
+    assert code == 0 and "'[/]' is not a passcode" in out and "'[bold]x'" in out
+    for command in (("diff", deck, deck), ("side", deck, deck), ("match", deck, deck, deck)):
+        code, out, _ = deckcheck(*map(str, command))
+        assert code == 0 and "'[/]' is not a passcode" in out
+
+
+def test_a_markup_link_in_a_yaml_card_is_text_even_on_a_colour_terminal(tmp_path):
+    deck = tmp_path / "link.yaml"
+    deck.write_text('main:\n  - "1 [link=https://evil.example/steal]Ash Blossom[/link]"\n')
+    code, out, _ = deckcheck("check", str(deck), env={"FORCE_COLOR": "1", "COLUMNS": "300", "NO_COLOR": ""})
+    assert code == 1
+    assert "\x1b]8;" not in out  # no terminal hyperlink (OSC 8)
+    assert "no card is named '[link=https://evil.example/steal]Ash Blossom[/link]'" in out
+
+
+# ---- terminal escapes and non-UTF-8 file names -------------------------------------------------
+
+
+def test_escape_sequences_in_a_file_name_are_shown_escaped(tmp_path):
+    name = b"x\x1b[2K\x1b[1G\x1b[1;32m\xe2\x9c\x93 LEGAL\x1b[0m \xe2\x80\xae.ydk"
+    (tmp_path / os.fsdecode(name)).write_bytes(b"#main\n14558127\n")
+    for fmt in ("text", "github"):
+        code, out, _ = deckcheck("check", ".", "-o", fmt, cwd=tmp_path)
+        assert code == 1 and "\x1b" not in out and "\u202e" not in out
+        assert "x\\x1b[2K\\x1b[1G\\x1b[1;32m✓ LEGAL\\x1b[0m \\u202e.ydk" in out
+    code, out, _ = deckcheck("check", ".", "-o", "text", cwd=tmp_path)
+    assert any(line.startswith("✗ ILLEGAL x\\x1b[2K") for line in out.splitlines())
+
+
+def test_a_file_name_that_is_not_utf8_is_written_by_every_format_with_the_rest_of_the_batch(tmp_path):
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / os.fsdecode(SHIFT_JIS_NAME)).write_bytes(LEGAL_YDK.replace(b"#extra", b"a warning\n#extra"))
+    (decks / "plain.ydk").write_bytes(b"#main\n14558127\n")
+    shown = "decks/\\x83f\\x83b\\x83L.ydk"
+    for fmt in FORMATS:
+        code, out, err = deckcheck("check", "decks", "-o", fmt, cwd=tmp_path)
+        assert code == 1 and err == "", (fmt, err)
+        report = tmp_path / f"report.{fmt}"
+        code, _, err = deckcheck("check", "decks", "-o", fmt, "--output", str(report), cwd=tmp_path)
+        assert code == 1 and err == "", (fmt, err)
+        written = report.read_bytes().decode("utf-8")
+        assert written == out if fmt != "text" else shown in written  # text files are 160 columns wide
+        assert "plain.ydk" in out
+        if fmt == "json":
+            decks_json = json.loads(out)["decks"]
+            odd = next(d for d in decks_json if "x83" in d["path"])
+            assert odd["path"] == shown and odd["legal"]
+            assert unquote_to_bytes(odd["uri"]) == b"decks/" + SHIFT_JIS_NAME  # the file's own bytes
+            assert "uri" not in next(d for d in decks_json if d["path"] == "decks/plain.ydk")
+        elif fmt == "sarif":
+            uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                    for r in json.loads(out)["runs"][0]["results"]}
+            assert "decks/" + quote(SHIFT_JIS_NAME) in uris
+        elif fmt == "junit":
+            assert shown in {case.get("name") for case in ET.fromstring(out).iter("testcase")}
+        elif fmt == "csv":
+            assert shown in {row["path"] for row in csv.DictReader(io.StringIO(out, newline=""))}
+        else:
+            assert shown in out
+
+
+def test_a_missing_path_with_controls_is_reported_escaped_on_stderr(tmp_path):
+    code, _, err = deckcheck("check", "gone\x1b[31m.ydk", cwd=tmp_path)
+    assert code == 2 and err == "deckcheck: error: gone\\x1b[31m.ydk: no such file or directory\n"
+
+
+def test_printable_escapes_controls_bidi_and_the_bytes_of_a_name_that_is_not_utf8():
+    assert printable("Ash Blossom & Joyous Spring — ✓") == "Ash Blossom & Joyous Spring — ✓"
+    assert printable("a\x1b[2K\tb\nc\r\x7f\x9b\u202e\u2066\u2028") == "a\\x1b[2K\\tb\\nc\\r\\x7f\\x9b\\u202e\\u2066\\u2028"
+    assert printable(os.fsdecode(SHIFT_JIS_NAME)) == "\\x83f\\x83b\\x83L.ydk"
+    assert printable("\ud800") == "\\ud800"
+
+
+# ---- workflow commands -------------------------------------------------------------------------
+
+
+def test_workflow_commands_from_file_names_and_decklists_never_start_a_log_line(tmp_path):
+    (tmp_path / "::error::INJECTED-cmd.ydk").write_bytes(b"#main\n14558127\n")
+    (tmp_path / "  ::warning::spaced.ydk").write_bytes(b"#main\n14558127\n")
+    (tmp_path / "inj.yaml").write_text(
+        'name: "x\\n::error::INJECTED-name"\n'
+        'main:\n  - "1 x\\n::error::INJECTED-card"\n  - "##[error]legacy command"\n  - "1 ::error:: a long name '
+        + "y " * 60 + '"\n'
+    )
+    for fmt in FORMATS:
+        for columns in ("40", "200"):  # narrow: rich wraps long names; a wrapped line must not begin with ::
+            code, out, _ = deckcheck("check", ".", "-o", fmt, cwd=tmp_path, env={"COLUMNS": columns})
+            assert code == 1
+            assert_inert(fmt, out)
+    code, out, _ = deckcheck("check", ".", "-o", "csv", cwd=tmp_path)
+    rows = {row["path"]: row for row in csv.DictReader(io.StringIO(out, newline=""))}
+    assert "\\x3a:error::INJECTED-cmd.ydk" in rows  # the colon that would start a command is shown escaped
+    assert rows["inj.yaml"]["name"] == "x\\n::error::INJECTED-name"
+    code, out, _ = deckcheck("check", "inj.yaml", "-o", "json", cwd=tmp_path)
+    deck = json.loads(out)["decks"][0]
+    assert deck["name"] == "x\n::error::INJECTED-name"  # JSON keeps the value: its escapes are inert
+    assert any("##[error]" in (p["card"] or {}).get("name", "") for p in deck["problems"])
+
+
+def test_neutralize_commands():
+    assert neutralize_commands("ok\n::error::x\n  ::y::z\na ::b\n") == "ok\n\\x3a:error::x\n  \\x3a:y::z\na ::b\n"
+    assert neutralize_commands("x ##[error]y") == "x ##\\x5berror]y"
+    assert neutralize_commands("::a", at_line_start=False) == "::a"
+    assert neutralize_commands("\u3000::a", "&#58;", "&#91;") == "\u3000&#58;:a"  # .NET trims Unicode spaces
+    assert json.loads(json_safe(json.dumps(["##[x] \x7f\u202e"], ensure_ascii=False))) == ["##[x] \x7f\u202e"]
