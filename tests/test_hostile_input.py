@@ -20,6 +20,8 @@ from urllib.parse import quote, unquote_to_bytes
 
 import pytest
 
+from deckcheck.model import DeckResult, Problem
+from deckcheck.report import Run, csv_report
 from deckcheck.report.escape import json_safe, neutralize_commands, printable
 
 from .conftest import REPO, TODAY
@@ -171,3 +173,20 @@ def test_neutralize_commands():
     assert neutralize_commands("::a", at_line_start=False) == "::a"
     assert neutralize_commands("\u3000::a", "&#58;", "&#91;") == "\u3000&#58;:a"  # .NET trims Unicode spaces
     assert json.loads(json_safe(json.dumps(["##[x] \x7f\u202e"], ensure_ascii=False))) == ["##[x] \x7f\u202e"]
+
+
+# ---- CSV cells ---------------------------------------------------------------------------------
+
+
+def test_csv_cells_fit_a_spreadsheet():
+    problems = [Problem("unknown-card", "error", f"no card has passcode {100_000_000 + i}", "main", i + 2)
+                for i in range(11_805)]
+    huge = DeckResult("huge.ydk", {"main": 11_805, "extra": 0, "side": 0}, problems, "N" * 40_000)
+    run = Run([huge], "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
+    row = next(csv.DictReader(io.StringIO(csv_report.render(run), newline="")))
+    assert all(len(cell) <= csv_report.CELL_LIMIT for cell in row.values())
+    shown = row["problems"].split(" | ")
+    assert re.fullmatch(r"… \((\d+(,\d+)*) more\)", shown[-1])
+    assert int(shown[-1][3:-6].replace(",", "")) == 11_805 - (len(shown) - 1)
+    assert shown[0] == "line 2: [unknown-card] no card has passcode 100000000"
+    assert row["name"].endswith(f"… ({40_000 - csv_report.CELL_LIMIT + 40:,} more characters)")
