@@ -190,3 +190,15 @@ def test_csv_cells_fit_a_spreadsheet():
     assert int(shown[-1][3:-6].replace(",", "")) == 11_805 - (len(shown) - 1)
     assert shown[0] == "line 2: [unknown-card] no card has passcode 100000000"
     assert row["name"].endswith(f"… ({40_000 - csv_report.CELL_LIMIT + 40:,} more characters)")
+
+
+# ---- passcode 0 (issue 11) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", ["0", "0000", "00000000 -- nothing", "$0$"])
+def test_passcode_0_is_an_unknown_card_not_a_skipped_line(check_text, line):
+    result = check_text(LEGAL_YDK.decode().replace("#extra", f"{line}\n#extra"), ".ydk")
+    unknown = [p for p in result.problems if p.rule == "unknown-card"]
+    assert len(unknown) == 1 and unknown[0].message == "no card has passcode 0"
+    assert unknown[0].card.passcode == 0 and not result.legal
+    assert not any(p.rule == "syntax" and "line skipped" in p.message for p in result.problems)

@@ -225,12 +225,10 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 run.span += 1
                 run_end += 1
                 continue
-            code = int(s)
-            if code:
-                run = Entry(section, lineno, code, None, 1, s)
-                append(run)
-                run_text, run_end, run_section = s, lineno + 1, section
-                continue
+            run = Entry(section, lineno, int(s), None, 1, s)  # 0 too: a card no one has (unknown-card)
+            append(run)
+            run_text, run_end, run_section = s, lineno + 1, section
+            continue
         elif not s:
             continue
 
@@ -319,10 +317,6 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 bad += 1
                 continue
             code = int(sig) if sig else 0
-            if not code:
-                warn(lineno, f"{_clip(s)!r}: 0 is not a passcode; line skipped", "check the number against the card's passcode", section)
-                bad += 1
-                continue
             rest = s[i:]
             name = None
             if rest:
@@ -367,10 +361,6 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 bad += 1
                 continue
             code = int(core.lstrip("0") or "0")
-            if not code:
-                warn(lineno, f"{_clip(s)!r}: 0 is not a passcode; line skipped", "check the number against the card's passcode", section)
-                bad += 1
-                continue
             warn(
                 lineno,
                 f"passcode written as {_clip(s)!r}: read as {code}",
