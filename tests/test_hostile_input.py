@@ -20,7 +20,10 @@ from urllib.parse import quote, unquote_to_bytes
 
 import pytest
 
+from deckcheck import limits
+from deckcheck.carddb import _normalize_unicode, normalize_name
 from deckcheck.model import DeckResult, Problem
+from deckcheck.parsers import parse_deck
 from deckcheck.report import Run, csv_report
 from deckcheck.report.escape import json_safe, neutralize_commands, printable
 
@@ -173,6 +176,96 @@ def test_neutralize_commands():
     assert neutralize_commands("::a", at_line_start=False) == "::a"
     assert neutralize_commands("\u3000::a", "&#58;", "&#91;") == "\u3000&#58;:a"  # .NET trims Unicode spaces
     assert json.loads(json_safe(json.dumps(["##[x] \x7f\u202e"], ensure_ascii=False))) == ["##[x] \x7f\u202e"]
+
+
+# ---- unbounded work ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def huge_ydk(tmp_path_factory) -> Path:
+    """4 MB: 440,000 random passcodes, as in the report."""
+    import random
+
+    rng = random.Random(8)
+    path = tmp_path_factory.mktemp("huge") / "huge.ydk"
+    path.write_text("#main\n" + "\n".join(str(rng.randint(1, 99_999_999)) for _ in range(440_000)) + "\n")
+    return path
+
+
+def test_a_file_of_440k_passcodes_is_no_decklist_and_costs_little(huge_ydk):
+    for fmt in ("text", "json"):
+        start = time.monotonic()
+        code, out, _ = deckcheck("check", str(huge_ydk), str(huge_ydk), "-o", fmt)
+        assert code == 1 and time.monotonic() - start < 20  # was 235 s (text), 52 s (10 files, JSON)
+        assert "more than 20,000 lines" in out if fmt == "json" else "✗ UNREADABLE" in out
+
+
+def test_more_entries_than_the_cap_make_a_file_unreadable(cards):
+    lines = "\n".join(str(UNKNOWN + i) for i in range(limits.DEFAULT_MAX_ENTRIES + 1))
+    deck = parse_deck(f"#main\n{lines}\n".encode(), "many.ydk")
+    assert [p.rule for p in deck.problems] == ["unreadable"] and deck.entries == []
+    assert "more than 1,000 card lines" in deck.problems[0].message
+    yaml_lines = "\n".join(f"  - Zqx {i}" for i in range(limits.DEFAULT_MAX_ENTRIES + 1))
+    deck = parse_deck(f"main:\n{yaml_lines}\n".encode(), "many.yaml")
+    assert [p.rule for p in deck.problems] == ["unreadable"] and "more than 1,000 card entries" in deck.problems[0].message
+    ok = parse_deck(f"main:\n{yaml_lines.rsplit(chr(10), 1)[0]}\n".encode(), "many.yaml")
+    assert len(ok.entries) == limits.DEFAULT_MAX_ENTRIES and not ok.unreadable
+
+
+def test_problems_per_rule_are_capped_and_the_rest_counted(check_text):
+    lines = "\n".join(str(UNKNOWN + 2 * i) for i in range(999))
+    result = check_text(f"#main\n{lines}\n#extra\n!side\n", ".ydk")
+    unknown = [p for p in result.problems if p.rule == "unknown-card"]
+    assert len(unknown) == limits.DEFAULT_MAX_PROBLEMS + 1
+    assert unknown[-1].message.startswith("… and 899 more unknown-card problems, from line 102 on")
+    assert unknown[-1].line == 102 and unknown[-1].severity == "error" and not result.legal
+    assert result.sizes["main"] == 999  # every entry still counts toward its section
+
+
+def test_syntax_warnings_are_capped_in_the_parser():
+    garbage = "\n".join(f"garbage {i}" for i in range(5000))
+    deck = parse_deck(f"#main\n14558127\n{garbage}\n#extra\n!side\n".encode(), "g.ydk")
+    assert len(deck.problems) == limits.DEFAULT_MAX_PROBLEMS + 1
+    assert deck.problems[-1].message.startswith("… and 4,900 more syntax problems, from line 103 on")
+
+
+def test_the_problem_cap_is_configurable(tmp_path):
+    lines = "\n".join(str(UNKNOWN + 2 * i) for i in range(30))
+    (tmp_path / "d.ydk").write_text(f"#main\n{lines}\n#extra\n!side\n")
+    code, out, _ = deckcheck("check", "d.ydk", "-o", "json", cwd=tmp_path, env={"DECKCHECK_MAX_PROBLEMS": "5"})
+    problems = [p for p in json.loads(out)["decks"][0]["problems"] if p["rule"] == "unknown-card"]
+    assert len(problems) == 6 and problems[-1]["message"].startswith("… and 25 more unknown-card problems")
+    code, out, _ = deckcheck("check", "d.ydk", "-o", "json", cwd=tmp_path, env={"DECKCHECK_MAX_ENTRIES": "10"})
+    assert json.loads(out)["decks"][0]["problems"][0]["rule"] == "unreadable"
+
+
+def test_did_you_mean_is_searched_for_the_first_names_only(cards, check_text, monkeypatch):
+    calls = []
+    search = type(cards)._suggest
+    monkeypatch.setattr(type(cards), "_suggest", lambda self, name, limit: calls.append(name) or search(self, name, limit))
+    names = "\n".join(f"  - Zqx Unknown Card {i}" for i in range(500))
+    result = check_text(f"main:\n  - Snake-Eye Oaak\n{names}\n")
+    assert len(calls) <= limits.MAX_SUGGESTED_NAMES
+    first = next(p for p in result.problems if p.rule == "unknown-card")
+    assert "did you mean Snake-Eye Oak" in first.message
+    calls.clear()
+    check_text("main:\n  - Snake-Eye Oaak\n")
+    assert calls == []  # memoized
+
+
+def test_a_name_of_megabytes_is_cut_and_cheap(check_text):
+    start = time.monotonic()
+    result = check_text('name: "' + "N" * 1_000_000 + '"\nmain:\n  - "' + "Ash Blossom " * 100_000 + '"\n')
+    assert time.monotonic() - start < 10
+    unknown = next(p for p in result.problems if p.rule == "unknown-card")
+    assert len(unknown.card.name) == limits.NAME_LIMIT and len(unknown.message) < 200
+    assert len(result.name) == limits.NAME_LIMIT
+
+
+def test_ascii_names_fold_as_the_full_unicode_folding_does(cards):
+    for name in list(cards._exact_names) + ["Ash Blossom & Joyous Spring", "D/D/D", "  x--Y  "]:
+        if name.isascii():
+            assert normalize_name(name) == _normalize_unicode(name)
 
 
 # ---- CSV cells ---------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from deckcheck.limits import NAME_LIMIT, clip, max_entries
 from deckcheck.model import ERROR, SECTIONS, DeckEntry, ParsedDeck, Problem
 from deckcheck.parsers.ydk import INTERNAL_FIX, decode_deck_text, sniff_markup, unreadable
 
@@ -102,8 +103,7 @@ def _line_count(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n") + 1
 
 
-def _clip(s: str, limit: int = 60) -> str:
-    return s if len(s) <= limit else s[: limit - 1] + "…"
+_clip = clip
 
 
 def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
@@ -123,10 +123,26 @@ def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
         return unreadable(deck, markup, 1, "this looks like a saved web page, not a YAML decklist")
 
     loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+    entry_limit = max_entries()
     try:
         depth = 0
+        containers: list[bool] = []  # open collections, True for a sequence
+        items = 0  # nodes directly in a list under a top-level key: the card entries
+        node_events = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
         for event in yaml.parse(text, Loader=loader):
+            if len(containers) == 2 and containers[1] and isinstance(event, node_events):
+                items += 1
+                if items > entry_limit:
+                    line = min(event.start_mark.line + 1, _line_count(text)) if event.start_mark else None
+                    return unreadable(
+                        deck,
+                        f"not a decklist: more than {entry_limit:,} card entries (line {line} is entry "
+                        f"{entry_limit + 1:,}); a deck has at most 90 cards",
+                        line,
+                        "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
+                    )
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                containers.append(isinstance(event, yaml.SequenceStartEvent))
                 depth += 1
                 if depth > MAX_DEPTH:
                     line = min(event.start_mark.line + 1, _line_count(text)) if event.start_mark else None
@@ -137,6 +153,7 @@ def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
                         "a decklist is a mapping of lists: name, format, main, extra, side",
                     )
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                containers.pop()
                 depth -= 1
         root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as e:
@@ -302,11 +319,11 @@ class _Reader:
     def _deck_name(self, node) -> None:
         yaml = self.yaml
         if isinstance(node, yaml.ScalarNode) and node.tag == _STR:
-            self.deck.name = node.value.strip() or None
+            self.deck.name = clip(node.value.strip(), NAME_LIMIT) or None
         elif isinstance(node, yaml.ScalarNode) and node.tag == _NULL:
             self.deck.name = None
         elif isinstance(node, yaml.ScalarNode) and node.tag in (_INT, _FLOAT):
-            self.deck.name = node.value.strip()  # "name: 2024" as written
+            self.deck.name = clip(node.value.strip(), NAME_LIMIT)  # "name: 2024" as written
         else:
             self.error(node, f"the deck name {_clip(self.source(node))!r} is not text", 'put the name in quotes: name: "…"')
 
@@ -347,7 +364,9 @@ class _Reader:
 
     def _entry(self, section: str, node, count: int, name: str | None, passcode: int | None, text: str) -> None:
         line = self.line(node)
-        self.deck.entries.append(DeckEntry(section, line, passcode, name, count, text))
+        if name is not None:
+            name = clip(name, NAME_LIMIT)
+        self.deck.entries.append(DeckEntry(section, line, passcode, name, count, clip(text, NAME_LIMIT)))
 
     def _item(self, section: str, node) -> None:
         yaml = self.yaml
@@ -375,7 +394,7 @@ class _Reader:
                 self.error(
                     node,
                     f"{_clip(text)!r} is {self._kind(value)}, not a card name, passcode or mapping",
-                    f'if it is a card name, put it in quotes: - "{text}"' if isinstance(value, bool) or value is None and text else _FIX_FORMS,
+                    f'if it is a card name, put it in quotes: - "{_clip(text)}"' if isinstance(value, bool) or value is None and text else _FIX_FORMS,
                     section,
                 )
                 return

@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 import string
 
+from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
 from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 
 __all__ = ["parse_ydk", "decode_deck_text", "unreadable"]
 
 MAX_PASSCODE_DIGITS = 9  # EDOPro placeholders (prerelease cards) use 9 digits
+LINES_PER_ENTRY = 20  # a YDK file may have this many lines per card entry allowed (limits.max_entries)
 
 # ---------------------------------------------------------------------------------------------
 # Shared helpers (also used by yaml_deck.py)
@@ -155,7 +157,15 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     if "\r" in text:
         bare_cr = text.count("\r") != text.count("\r\n")
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
+    line_limit = LINES_PER_ENTRY * max_entries()
+    lines = text.split("\n", line_limit)
+    if len(lines) > line_limit:
+        return unreadable(
+            deck,
+            f"not a decklist: more than {line_limit:,} lines; a deck has at most 90 cards",
+            None,
+            "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
+        )
 
     entries = deck.entries
     problems = deck.problems
@@ -175,8 +185,17 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     skip_count = 0
     skip_edo = "Main"
 
+    entry_limit = max_entries()
+    warn_limit = max_problems()
+    left_out: list = []  # warnings past warn_limit: [count, line, section] of the first
+
     def warn(line: int, message: str, fix: str, sec: str | None) -> None:
-        problems.append(Problem("syntax", WARNING, message, sec, line, None, fix))
+        if len(problems) < warn_limit:
+            problems.append(Problem("syntax", WARNING, message, sec, line, None, fix))
+        elif left_out:
+            left_out[0] += 1
+        else:
+            left_out.extend((1, line, sec))
 
     def end_skip() -> None:
         nonlocal skip_word, skip_problem, skip_count
@@ -225,6 +244,8 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 run.span += 1
                 run_end += 1
                 continue
+            if len(entries) >= entry_limit:
+                return _too_many(deck, lineno, entry_limit)
             run = Entry(section, lineno, int(s), None, 1, s)  # 0 too: a card no one has (unknown-card)
             append(run)
             run_text, run_end, run_section = s, lineno + 1, section
@@ -337,7 +358,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                         section,
                     )
                 elif tail and any(ch.isalpha() for ch in tail):
-                    name = tail
+                    name = clip(tail, NAME_LIMIT)
                     if len(digits) <= 2:
                         warn(
                             lineno,
@@ -346,6 +367,8 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                             "or use a YAML decklist for names and counts",
                             section,
                         )
+            if len(entries) >= entry_limit:
+                return _too_many(deck, lineno, entry_limit)
             append(Entry(section, lineno, code, name, 1, s))
             continue
 
@@ -367,6 +390,8 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 f"write the passcode alone on the line: {code}",
                 section,
             )
+            if len(entries) >= entry_limit:
+                return _too_many(deck, lineno, entry_limit)
             append(Entry(section, lineno, code, None, 1, s))
             continue
 
@@ -383,6 +408,9 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 
     if skip_word is not None:
         end_skip()
+    if left_out:
+        count, line, sec = left_out
+        problems.append(Omitted("syntax", WARNING, count, sec, line, warn_limit))
 
     if not saw_marker and (not entries or bad > len(entries)):
         return unreadable(deck, *_no_decklist(text, len(entries), bad))
@@ -418,8 +446,17 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
 
 
-def _clip(s: str, limit: int = 60) -> str:
-    return s if len(s) <= limit else s[: limit - 1] + "…"
+_clip = clip
+
+
+def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:
+    return unreadable(
+        deck,
+        f"not a decklist: more than {limit:,} card lines (line {lineno:,} is card {limit + 1:,}); "
+        "a deck has at most 90 cards",
+        lineno,
+        "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
+    )
 
 
 def _no_decklist(text: str, cards: int, bad: int) -> tuple[str, int | None, str]:
