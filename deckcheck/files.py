@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-from .parsers import DECK_SUFFIXES
+from .parsers import DECK_SUFFIXES, not_a_file_reason
 
 
 def _excluded(rel: str, name: str, patterns: tuple[str, ...]) -> bool:
@@ -108,12 +108,4 @@ def is_special(path: Path) -> str | None:
         mode = os.stat(path).st_mode
     except OSError:
         return None  # opening it fails with the real reason
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "it is a folder that cannot be searched"
-    if stat.S_ISFIFO(mode):
-        return "it is a named pipe, not a file"
-    if stat.S_ISSOCK(mode):
-        return "it is a socket, not a file"
-    return "it is a device, not a file"
+    return None if stat.S_ISREG(mode) else not_a_file_reason(mode)

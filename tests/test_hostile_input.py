@@ -23,7 +23,7 @@ import pytest
 from deckcheck import limits
 from deckcheck.carddb import _normalize_unicode, normalize_name
 from deckcheck.model import DeckResult, Problem
-from deckcheck.parsers import parse_deck
+from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.report import Run, csv_report
 from deckcheck.report.escape import json_safe, neutralize_commands, printable
 
@@ -266,6 +266,31 @@ def test_ascii_names_fold_as_the_full_unicode_folding_does(cards):
     for name in list(cards._exact_names) + ["Ash Blossom & Joyous Spring", "D/D/D", "  x--Y  "]:
         if name.isascii():
             assert normalize_name(name) == _normalize_unicode(name)
+
+
+# ---- deep folders, pseudo-files, pipes -----------------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux /proc")
+def test_proc_files_are_not_read_and_never_hang(tmp_path):
+    folder = tmp_path / "proc"
+    folder.mkdir()
+    (folder / "status.ydk").symlink_to("/proc/self/status")
+    if os.path.exists("/proc/kmsg"):
+        (folder / "kmsg.ydk").symlink_to("/proc/kmsg")  # blocks forever when read (as root)
+    os.mkfifo(folder / "pipe.ydk")
+    (folder / "real.ydk").write_bytes(LEGAL_YDK)
+    code, out, _ = deckcheck("check", "proc", "-o", "json", cwd=tmp_path, timeout=30)
+    decks = {d["path"]: d for d in json.loads(out)["decks"]}
+    assert code == 1 and decks["proc/real.ydk"]["legal"]
+    for name in ("status", "kmsg"):
+        if f"proc/{name}.ydk" in decks:
+            assert "kernel pseudo-file" in decks[f"proc/{name}.ydk"]["problems"][0]["message"]
+    assert "named pipe" in decks["proc/pipe.ydk"]["problems"][0]["message"]
+    deck = read_deck(folder / "status.ydk")  # the library alone does not read it either
+    assert deck.unreadable and "kernel pseudo-file" in deck.problems[0].message
+    code, _, err = deckcheck("diff", "proc/pipe.ydk", "proc/real.ydk", cwd=tmp_path, timeout=30)
+    assert code == 2 and "named pipe" in err  # opened without blocking, never waited on
 
 
 # ---- CSV cells ---------------------------------------------------------------------------------
