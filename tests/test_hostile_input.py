@@ -22,6 +22,7 @@ import pytest
 
 from deckcheck import limits
 from deckcheck.carddb import _normalize_unicode, normalize_name
+from deckcheck.files import find_decklists
 from deckcheck.model import DeckResult, Problem
 from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.report import Run, csv_report
@@ -269,6 +270,47 @@ def test_ascii_names_fold_as_the_full_unicode_folding_does(cards):
 
 
 # ---- deep folders, pseudo-files, pipes -----------------------------------------------------------
+
+
+def test_a_tree_1000_folders_deep_is_searched():
+    import tempfile
+
+    # outside pytest's temporary folders: their clean-up (shutil.rmtree) recurses, and would fail
+    tmp_path = Path(tempfile.mkdtemp(prefix="deckcheck-deep-"))
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    os.chdir(folder)  # relative steps: the full path is too long for one call
+    try:
+        for _ in range(1000):
+            os.mkdir("d")
+            os.chdir("d")
+        Path("x.ydk").write_bytes(LEGAL_YDK)
+        os.chdir(REPO)
+        code, out, _ = deckcheck("check", "deep", "-o", "json", cwd=tmp_path)
+        assert code == 0 and json.loads(out)["decks"][0]["path"] == "deep/" + "d/" * 1000 + "x.ydk"
+    finally:  # removed the way it was made
+        os.chdir(folder)
+        depth = 0
+        while os.path.isdir("d"):
+            os.chdir("d")
+            depth += 1
+        if os.path.exists("x.ydk"):
+            os.remove("x.ydk")
+        for _ in range(depth):
+            os.chdir("..")
+            os.rmdir("d")
+        os.chdir(REPO)
+        folder.rmdir()
+        tmp_path.rmdir()
+
+
+def test_the_walk_keeps_the_documented_order(tmp_path):
+    for rel in ("b.ydk", "a/z.ydk", "a/b/c.ydk", "a/a.ydk", "c.yaml", "a/c/d.ydk", "b/x.ydk", ".hidden/h.ydk"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(b"")
+    found, _ = find_decklists([tmp_path])
+    order = [os.path.relpath(shown, tmp_path) for _, shown in found]
+    assert order == ["b.ydk", "c.yaml", "a/a.ydk", "a/z.ydk", "a/b/c.ydk", "a/c/d.ydk", "b/x.ydk"]
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux /proc")
