@@ -24,6 +24,7 @@ Rich markup is the fourth danger; the text renderers never pass data as markup (
 from __future__ import annotations
 
 import re
+from functools import cache
 
 _UNSAFE_CHARS = (
     "\x00-\x1f\x7f-\x9f"  # C0, DEL, C1
@@ -32,7 +33,6 @@ _UNSAFE_CHARS = (
     "\ud800-\udfff"  # lone surrogates: bytes of a file name that is not UTF-8, or a YAML "\ud800"
     "\ufffe\uffff"  # noncharacters
 )
-_UNSAFE = re.compile(f"[{_UNSAFE_CHARS}]")
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
@@ -47,16 +47,25 @@ def _escaped(match: re.Match) -> str:
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
+# Patterns compiled on first use: a JSON report needs one of the three, and each costs ~0.2 ms.
+@cache
+def _unsafe() -> re.Pattern:
+    return re.compile(f"[{_UNSAFE_CHARS}]")
+
+
 def printable(text: str) -> str:
     """``text`` with every control, bidi and non-UTF-8 character shown as an escape."""
-    if _UNSAFE.search(text) is None:
+    unsafe = _unsafe()
+    if unsafe.search(text) is None:
         return text
-    return _UNSAFE.sub(_escaped, text)
+    return unsafe.sub(_escaped, text)
 
 
 # "::" after white space at the start of a line (the runner trims .NET white space; Python's
 # \s is a superset of it), or "##[" anywhere (the runner's older command syntax).
-_COMMANDS = re.compile(r"(?:(?<=[\n\r])|^)[^\S\n\r]*(:)(?=:)|##(\[)")
+@cache
+def _commands() -> re.Pattern:
+    return re.compile(r"(?:(?<=[\n\r])|^)[^\S\n\r]*(:)(?=:)|##(\[)")
 
 
 def neutralize_commands(text: str, colon: str = "\\x3a", bracket: str = "\\x5b", at_line_start: bool = True) -> str:
@@ -74,12 +83,14 @@ def neutralize_commands(text: str, colon: str = "\\x3a", bracket: str = "\\x5b",
             return whole
         return whole[:-1] + colon
 
-    return _COMMANDS.sub(fix, text)
+    return _commands().sub(fix, text)
 
 
 # What json.dumps(ensure_ascii=False) leaves raw: everything unsafe but C0 (already \u00XX).
-_JSON_UNSAFE = re.compile(f"[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffe\uffff]"
-                          f"|[\ud800-\udfff]|##\\[")
+@cache
+def _json_unsafe() -> re.Pattern:
+    return re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffe\uffff]"
+                      "|[\ud800-\udfff]|##\\[")
 
 
 def _json_escaped(match: re.Match) -> str:
@@ -94,6 +105,7 @@ def _json_escaped(match: re.Match) -> str:
 def json_safe(encoded: str) -> str:
     """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with nothing raw a terminal or
     a CI log would act on, and valid UTF-8. Only string contents can hold these characters."""
-    if _JSON_UNSAFE.search(encoded) is None:
+    unsafe = _json_unsafe()
+    if unsafe.search(encoded) is None:
         return encoded
-    return _JSON_UNSAFE.sub(_json_escaped, encoded)
+    return unsafe.sub(_json_escaped, encoded)
