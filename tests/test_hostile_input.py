@@ -23,9 +23,9 @@ import pytest
 from deckcheck import limits
 from deckcheck.carddb import _normalize_unicode, normalize_name
 from deckcheck.files import find_decklists
-from deckcheck.model import DeckResult, Problem
+from deckcheck.model import CardRef, DeckResult, Problem
 from deckcheck.parsers import parse_deck, read_deck
-from deckcheck.report import Run, csv_report
+from deckcheck.report import Run, csv_report, text
 from deckcheck.report.escape import json_safe, neutralize_commands, printable
 
 from .conftest import REPO, TODAY
@@ -169,6 +169,19 @@ def test_workflow_commands_from_file_names_and_decklists_never_start_a_log_line(
     deck = json.loads(out)["decks"][0]
     assert deck["name"] == "x\n::error::INJECTED-name"  # JSON keeps the value: its escapes are inert
     assert any("##[error]" in (p["card"] or {}).get("name", "") for p in deck["problems"])
+
+
+def test_the_compact_text_report_of_many_decks_is_inert_too():
+    hostile = "::error::x \x1b[2K [/] ##[error]y \u202e " + "z " * 50
+    problem = Problem("unknown-card", "error", f"no card is named {hostile!r}", "main", 3, CardRef(hostile, None),
+                      f"replace {hostile!r}")
+    decks = [DeckResult(f"{hostile}{i}.ydk", {"main": 1, "extra": 0, "side": 0}, [problem], hostile)
+             for i in range(text.TABLES_UP_TO + 5)]
+    run = Run(decks, "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
+    for width in (40, 160):
+        report = text.render_text(run, width=width)
+        assert "\\x1b[2K [/]" in report
+        assert_inert("text", report)
 
 
 def test_neutralize_commands():
