@@ -77,7 +77,7 @@ def parse_card_line(value: str) -> tuple[int, str | None, int | None, str | None
     if count_txt is not None:
         count = _dec(count_txt)
         if not 1 <= count <= MAX_COUNT:
-            return count, None, None, f"count {_clip(count_txt)} in {_clip(s)!r} is not from 1 to {MAX_COUNT}"
+            return count, None, None, f"count {clip(count_txt)} in {clip(s)!r} is not from 1 to {MAX_COUNT}"
     if rest.isascii() and rest.isdigit():
         code, err = _check_passcode(_dec(rest), rest)
         return count, None, code, err
@@ -87,7 +87,7 @@ def parse_card_line(value: str) -> tuple[int, str | None, int | None, str | None
 def _check_passcode(code: int, written: str) -> tuple[int | None, str | None]:
     if 1 <= code <= MAX_PASSCODE:
         return code, None
-    return None, f"{_clip(written)} is not a passcode (passcodes are 1 to 9 digits and not 0)"
+    return None, f"{clip(written)} is not a passcode (passcodes are 1 to 9 digits and not 0)"
 
 
 def _dec(digits: str) -> int:
@@ -101,9 +101,6 @@ def _dec(digits: str) -> int:
 
 def _line_count(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n") + 1
-
-
-_clip = clip
 
 
 def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
@@ -136,7 +133,7 @@ def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
                     line = min(event.start_mark.line + 1, _line_count(text)) if event.start_mark else None
                     return unreadable(
                         deck,
-                        f"not a decklist: more than {entry_limit:,} card entries (line {line} is entry "
+                        f"not a decklist: more than {entry_limit:,} card entries (line {line or 0:,} is entry "
                         f"{entry_limit + 1:,}); a deck has at most 90 cards",
                         line,
                         "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
@@ -309,7 +306,7 @@ class _Reader:
                     suggestion = f"; did you mean {key.strip().lower()}:?"
                 self.error(
                     knode,
-                    f"unknown top-level key {_clip(shown)!r}{suggestion}",
+                    f"unknown top-level key {clip(shown)!r}{suggestion}",
                     "the keys of a YAML decklist are name, format, main, extra and side",
                 )
             if key is not None:
@@ -325,7 +322,7 @@ class _Reader:
         elif isinstance(node, yaml.ScalarNode) and node.tag in (_INT, _FLOAT):
             self.deck.name = clip(node.value.strip(), NAME_LIMIT)  # "name: 2024" as written
         else:
-            self.error(node, f"the deck name {_clip(self.source(node))!r} is not text", 'put the name in quotes: name: "…"')
+            self.error(node, f"the deck name {clip(self.source(node))!r} is not text", 'put the name in quotes: name: "…"')
 
     def _format(self, node) -> None:
         yaml = self.yaml
@@ -335,7 +332,7 @@ class _Reader:
         if isinstance(node, yaml.ScalarNode) and node.tag == _STR and node.value in ("tcg", "ocg", "TCG", "OCG"):
             self.deck.format = node.value.lower()
             return
-        self.error(node, f"format {_clip(self.source(node))!r} is not tcg or ocg", "write format: tcg or format: ocg")
+        self.error(node, f"format {clip(self.source(node))!r} is not tcg or ocg", "write format: tcg or format: ocg")
 
     def _section(self, section: str, node) -> None:
         yaml = self.yaml
@@ -358,7 +355,7 @@ class _Reader:
             return "a mapping"
         if isinstance(node, yaml.SequenceNode):
             return "a list"
-        return f"the value {_clip(self.source(node))!r}"
+        return f"the value {clip(self.source(node))!r}"
 
     # -- items -----------------------------------------------------------------------------
 
@@ -384,7 +381,7 @@ class _Reader:
                 value = self.scalar(node)
             except (self.yaml.YAMLError, ValueError) as e:
                 why = getattr(e, "problem", None) or str(e).splitlines()[0]
-                self.error(node, f"{_clip(text)!r} cannot be read: {_clip(why)}", _FIX_FORMS, section)
+                self.error(node, f"{clip(text)!r} cannot be read: {clip(why)}", _FIX_FORMS, section)
                 return
             code = self._as_int(value)
             if value is None and not text:
@@ -393,8 +390,8 @@ class _Reader:
             if code is None:
                 self.error(
                     node,
-                    f"{_clip(text)!r} is {self._kind(value)}, not a card name, passcode or mapping",
-                    f'if it is a card name, put it in quotes: - "{_clip(text)}"' if isinstance(value, bool) or value is None and text else _FIX_FORMS,
+                    f"{clip(text)!r} is {self._kind(value)}, not a card name, passcode or mapping",
+                    f'if it is a card name, put it in quotes: - "{clip(text)}"' if isinstance(value, bool) or value is None and text else _FIX_FORMS,
                     section,
                 )
                 return
@@ -407,7 +404,7 @@ class _Reader:
         if isinstance(node, yaml.MappingNode):
             self._mapping_item(section, node, text)
             return
-        self.error(node, f"{_clip(text)!r} is a list inside the {section} list, not a card", _FIX_FORMS, section)
+        self.error(node, f"{clip(text)!r} is a list inside the {section} list, not a card", _FIX_FORMS, section)
 
     def _mapping_item(self, section: str, node, text: str) -> None:
         yaml = self.yaml
@@ -417,7 +414,7 @@ class _Reader:
             key = knode.value if isinstance(knode, yaml.ScalarNode) and knode.tag == _STR else None
             if key in ITEM_KEYS:
                 if key in fields:
-                    self.error(knode, f"duplicate key {key!r} in {_clip(text)!r}", f"write {key}: only once", section)
+                    self.error(knode, f"duplicate key {key!r} in {clip(text)!r}", f"write {key}: only once", section)
                     return
                 fields[key] = vnode
             else:
@@ -438,9 +435,9 @@ class _Reader:
                     count, name, code, err = parse_card_line(guess)
                     self.error(
                         node,
-                        f"{_clip(guess)!r} is read by YAML as a mapping because of the ': ' in it"
+                        f"{clip(guess)!r} is read by YAML as a mapping because of the ': ' in it"
                         + ("" if err else "; read as a card name, but the line must be quoted"),
-                        f"""put the card in quotes: - "{_clip(guess.strip())}\"""",
+                        f"""put the card in quotes: - "{clip(guess.strip())}\"""",
                         section,
                     )
                     if not err:
@@ -449,14 +446,14 @@ class _Reader:
             names = ", ".join(repr(k.value) if isinstance(k, yaml.ScalarNode) else self.source(k) for k, _ in unknown)
             self.error(
                 node,
-                f"unknown key {_clip(names)} in card {_clip(text)!r}",
+                f"unknown key {clip(names)} in card {clip(text)!r}",
                 "a card mapping has the keys name, passcode and count",
                 section,
             )
             return
 
         if "name" not in fields and "passcode" not in fields:
-            self.error(node, f"card {_clip(text)!r} has neither name nor passcode", "add name: or passcode:", section)
+            self.error(node, f"card {clip(text)!r} has neither name nor passcode", "add name: or passcode:", section)
             return
 
         name = None
@@ -465,7 +462,7 @@ class _Reader:
             if isinstance(vnode, yaml.ScalarNode) and vnode.tag == _STR and vnode.value.strip():
                 name = vnode.value.strip()
             else:
-                self.error(vnode, f"card name {_clip(self.source(vnode))!r} is not text", 'put the name in quotes: name: "…"', section)
+                self.error(vnode, f"card name {clip(self.source(vnode))!r} is not text", 'put the name in quotes: name: "…"', section)
                 return
 
         code = None
@@ -479,7 +476,7 @@ class _Reader:
                 code = self._as_int(value)
                 written = self.source(vnode)
             if code is None:
-                self.error(vnode, f"passcode {_clip(self.source(vnode))!r} is not a number", _FIX_PASSCODE, section)
+                self.error(vnode, f"passcode {clip(self.source(vnode))!r} is not a number", _FIX_PASSCODE, section)
                 return
             code, err = _check_passcode(code, written)
             if err:
@@ -491,7 +488,7 @@ class _Reader:
             vnode = fields["count"]
             c = self._as_int(self._value(vnode))
             if c is None or not 1 <= c <= MAX_COUNT:
-                self.error(vnode, f"count {_clip(self.source(vnode))!r} is not a whole number from 1 to {MAX_COUNT}", _FIX_COUNT, section)
+                self.error(vnode, f"count {clip(self.source(vnode))!r} is not a whole number from 1 to {MAX_COUNT}", _FIX_COUNT, section)
                 return
             count = c
 

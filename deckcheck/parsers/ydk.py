@@ -263,7 +263,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 if raw != "#extra":
                     warn(
                         lineno,
-                        f"Extra Deck marker written as {_clip(s)!r}"
+                        f"Extra Deck marker written as {clip(s)!r}"
                         + (" with spaces around it" if s == "#extra" else "")
                         + ": read as #extra, but EDOPro only recognises a line that is exactly #extra "
                         "and would read the Extra Deck as Main Deck cards",
@@ -277,7 +277,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             elif key == "side":
                 warn(
                     lineno,
-                    f"{_clip(s)!r} is not a section marker for EDOPro or YGOPro (they would keep reading the "
+                    f"{clip(s)!r} is not a section marker for EDOPro or YGOPro (they would keep reading the "
                     f"cards below into the {_TITLE[(MAIN, EXTRA, SIDE)[reached]]} Deck); read as !side, "
                     "the Side Deck",
                     "write !side instead of #side",
@@ -309,7 +309,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             if s != "!side":
                 warn(
                     lineno,
-                    f"Side Deck marker written as {_clip(s)!r}: read as !side",
+                    f"Side Deck marker written as {clip(s)!r}: read as !side",
                     "write the line as exactly !side",
                     SIDE,
                 )
@@ -331,7 +331,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             if len(sig) > MAX_PASSCODE_DIGITS:
                 warn(
                     lineno,
-                    f"{_clip(digits)} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
+                    f"{clip(digits)} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
                     "check the number against the card's passcode",
                     section,
                 )
@@ -345,14 +345,14 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 if not (rest[0].isspace() or rest[0] in _NAME_SEP):
                     warn(
                         lineno,
-                        f"{_clip(s)!r}: text right after the passcode; read as passcode {code}",
+                        f"{clip(s)!r}: text right after the passcode; read as passcode {code}",
                         "put a space between the passcode and any text after it",
                         section,
                     )
                 elif tail and _COUNT_LIKE.fullmatch(tail):
                     warn(
                         lineno,
-                        f"{_clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
+                        f"{clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
                         f"read as 1 copy of {code}",
                         "repeat the passcode on its own line once per copy",
                         section,
@@ -362,7 +362,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                     if len(digits) <= 2:
                         warn(
                             lineno,
-                            f"{_clip(s)!r} looks like a count and a card name, not a passcode; read as passcode {code}",
+                            f"{clip(s)!r} looks like a count and a card name, not a passcode; read as passcode {code}",
                             "YDK lines hold passcodes; write the card's passcode once per copy, "
                             "or use a YAML decklist for names and counts",
                             section,
@@ -377,7 +377,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             if len(core.lstrip("0")) > MAX_PASSCODE_DIGITS:
                 warn(
                     lineno,
-                    f"{_clip(s)!r} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
+                    f"{clip(s)!r} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
                     "check the number against the card's passcode",
                     section,
                 )
@@ -386,7 +386,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             code = int(core.lstrip("0") or "0")
             warn(
                 lineno,
-                f"passcode written as {_clip(s)!r}: read as {code}",
+                f"passcode written as {clip(s)!r}: read as {code}",
                 f"write the passcode alone on the line: {code}",
                 section,
             )
@@ -399,7 +399,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
         m = _DIGIT_RUN.search(s)
         warn(
             lineno,
-            f"{_clip(s)!r} is not a passcode; line skipped",
+            f"{clip(s)!r} is not a passcode; line skipped",
             f"if {m.group()} is the card's passcode, write it at the start of the line"
             if m
             else _FIX_NOT_PASSCODE,
@@ -444,9 +444,6 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 
 
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
-
-
-_clip = clip
 
 
 def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:
