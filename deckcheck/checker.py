@@ -9,6 +9,7 @@ from pathlib import Path
 from .banlists import Banlist, BanlistStore
 from .carddb import CardIndex, DataError
 from .formats import FORMATS, Format
+from .limits import capped
 from .model import DeckResult, ParsedDeck
 from .parsers import read_deck
 from .resolve import resolve
@@ -24,7 +25,7 @@ def check_parsed(parsed: ParsedDeck, context: CheckContext) -> DeckResult:
     if parsed.unreadable:
         problems = [p for p in parsed.problems if p.rule == "unreadable"]
     else:
-        problems = [p for rule in RULES for p in rule.check(resolved, context)]
+        problems = capped([p for rule in RULES for p in rule.check(resolved, context)])
         problems.sort(key=_problem_order)
     return DeckResult(parsed.path, resolved.sizes, problems, parsed.name)
 

@@ -38,8 +38,15 @@ class FormatId(str, Enum):
     ocg = "ocg"
 
 
+def _say(message: str) -> None:
+    """One line on stderr; paths and data in it shown escaped (report/escape.py)."""
+    from .report.escape import printable
+
+    print(printable(message), file=sys.stderr)
+
+
 def _fail(message: str) -> None:
-    print(f"deckcheck: error: {message}", file=sys.stderr)
+    _say(f"deckcheck: error: {message}")
     raise typer.Exit(EXIT_ERROR)
 
 
@@ -59,9 +66,9 @@ def _silence_stdout() -> None:
 
 
 def _console(stderr: bool = False):
-    from rich.console import Console
+    from .report.terminal import console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    return console(stderr=stderr)
 
 
 def _version(value: bool) -> None:
@@ -154,7 +161,7 @@ def check(
     special: dict[str, str] = {}
     found, missing = find_decklists(paths, settings.exclude, special)
     for path in missing:
-        print(f"deckcheck: error: {path}: no such file or directory", file=sys.stderr)
+        _say(f"deckcheck: error: {path}: no such file or directory")
     if not found and not missing:
         _fail("no decklists (.ydk, .yaml, .yml) found in " + ", ".join(map(str, paths)))
     try:
@@ -290,7 +297,7 @@ def main() -> None:
     except Exception as exc:  # the last line of defence: one line, exit 2
         if os.environ.get("DECKCHECK_DEBUG"):
             raise
-        print(f"deckcheck: internal error: {type(exc).__name__}: {exc} (set DECKCHECK_DEBUG=1 for details)", file=sys.stderr)
+        _say(f"deckcheck: internal error: {type(exc).__name__}: {exc} (set DECKCHECK_DEBUG=1 for details)")
         sys.exit(EXIT_ERROR)
 
 

@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-from .parsers import DECK_SUFFIXES
+from .parsers import DECK_SUFFIXES, not_a_file_reason
 
 
 def _excluded(rel: str, name: str, patterns: tuple[str, ...]) -> bool:
@@ -15,44 +15,51 @@ def _excluded(rel: str, name: str, patterns: tuple[str, ...]) -> bool:
 
 
 def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, special: dict[str, str]) -> None:
-    """Files of a folder by name, then its folders by name; hidden names skipped, symlinked folders not followed."""
-    try:
-        with os.scandir(top) as it:
-            entries = sorted(it, key=lambda e: e.name)
-    except OSError as exc:
-        # A folder that cannot be listed: reported like one bad file, never the end of the run.
-        out.append(top)
-        special[top] = f"cannot search this folder: {exc.strerror or type(exc).__name__}"
-        return
-    folders = []
-    for entry in entries:
-        name = entry.name
-        if name.startswith("."):
-            continue
+    """Files of a folder by name, then its folders by name, depth first; hidden names skipped,
+    symlinked folders not followed. Iterative (a stack of folders still to search), so a tree
+    of any depth is searched in the same order a recursive walk would take."""
+    pending = [top]
+    while pending:
+        folder = pending.pop()
         try:
-            is_dir = entry.is_dir(follow_symlinks=False)
-        except OSError:
-            is_dir = False
-        if is_dir:
-            folders.append(entry)
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as exc:
+            # A folder that cannot be listed: reported like one bad file, never the end of the run.
+            out.append(folder)
+            special[folder] = f"cannot search this folder: {exc.strerror or type(exc).__name__}"
             continue
-        if not name.lower().endswith(DECK_SUFFIXES):
-            continue
-        if patterns and _excluded(os.path.relpath(entry.path, base).replace(os.sep, "/"), name, patterns):
-            continue
-        out.append(entry.path)
-        try:
-            regular = entry.is_file()  # from the directory entry's type: no stat for plain files
-        except OSError:
-            regular = False
-        if not regular:
-            reason = is_special(entry.path)
-            if reason:
-                special[entry.path] = reason
-    for entry in folders:
-        if patterns and _excluded(os.path.relpath(entry.path, base).replace(os.sep, "/") + "/", entry.name, patterns):
-            continue
-        _walk(entry.path, patterns, out, base, special)
+        folders = []
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if not (patterns and _excluded(_relative(entry.path, base) + "/", name, patterns)):
+                    folders.append(entry.path)
+                continue
+            if not name.lower().endswith(DECK_SUFFIXES):
+                continue
+            if patterns and _excluded(_relative(entry.path, base), name, patterns):
+                continue
+            out.append(entry.path)
+            try:
+                regular = entry.is_file()  # from the directory entry's type: no stat for plain files
+            except OSError:
+                regular = False
+            if not regular:
+                reason = is_special(entry.path)
+                if reason:
+                    special[entry.path] = reason
+        pending.extend(reversed(folders))  # the first folder is searched next
+
+
+def _relative(path: str, base: str) -> str:
+    return os.path.relpath(path, base).replace(os.sep, "/")
 
 
 def find_decklists(
@@ -108,12 +115,4 @@ def is_special(path: Path) -> str | None:
         mode = os.stat(path).st_mode
     except OSError:
         return None  # opening it fails with the real reason
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "it is a folder that cannot be searched"
-    if stat.S_ISFIFO(mode):
-        return "it is a named pipe, not a file"
-    if stat.S_ISSOCK(mode):
-        return "it is a socket, not a file"
-    return "it is a device, not a file"
+    return None if stat.S_ISREG(mode) else not_a_file_reason(mode)

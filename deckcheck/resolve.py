@@ -1,8 +1,13 @@
-"""Resolve: give each decklist entry its card, or say why it has none, and tally the deck."""
+"""Resolve: give each decklist entry its card, or say why it has none, and tally the deck.
+
+Unknown names get "did you mean" suggestions, for the first ``limits.MAX_SUGGESTED_NAMES``
+distinct names of a deck (a suggestion search costs about a millisecond).
+"""
 
 from __future__ import annotations
 
 from .carddb import CardIndex
+from .limits import MAX_SUGGESTED_NAMES, clip
 from .model import WARNING, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
@@ -38,7 +43,7 @@ def _read_leading_number_as_name(entry, cards: CardIndex, problems: list[Problem
             Problem(
                 "syntax",
                 WARNING,
-                f"{written!r} read as 1 copy of {found[0].name} (no card is named {entry.name!r})",
+                f"{clip(written)!r} read as 1 copy of {found[0].name} (no card is named {clip(entry.name)!r})",
                 entry.section,
                 entry.line,
                 found[0].ref,
@@ -48,12 +53,22 @@ def _read_leading_number_as_name(entry, cards: CardIndex, problems: list[Problem
         entry.name, entry.count = written, 1
 
 
+def _suggestions(name: str, cards: CardIndex, asked: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    found = asked.get(name)
+    if found is None:
+        if len(asked) >= MAX_SUGGESTED_NAMES:
+            return ()
+        found = asked[name] = tuple(cards.suggest(name))
+    return found
+
+
 def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
     deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format)
     if parsed.unreadable:
         return deck
     by_passcode = cards.by_passcode
     sizes, deck_entries, other_entries = deck.sizes, deck.deck_entries, deck.other_entries
+    suggested: dict[str, tuple[str, ...]] = {}  # unknown name -> its suggestions, this deck
     for entry in parsed.entries:
         if entry.passcode is None and entry.name:
             _read_leading_number_as_name(entry, cards, deck.problems)
@@ -67,9 +82,10 @@ def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
             card = found[0] if len(found) == 1 else None
             if found and card is None:
                 options = tuple(f"{c.name} ({c.passcode})" for c in found[:5])
-                deck.unresolved[id(entry)] = (f"the name {entry.name!r} matches {len(found)} cards", options)
+                deck.unresolved[id(entry)] = (f"the name {clip(entry.name)!r} matches {len(found)} cards", options)
             elif not found:
-                deck.unresolved[id(entry)] = (f"no card is named {entry.name!r}", tuple(cards.suggest(entry.name)))
+                deck.unresolved[id(entry)] = (f"no card is named {clip(entry.name)!r}",
+                                              _suggestions(entry.name, cards, suggested))
         else:
             card = None
             deck.unresolved[id(entry)] = ("the entry names no card", ())

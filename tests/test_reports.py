@@ -146,7 +146,8 @@ def test_github_workflow_commands_match_the_syntax(run):
     assert len(annotations) == sum(len(r.problems) for r in run.results)
     odd = [l for l in annotations if "odd dir" in l]
     assert odd and all("%2C" in l and "%3A" in l and "%25" in l for l in odd)  # property escaping
-    assert any("%0A" in l for l in odd)  # a newline in a message is escaped, not a new command
+    # a newline or control character in a message is shown escaped: never a new command, never raw
+    assert any("\\x00\\x07garbage'\\nsecond line" in l for l in odd)
 
 
 def test_csv_has_one_row_per_deck_and_reads_back(run):

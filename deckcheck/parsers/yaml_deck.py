@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from deckcheck.limits import NAME_LIMIT, clip, max_entries
 from deckcheck.model import ERROR, SECTIONS, DeckEntry, ParsedDeck, Problem
 from deckcheck.parsers.ydk import INTERNAL_FIX, decode_deck_text, sniff_markup, unreadable
 
@@ -76,7 +77,7 @@ def parse_card_line(value: str) -> tuple[int, str | None, int | None, str | None
     if count_txt is not None:
         count = _dec(count_txt)
         if not 1 <= count <= MAX_COUNT:
-            return count, None, None, f"count {_clip(count_txt)} in {_clip(s)!r} is not from 1 to {MAX_COUNT}"
+            return count, None, None, f"count {clip(count_txt)} in {clip(s)!r} is not from 1 to {MAX_COUNT}"
     if rest.isascii() and rest.isdigit():
         code, err = _check_passcode(_dec(rest), rest)
         return count, None, code, err
@@ -86,7 +87,7 @@ def parse_card_line(value: str) -> tuple[int, str | None, int | None, str | None
 def _check_passcode(code: int, written: str) -> tuple[int | None, str | None]:
     if 1 <= code <= MAX_PASSCODE:
         return code, None
-    return None, f"{_clip(written)} is not a passcode (passcodes are 1 to 9 digits and not 0)"
+    return None, f"{clip(written)} is not a passcode (passcodes are 1 to 9 digits and not 0)"
 
 
 def _dec(digits: str) -> int:
@@ -100,10 +101,6 @@ def _dec(digits: str) -> int:
 
 def _line_count(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n") + 1
-
-
-def _clip(s: str, limit: int = 60) -> str:
-    return s if len(s) <= limit else s[: limit - 1] + "…"
 
 
 def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
@@ -123,10 +120,26 @@ def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
         return unreadable(deck, markup, 1, "this looks like a saved web page, not a YAML decklist")
 
     loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+    entry_limit = max_entries()
     try:
         depth = 0
+        containers: list[bool] = []  # open collections, True for a sequence
+        items = 0  # nodes directly in a list under a top-level key: the card entries
+        node_events = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
         for event in yaml.parse(text, Loader=loader):
+            if len(containers) == 2 and containers[1] and isinstance(event, node_events):
+                items += 1
+                if items > entry_limit:
+                    line = min(event.start_mark.line + 1, _line_count(text)) if event.start_mark else None
+                    return unreadable(
+                        deck,
+                        f"not a decklist: more than {entry_limit:,} card entries (line {line or 0:,} is entry "
+                        f"{entry_limit + 1:,}); a deck has at most 90 cards",
+                        line,
+                        "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
+                    )
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                containers.append(isinstance(event, yaml.SequenceStartEvent))
                 depth += 1
                 if depth > MAX_DEPTH:
                     line = min(event.start_mark.line + 1, _line_count(text)) if event.start_mark else None
@@ -137,6 +150,7 @@ def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
                         "a decklist is a mapping of lists: name, format, main, extra, side",
                     )
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                containers.pop()
                 depth -= 1
         root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as e:
@@ -292,7 +306,7 @@ class _Reader:
                     suggestion = f"; did you mean {key.strip().lower()}:?"
                 self.error(
                     knode,
-                    f"unknown top-level key {_clip(shown)!r}{suggestion}",
+                    f"unknown top-level key {clip(shown)!r}{suggestion}",
                     "the keys of a YAML decklist are name, format, main, extra and side",
                 )
             if key is not None:
@@ -302,13 +316,13 @@ class _Reader:
     def _deck_name(self, node) -> None:
         yaml = self.yaml
         if isinstance(node, yaml.ScalarNode) and node.tag == _STR:
-            self.deck.name = node.value.strip() or None
+            self.deck.name = clip(node.value.strip(), NAME_LIMIT) or None
         elif isinstance(node, yaml.ScalarNode) and node.tag == _NULL:
             self.deck.name = None
         elif isinstance(node, yaml.ScalarNode) and node.tag in (_INT, _FLOAT):
-            self.deck.name = node.value.strip()  # "name: 2024" as written
+            self.deck.name = clip(node.value.strip(), NAME_LIMIT)  # "name: 2024" as written
         else:
-            self.error(node, f"the deck name {_clip(self.source(node))!r} is not text", 'put the name in quotes: name: "…"')
+            self.error(node, f"the deck name {clip(self.source(node))!r} is not text", 'put the name in quotes: name: "…"')
 
     def _format(self, node) -> None:
         yaml = self.yaml
@@ -318,7 +332,7 @@ class _Reader:
         if isinstance(node, yaml.ScalarNode) and node.tag == _STR and node.value in ("tcg", "ocg", "TCG", "OCG"):
             self.deck.format = node.value.lower()
             return
-        self.error(node, f"format {_clip(self.source(node))!r} is not tcg or ocg", "write format: tcg or format: ocg")
+        self.error(node, f"format {clip(self.source(node))!r} is not tcg or ocg", "write format: tcg or format: ocg")
 
     def _section(self, section: str, node) -> None:
         yaml = self.yaml
@@ -341,13 +355,15 @@ class _Reader:
             return "a mapping"
         if isinstance(node, yaml.SequenceNode):
             return "a list"
-        return f"the value {_clip(self.source(node))!r}"
+        return f"the value {clip(self.source(node))!r}"
 
     # -- items -----------------------------------------------------------------------------
 
     def _entry(self, section: str, node, count: int, name: str | None, passcode: int | None, text: str) -> None:
         line = self.line(node)
-        self.deck.entries.append(DeckEntry(section, line, passcode, name, count, text))
+        if name is not None:
+            name = clip(name, NAME_LIMIT)
+        self.deck.entries.append(DeckEntry(section, line, passcode, name, count, clip(text, NAME_LIMIT)))
 
     def _item(self, section: str, node) -> None:
         yaml = self.yaml
@@ -365,7 +381,7 @@ class _Reader:
                 value = self.scalar(node)
             except (self.yaml.YAMLError, ValueError) as e:
                 why = getattr(e, "problem", None) or str(e).splitlines()[0]
-                self.error(node, f"{_clip(text)!r} cannot be read: {_clip(why)}", _FIX_FORMS, section)
+                self.error(node, f"{clip(text)!r} cannot be read: {clip(why)}", _FIX_FORMS, section)
                 return
             code = self._as_int(value)
             if value is None and not text:
@@ -374,8 +390,8 @@ class _Reader:
             if code is None:
                 self.error(
                     node,
-                    f"{_clip(text)!r} is {self._kind(value)}, not a card name, passcode or mapping",
-                    f'if it is a card name, put it in quotes: - "{text}"' if isinstance(value, bool) or value is None and text else _FIX_FORMS,
+                    f"{clip(text)!r} is {self._kind(value)}, not a card name, passcode or mapping",
+                    f'if it is a card name, put it in quotes: - "{clip(text)}"' if isinstance(value, bool) or value is None and text else _FIX_FORMS,
                     section,
                 )
                 return
@@ -388,7 +404,7 @@ class _Reader:
         if isinstance(node, yaml.MappingNode):
             self._mapping_item(section, node, text)
             return
-        self.error(node, f"{_clip(text)!r} is a list inside the {section} list, not a card", _FIX_FORMS, section)
+        self.error(node, f"{clip(text)!r} is a list inside the {section} list, not a card", _FIX_FORMS, section)
 
     def _mapping_item(self, section: str, node, text: str) -> None:
         yaml = self.yaml
@@ -398,7 +414,7 @@ class _Reader:
             key = knode.value if isinstance(knode, yaml.ScalarNode) and knode.tag == _STR else None
             if key in ITEM_KEYS:
                 if key in fields:
-                    self.error(knode, f"duplicate key {key!r} in {_clip(text)!r}", f"write {key}: only once", section)
+                    self.error(knode, f"duplicate key {key!r} in {clip(text)!r}", f"write {key}: only once", section)
                     return
                 fields[key] = vnode
             else:
@@ -419,9 +435,9 @@ class _Reader:
                     count, name, code, err = parse_card_line(guess)
                     self.error(
                         node,
-                        f"{_clip(guess)!r} is read by YAML as a mapping because of the ': ' in it"
+                        f"{clip(guess)!r} is read by YAML as a mapping because of the ': ' in it"
                         + ("" if err else "; read as a card name, but the line must be quoted"),
-                        f"""put the card in quotes: - "{_clip(guess.strip())}\"""",
+                        f"""put the card in quotes: - "{clip(guess.strip())}\"""",
                         section,
                     )
                     if not err:
@@ -430,14 +446,14 @@ class _Reader:
             names = ", ".join(repr(k.value) if isinstance(k, yaml.ScalarNode) else self.source(k) for k, _ in unknown)
             self.error(
                 node,
-                f"unknown key {_clip(names)} in card {_clip(text)!r}",
+                f"unknown key {clip(names)} in card {clip(text)!r}",
                 "a card mapping has the keys name, passcode and count",
                 section,
             )
             return
 
         if "name" not in fields and "passcode" not in fields:
-            self.error(node, f"card {_clip(text)!r} has neither name nor passcode", "add name: or passcode:", section)
+            self.error(node, f"card {clip(text)!r} has neither name nor passcode", "add name: or passcode:", section)
             return
 
         name = None
@@ -446,7 +462,7 @@ class _Reader:
             if isinstance(vnode, yaml.ScalarNode) and vnode.tag == _STR and vnode.value.strip():
                 name = vnode.value.strip()
             else:
-                self.error(vnode, f"card name {_clip(self.source(vnode))!r} is not text", 'put the name in quotes: name: "…"', section)
+                self.error(vnode, f"card name {clip(self.source(vnode))!r} is not text", 'put the name in quotes: name: "…"', section)
                 return
 
         code = None
@@ -460,7 +476,7 @@ class _Reader:
                 code = self._as_int(value)
                 written = self.source(vnode)
             if code is None:
-                self.error(vnode, f"passcode {_clip(self.source(vnode))!r} is not a number", _FIX_PASSCODE, section)
+                self.error(vnode, f"passcode {clip(self.source(vnode))!r} is not a number", _FIX_PASSCODE, section)
                 return
             code, err = _check_passcode(code, written)
             if err:
@@ -472,7 +488,7 @@ class _Reader:
             vnode = fields["count"]
             c = self._as_int(self._value(vnode))
             if c is None or not 1 <= c <= MAX_COUNT:
-                self.error(vnode, f"count {_clip(self.source(vnode))!r} is not a whole number from 1 to {MAX_COUNT}", _FIX_COUNT, section)
+                self.error(vnode, f"count {clip(self.source(vnode))!r} is not a whole number from 1 to {MAX_COUNT}", _FIX_COUNT, section)
                 return
             count = c
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 import string
 
+from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
 from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 
 __all__ = ["parse_ydk", "decode_deck_text", "unreadable"]
 
 MAX_PASSCODE_DIGITS = 9  # EDOPro placeholders (prerelease cards) use 9 digits
+LINES_PER_ENTRY = 20  # a YDK file may have this many lines per card entry allowed (limits.max_entries)
 
 # ---------------------------------------------------------------------------------------------
 # Shared helpers (also used by yaml_deck.py)
@@ -155,7 +157,15 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     if "\r" in text:
         bare_cr = text.count("\r") != text.count("\r\n")
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
+    line_limit = LINES_PER_ENTRY * max_entries()
+    lines = text.split("\n", line_limit)
+    if len(lines) > line_limit:
+        return unreadable(
+            deck,
+            f"not a decklist: more than {line_limit:,} lines; a deck has at most 90 cards",
+            None,
+            "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
+        )
 
     entries = deck.entries
     problems = deck.problems
@@ -175,8 +185,17 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     skip_count = 0
     skip_edo = "Main"
 
+    entry_limit = max_entries()
+    warn_limit = max_problems()
+    left_out: list = []  # warnings past warn_limit: [count, line, section] of the first
+
     def warn(line: int, message: str, fix: str, sec: str | None) -> None:
-        problems.append(Problem("syntax", WARNING, message, sec, line, None, fix))
+        if len(problems) < warn_limit:
+            problems.append(Problem("syntax", WARNING, message, sec, line, None, fix))
+        elif left_out:
+            left_out[0] += 1
+        else:
+            left_out.extend((1, line, sec))
 
     def end_skip() -> None:
         nonlocal skip_word, skip_problem, skip_count
@@ -225,12 +244,12 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 run.span += 1
                 run_end += 1
                 continue
-            code = int(s)
-            if code:
-                run = Entry(section, lineno, code, None, 1, s)
-                append(run)
-                run_text, run_end, run_section = s, lineno + 1, section
-                continue
+            if len(entries) >= entry_limit:
+                return _too_many(deck, lineno, entry_limit)
+            run = Entry(section, lineno, int(s), None, 1, s)  # 0 too: a card no one has (unknown-card)
+            append(run)
+            run_text, run_end, run_section = s, lineno + 1, section
+            continue
         elif not s:
             continue
 
@@ -244,7 +263,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 if raw != "#extra":
                     warn(
                         lineno,
-                        f"Extra Deck marker written as {_clip(s)!r}"
+                        f"Extra Deck marker written as {clip(s)!r}"
                         + (" with spaces around it" if s == "#extra" else "")
                         + ": read as #extra, but EDOPro only recognises a line that is exactly #extra "
                         "and would read the Extra Deck as Main Deck cards",
@@ -258,7 +277,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             elif key == "side":
                 warn(
                     lineno,
-                    f"{_clip(s)!r} is not a section marker for EDOPro or YGOPro (they would keep reading the "
+                    f"{clip(s)!r} is not a section marker for EDOPro or YGOPro (they would keep reading the "
                     f"cards below into the {_TITLE[(MAIN, EXTRA, SIDE)[reached]]} Deck); read as !side, "
                     "the Side Deck",
                     "write !side instead of #side",
@@ -290,7 +309,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             if s != "!side":
                 warn(
                     lineno,
-                    f"Side Deck marker written as {_clip(s)!r}: read as !side",
+                    f"Side Deck marker written as {clip(s)!r}: read as !side",
                     "write the line as exactly !side",
                     SIDE,
                 )
@@ -312,17 +331,13 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             if len(sig) > MAX_PASSCODE_DIGITS:
                 warn(
                     lineno,
-                    f"{_clip(digits)} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
+                    f"{clip(digits)} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
                     "check the number against the card's passcode",
                     section,
                 )
                 bad += 1
                 continue
             code = int(sig) if sig else 0
-            if not code:
-                warn(lineno, f"{_clip(s)!r}: 0 is not a passcode; line skipped", "check the number against the card's passcode", section)
-                bad += 1
-                continue
             rest = s[i:]
             name = None
             if rest:
@@ -330,28 +345,30 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 if not (rest[0].isspace() or rest[0] in _NAME_SEP):
                     warn(
                         lineno,
-                        f"{_clip(s)!r}: text right after the passcode; read as passcode {code}",
+                        f"{clip(s)!r}: text right after the passcode; read as passcode {code}",
                         "put a space between the passcode and any text after it",
                         section,
                     )
                 elif tail and _COUNT_LIKE.fullmatch(tail):
                     warn(
                         lineno,
-                        f"{_clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
+                        f"{clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
                         f"read as 1 copy of {code}",
                         "repeat the passcode on its own line once per copy",
                         section,
                     )
                 elif tail and any(ch.isalpha() for ch in tail):
-                    name = tail
+                    name = clip(tail, NAME_LIMIT)
                     if len(digits) <= 2:
                         warn(
                             lineno,
-                            f"{_clip(s)!r} looks like a count and a card name, not a passcode; read as passcode {code}",
+                            f"{clip(s)!r} looks like a count and a card name, not a passcode; read as passcode {code}",
                             "YDK lines hold passcodes; write the card's passcode once per copy, "
                             "or use a YAML decklist for names and counts",
                             section,
                         )
+            if len(entries) >= entry_limit:
+                return _too_many(deck, lineno, entry_limit)
             append(Entry(section, lineno, code, name, 1, s))
             continue
 
@@ -360,23 +377,21 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             if len(core.lstrip("0")) > MAX_PASSCODE_DIGITS:
                 warn(
                     lineno,
-                    f"{_clip(s)!r} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
+                    f"{clip(s)!r} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
                     "check the number against the card's passcode",
                     section,
                 )
                 bad += 1
                 continue
             code = int(core.lstrip("0") or "0")
-            if not code:
-                warn(lineno, f"{_clip(s)!r}: 0 is not a passcode; line skipped", "check the number against the card's passcode", section)
-                bad += 1
-                continue
             warn(
                 lineno,
-                f"passcode written as {_clip(s)!r}: read as {code}",
+                f"passcode written as {clip(s)!r}: read as {code}",
                 f"write the passcode alone on the line: {code}",
                 section,
             )
+            if len(entries) >= entry_limit:
+                return _too_many(deck, lineno, entry_limit)
             append(Entry(section, lineno, code, None, 1, s))
             continue
 
@@ -384,7 +399,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
         m = _DIGIT_RUN.search(s)
         warn(
             lineno,
-            f"{_clip(s)!r} is not a passcode; line skipped",
+            f"{clip(s)!r} is not a passcode; line skipped",
             f"if {m.group()} is the card's passcode, write it at the start of the line"
             if m
             else _FIX_NOT_PASSCODE,
@@ -393,6 +408,9 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 
     if skip_word is not None:
         end_skip()
+    if left_out:
+        count, line, sec = left_out
+        problems.append(Omitted("syntax", WARNING, count, sec, line, warn_limit))
 
     if not saw_marker and (not entries or bad > len(entries)):
         return unreadable(deck, *_no_decklist(text, len(entries), bad))
@@ -428,8 +446,14 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
 
 
-def _clip(s: str, limit: int = 60) -> str:
-    return s if len(s) <= limit else s[: limit - 1] + "…"
+def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:
+    return unreadable(
+        deck,
+        f"not a decklist: more than {limit:,} card lines (line {lineno:,} is card {limit + 1:,}); "
+        "a deck has at most 90 cards",
+        lineno,
+        "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
+    )
 
 
 def _no_decklist(text: str, cards: int, bad: int) -> tuple[str, int | None, str]:

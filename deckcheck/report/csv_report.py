@@ -5,7 +5,10 @@ side, errors, warnings, rules (the rule IDs of its problems, most frequent first
 between), problems (every problem as ``line N: [rule] message``, `` | `` between).
 A cell that would start with ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a leading
 ``'`` so a spreadsheet shows it as text instead of running it as a formula (deck names and
-unknown card names come from the decklists themselves).
+unknown card names come from the decklists themselves). Control characters are shown escaped
+(``escape.printable``: a cell is one line), no line begins with ``::`` and no ``##[`` is left
+(``escape.neutralize_commands``), and a cell longer than a spreadsheet holds (32,767
+characters) is cut: the problems cell after its last whole problem, with ``… (N more)``.
 """
 
 from __future__ import annotations
@@ -14,21 +17,46 @@ import csv
 import io
 
 from . import Run, counts, status
+from .escape import neutralize_commands, printable
 
 COLUMNS = ("path", "name", "format", "banlist", "status", "main", "extra", "side", "errors", "warnings", "rules",
            "problems")
 
 
+CELL_LIMIT = 32_767  # characters a spreadsheet cell holds (Excel, LibreOffice Calc)
+
+
 def _cell(value) -> str:
-    text = "" if value is None else str(value)
+    text = "" if value is None else printable(str(value))
     if text and text[0] in "=+-@\t\r":
-        return "'" + text
+        text = "'" + text
+    if len(text) > CELL_LIMIT:
+        keep = CELL_LIMIT - _NOTE_ROOM
+        text = f"{text[:keep]}… ({len(text) - keep:,} more characters)"
     return text
+
+
+_NOTE_ROOM = 40  # room kept for "… (N more …)" at the end of a cut cell
 
 
 def _problem(p) -> str:
     where = f"line {p.line}: " if p.line is not None else ""
-    return f"{where}[{p.rule}] {p.message}"
+    return printable(f"{where}[{p.rule}] {p.message}")
+
+
+def _problems(problems) -> str:
+    """Every problem, `` | `` between; if they do not fit in a cell, those that do and ``… (N more)``."""
+    texts = [_problem(p) for p in problems]
+    if sum(map(len, texts)) + 3 * len(texts) <= CELL_LIMIT:
+        return " | ".join(texts)
+    shown: list[str] = []
+    size = 0
+    for text in texts:
+        if size + len(text) + 3 > CELL_LIMIT - _NOTE_ROOM:
+            break
+        shown.append(text)
+        size += len(text) + 3
+    return " | ".join([*shown, f"… ({len(texts) - len(shown):,} more)"])
 
 
 def rows(run: Run):
@@ -43,7 +71,7 @@ def rows(run: Run):
         yield (
             result.path, result.name, fmt[0], fmt[1], status(result),
             result.sizes.get("main", 0), result.sizes.get("extra", 0), result.sizes.get("side", 0),
-            errors, warnings, ";".join(rules), " | ".join(_problem(p) for p in result.problems),
+            errors, warnings, ";".join(rules), _problems(result.problems),
         )
 
 
@@ -52,4 +80,4 @@ def render(run: Run) -> str:
     writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180
     for i, row in enumerate(rows(run)):
         writer.writerow(row if i == 0 else [_cell(v) for v in row])
-    return buffer.getvalue()
+    return neutralize_commands(buffer.getvalue())

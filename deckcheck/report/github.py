@@ -13,11 +13,14 @@ asked for, as yamllint does.
 from __future__ import annotations
 
 from . import Run, counts, status
+from .escape import printable
 from .text import summary_line
 
 
 def _escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A command's data: control characters shown escaped (``escape.printable``), then the
+    runner's own escapes (printable leaves no CR or LF, but the runner's rule is kept)."""
+    return printable(value).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _escape_property(value: str) -> str:

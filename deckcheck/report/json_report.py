@@ -14,6 +14,7 @@ from json.encoder import encode_basestring as _s  # the C string encoder (ensure
 
 from ..model import Problem
 from . import Run, tool_info
+from .escape import json_safe
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode  # one encoder, C accelerated (no indent)
 
@@ -49,7 +50,24 @@ def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
         text += ', "name": ' + _s(result.name)
     if deck_format:
         text += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
+    uri = path_uri(result.path)
+    if uri is not None:
+        text += ', "uri": ' + _s(uri)
     return text + "}"
+
+
+def path_uri(path: str) -> str | None:
+    """For a path that is not valid Unicode (a file name that is not UTF-8): the path as a URI
+    reference with its bytes percent-encoded, as SARIF gives it. None for any other path."""
+    if path.isascii():
+        return None
+    try:
+        path.encode("utf-8")
+        return None
+    except UnicodeEncodeError:
+        from .sarif import artifact_uri
+
+        return artifact_uri(path)
 
 
 def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
@@ -63,6 +81,9 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
         out["name"] = result.name
     if deck_format:
         out["format"], out["banlist"] = deck_format
+    uri = path_uri(result.path)
+    if uri is not None:
+        out["uri"] = uri
     return out
 
 
@@ -84,7 +105,15 @@ def _indented(value, level: int = 1) -> str:
 
 
 def render_chunks(run: Run) -> Iterator[str]:
-    """The document in pieces (about one per deck), for writing without building one string."""
+    """The document in pieces (about one per deck), for writing without building one string.
+
+    Every piece passes ``json_safe``: no raw DEL, C1 or bidi control, no lone surrogate (a
+    file name that is not UTF-8 is written in its escaped form, with ``uri`` beside it), no
+    ``##[``. JSON escapes give the same values back."""
+    return map(json_safe, _chunks(run))
+
+
+def _chunks(run: Run) -> Iterator[str]:
     head = {
         "tool": tool_info(),
         "format": {

@@ -17,16 +17,19 @@ import re
 import xml.etree.ElementTree as ET
 
 from . import Run, counts
+from .escape import neutralize_commands, printable
 
 # Characters XML 1.0 cannot carry at all (a decklist's garbage can end up in a message).
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _x(text) -> str:
-    return _NOT_XML.sub("\ufffd", "" if text is None else str(text))
+    """Data as XML can carry it: shown as ``escape.printable`` does (one line, no controls)."""
+    return _NOT_XML.sub("\ufffd", printable("" if text is None else str(text)))
 
 
 def _detail(p) -> str:
+    """Where, the rule and the message on one line; the fix on the next."""
     parts = []
     if p.line is not None:
         parts.append(f"line {p.line}")
@@ -37,8 +40,9 @@ def _detail(p) -> str:
     text = f"[{p.rule}] {p.message}"
     if parts:
         text = f"{', '.join(parts)}: {text}"
+    text = _x(text)
     if p.fix:
-        text += f"\nfix: {p.fix}"
+        text += f"\nfix: {_x(p.fix)}"
     return text
 
 
@@ -55,9 +59,9 @@ def render(run: Run) -> str:
                 continue
             tag = "error" if result.unreadable else "failure"
             child = ET.SubElement(case, tag, {"type": _x(p.rule), "message": _x(p.message)})
-            child.text = _x(_detail(p))
+            child.text = _detail(p)
         if warnings:
-            ET.SubElement(case, "system-out").text = _x("\n".join(warnings))
+            ET.SubElement(case, "system-out").text = "\n".join(warnings)
         if result.unreadable:
             errors += 1
         elif counts(result)[0]:
@@ -72,4 +76,5 @@ def render(run: Run) -> str:
         ET.SubElement(props, "property", {"name": key, "value": _x(value or "")})
     suite.extend(cases)
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    document = ET.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + neutralize_commands(document, "&#58;", "&#91;") + "\n"

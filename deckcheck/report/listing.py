@@ -10,10 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ..banlists import STATUS_LIMITS, STATUS_TITLES
+from .terminal import shown
 
 
 def _emit_json(document) -> None:
-    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    from .escape import json_safe
+
+    sys.stdout.write(json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n")
 
 
 def _in_force(lists, today: date) -> set[str]:
@@ -49,7 +52,8 @@ def banlists(lists, today: date, output_format: str, console) -> None:
             effective += " (" + ", ".join(f"{r} {d.isoformat()}" for r, d in b.effective_by_region.items()) + ")"
         official = (b.source or {}).get("official") or {}
         source = official.get("published_by") or official.get("repository") or ""
-        table.add_row(b.name, b.format.upper(), effective, *counts, source, Text("in force", style="green") if b.name in in_force else "")
+        table.add_row(*map(shown, (b.name, b.format.upper(), effective, *counts, source)),
+                      Text("in force", style="green") if b.name in in_force else "")
     console.print(table)
 
 
@@ -108,17 +112,23 @@ def cards(found, index, current_lists, output_format: str, console) -> None:
         table = Table(box=None, show_header=False, padding=(0, 1))
         table.add_column(style="bold")
         table.add_column()
-        table.add_row("Name", card.name)
-        table.add_row("Passcodes", ", ".join(map(str, card.passcodes)) + ("  (alternate artworks share one limit)" if len(card.passcodes) > 1 else ""))
-        table.add_row("Kind", _kind(card))
+        rows = [
+            ("Name", card.name),
+            ("Passcodes", ", ".join(map(str, card.passcodes))
+             + ("  (alternate artworks share one limit)" if len(card.passcodes) > 1 else "")),
+            ("Kind", _kind(card)),
+        ]
         if doc["treated_as"]:
-            table.add_row("Counted as", f"{doc['treated_as']} (its name is always treated as that card)")
-        table.add_row("Konami ID", str(card.konami_id or "—"))
+            rows.append(("Counted as", f"{doc['treated_as']} (its name is always treated as that card)"))
         pools = [p.upper() for p in ("tcg", "ocg") if getattr(card, p)]
-        table.add_row("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})")
-        table.add_row("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}")
-        for name, status in doc["status"].items():
-            table.add_row(name, status)
+        rows += [
+            ("Konami ID", str(card.konami_id or "—")),
+            ("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
+            ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}"),
+            *doc["status"].items(),
+        ]
+        for label, value in rows:
+            table.add_row(shown(label), shown(value))
         console.print(table)
         console.print()
 
@@ -169,26 +179,35 @@ def data(index, store, today: date, output_format: str, console) -> None:
         origin += f" from YGOPRODeck (database version {source.get('database_version')})"
     elif source.get("kind") == "cdb":
         origin += f" from {source.get('path')}"
-    console.print(f"[bold]Card index[/bold]: {origin}, {info['cards']:,} cards, data of {info['built']}{age}", highlight=False)
+
+    def say(*parts) -> None:
+        """One line: (text, style) pairs or plain strings, every one shown as data."""
+        line = Text()
+        for part in parts:
+            text, style = part if isinstance(part, tuple) else (part, "")
+            line.append_text(shown(text, style))
+        console.print(line, highlight=False)
+
+    say(("Card index", "bold"), f": {origin}, {info['cards']:,} cards, data of {info['built']}{age}")
     if info.get("installed"):
-        console.print(f"  installed {info['installed']} as {info.get('path')}", highlight=False)
+        say(f"  installed {info['installed']} as {info.get('path')}")
     if info.get("note"):
-        console.print(f"  [yellow]note[/yellow]: {info['note']}", highlight=False)
+        say("  ", ("note", "yellow"), f": {info['note']}")
     for s in info["sources"]:
         where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
         version = f" version {s['database_version']}" if s.get("database_version") else ""
-        console.print(f"  • {s.get('repository')}{where}{version} ({s.get('date')}): {s.get('used_for', '')}", highlight=False)
-    console.print(f"[bold]Lists[/bold]: {lists['count']} in {', '.join(lists['roots'])}", highlight=False)
+        say(f"  • {s.get('repository')}{where}{version} ({s.get('date')}): {s.get('used_for', '')}")
+    say(("Lists", "bold"), f": {lists['count']} in {', '.join(map(str, lists['roots']))}")
     for f, b in lists["newest"].items():
-        console.print(f"  • newest {f.upper()}: {b['name']}, in force from {b['effective']} ({b['age_days']} days ago), "
-                      f"{b['origin']}", highlight=False)
+        say(f"  • newest {f.upper()}: {b['name']}, in force from {b['effective']} ({b['age_days']} days ago), "
+            f"{b['origin']}")
     if lists["in_force"]:
-        console.print(f"  in force today: {', '.join(lists['in_force'])}", highlight=False)
-    line = f"[bold]Data directory[/bold]: {update['data_dir']}"
+        say(f"  in force today: {', '.join(lists['in_force'])}")
+    line = f": {update['data_dir']}"
     if update["installed"]:
         line += f" (last update {update['last_update'] or 'never'}, last check {update['last_check'] or 'never'})"
     else:
         line += " (nothing downloaded yet)"
-    console.print(line, highlight=False)
+    say(("Data directory", "bold"), line)
     if update["hint"]:
-        console.print(f"[yellow]Hint[/yellow]: {update['hint']}", highlight=False)
+        say(("Hint", "yellow"), f": {update['hint']}")

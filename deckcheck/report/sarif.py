@@ -5,7 +5,9 @@ description and its documentation (with PASS/FAIL examples) as help text, taken 
 rule modules. One result per problem, with the rule, level (error | warning), message (the
 fix added), and the deck file as location: a ``region`` with ``startLine`` only where the
 problem has a line, else the file alone. Relative paths stay relative (to the folder deckcheck
-ran in, which is the repository root in CI); absolute paths become ``file://`` URIs.
+ran in, which is the repository root in CI); absolute paths become ``file://`` URIs; either
+way the bytes of the file name are percent-encoded (a name that is not UTF-8 keeps its bytes).
+Messages show data as ``escape.printable`` does; the document passes ``escape.json_safe``.
 """
 
 from __future__ import annotations
@@ -15,17 +17,19 @@ import os
 from urllib.parse import quote
 
 from . import Run, rule_catalog, tool_info
+from .escape import json_safe, printable
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/deckcheck/"
 
 
 def artifact_uri(path: str) -> str:
+    """The path as a URI reference: the bytes of the file name (os.fsencode) percent-encoded."""
     if os.path.isabs(path):
         from pathlib import Path
 
         return Path(path).as_uri()
-    return quote(path.replace(os.sep, "/"), safe="/-._~")
+    return quote(os.fsencode(path.replace(os.sep, "/")), safe="/-._~")
 
 
 def _rule(info) -> dict:
@@ -46,7 +50,7 @@ def _message(p) -> str:
         text = f"{p.card.label()}: {text}"
     if p.fix:
         text += f" Fix: {p.fix}."
-    return text
+    return printable(text)
 
 
 def render(run: Run) -> str:
@@ -97,5 +101,5 @@ def render(run: Run) -> str:
             }
         ],
     }
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 from ..model import SECTIONS
+from .escape import json_safe
 
 
 def _dump(document: dict) -> str:
-    return json.dumps(document, ensure_ascii=False, indent=2)
+    return json_safe(json.dumps(document, ensure_ascii=False, indent=2))
 
 
 def side(result) -> str:

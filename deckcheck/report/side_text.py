@@ -7,6 +7,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..model import SECTION_TITLES, SECTIONS
+from .escape import printable
+from .terminal import shown
 from .text import deck_table
 
 
@@ -35,7 +37,7 @@ def swap_table(moves) -> Table:
         table.add_row(
             "in" if move.is_in else "out",
             str(move.count),
-            move.card.label(),
+            shown(move.card.label()),
             _section(move.source) if move.source else "not registered",
             _section(move.target) if move.target else "missing",
         )
@@ -45,11 +47,11 @@ def swap_table(moves) -> Table:
 def registered(result, context, console: Console) -> None:
     line = Text("Registered ")
     line.append_text(_verdict(result.legal, result.unreadable))
-    line.append(f" {result.path}", style="bold")
+    line.append(f" {printable(result.path)}", style="bold")
     if not result.unreadable:
         line.append(f"  {_sizes(result.sizes)}")
     banlist = context.banlist.name if context.banlist else "no list"
-    line.append(f"  ({context.format.title}, {banlist})")
+    line.append(printable(f"  ({context.format.title}, {banlist})"))
     console.print(line, highlight=False)
     if result.problems:
         console.print(deck_table(result), highlight=False)
@@ -59,7 +61,7 @@ def sided(result, console: Console, title: str = "Sided") -> None:
     unreadable = any(p.rule == "unreadable" for p in result.problems)
     line = Text(f"{title} ")
     line.append_text(_verdict(result.legal, unreadable))
-    line.append(f" {result.sided.path}", style="bold")
+    line.append(f" {printable(result.sided.path)}", style="bold")
     if not unreadable:
         line.append(f"  {_sizes(result.sided.sizes)}")
     if not result.compared:
@@ -69,7 +71,7 @@ def sided(result, console: Console, title: str = "Sided") -> None:
         line.append("  (sided correctly, but the registered deck is not legal)")
     console.print(line, highlight=False)
     if result.compared:
-        console.print(Text("Swap: " + result.say_swaps()), highlight=False, soft_wrap=True)
+        console.print(shown("Swap: " + result.say_swaps()), highlight=False, soft_wrap=True)
         if result.moves:
             console.print(swap_table(result.moves), highlight=False)
     if result.problems:
@@ -98,7 +100,7 @@ def match(result, context, console: Console) -> None:
 
 def diff(a, b, rows, console: Console) -> None:
     for label, deck in (("A", a), ("B", b)):
-        console.print(Text(f"{label} {deck.path}  {_sizes(deck.sizes)}"), highlight=False)
+        console.print(shown(f"{label} {deck.path}  {_sizes(deck.sizes)}"), highlight=False)
     for deck in (a, b):
         if deck.problems:
             console.print(deck_table(deck), highlight=False)
@@ -116,7 +118,7 @@ def diff(a, b, rows, console: Console) -> None:
         change = row.b - row.a
         table.add_row(
             SECTION_TITLES[row.section],
-            row.card.label(),
+            shown(row.card.label()),
             str(row.a),
             str(row.b),
             Text(f"{change:+d}", style="green" if change > 0 else "red"),

@@ -14,6 +14,9 @@ from rich.text import Text
 
 from ..model import ERROR, SECTION_TITLES, SECTIONS
 from . import Run, worst_first
+from .escape import printable
+from .terminal import console as safe_console
+from .terminal import shown
 
 _SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
 
@@ -37,11 +40,11 @@ def header(run: Run) -> Text:
     b = run.banlist
     text = Text()
     text.append(f"{run.format_title}", style="bold")
-    text.append(f" · list {b.get('name')} (in force from {b.get('effective')})")
+    text.append(printable(f" · list {b.get('name')} (in force from {b.get('effective')})"))
     text.append(f" · as of {run.as_of.isoformat()}")
     cards = run.data.get("cards", {})
     if cards.get("built"):
-        text.append(f" · card data {cards.get('origin', 'bundled')}, {cards['built']}")
+        text.append(printable(f" · card data {cards.get('origin', 'bundled')}, {cards['built']}"))
     return text
 
 
@@ -58,9 +61,9 @@ def deck_table(result) -> Table:
             str(p.line) if p.line is not None else "",
             SECTION_TITLES.get(p.section, "") if p.section else "",
             Text(p.rule, style=_SEVERITY_STYLE[p.severity]),
-            p.card.label() if p.card else "",
-            p.message,
-            p.fix or "",
+            shown(p.card.label() if p.card else ""),
+            shown(p.message),
+            shown(p.fix),
         )
     return table
 
@@ -117,12 +120,12 @@ def verdict_line(run: Run, result) -> Text:
         line.append("✓ LEGAL ", style="bold green")
     else:
         line.append("✗ ILLEGAL ", style="bold red")
-    line.append(result.path, style="bold")
+    line.append(printable(result.path), style="bold")
     if not result.unreadable:
         line.append(f"  {_counts(result)}")
     fmt = run.deck_formats.get(result.path)
     if fmt and fmt[0] != run.format_id:
-        line.append(f"  [{fmt[0].upper()}, {fmt[1]}]")
+        line.append(printable(f"  [{fmt[0].upper()}, {fmt[1]}]"))
     tally = _tally(result)
     if tally:
         line.append(f"  ({tally})")
@@ -139,9 +142,9 @@ def problem_line(p, rule_width: int = 0) -> Text:
     message = p.message
     if p.card is not None and (p.card.name or str(p.card.passcode)) not in message:
         message = f"{p.card.label()}: {message}"
-    line.append(f"  {message}")
+    line.append(f"  {printable(message)}")
     if p.fix:
-        line.append(f" → {p.fix}", style="cyan")
+        line.append(f" → {printable(p.fix)}", style="cyan")
     return line
 
 
@@ -181,6 +184,5 @@ def render_text(run: Run, quiet: bool = False, width: int = 160) -> str:
     import io
 
     buffer = io.StringIO()
-    render(run, Console(file=buffer, width=width, color_system=None, force_terminal=False, highlight=False,
-                        soft_wrap=False), quiet=quiet)
+    render(run, safe_console(file=buffer, width=width, color_system=None, force_terminal=False), quiet=quiet)
     return buffer.getvalue()

@@ -1,0 +1,69 @@
+"""Where the text reports meet rich: data as ``Text`` (never markup), and a safe Console.
+
+Every text renderer (check, side, match, diff, and the other commands' listings) passes data
+from decklists, file names and data files as ``shown(value)``, a ``Text`` of its
+``printable`` form: rich never parses it as markup (``[/]``, ``[link=…]``) or emoji codes, and
+control characters arrive escaped. The Console from ``console()`` also has markup and emoji
+off, and writes through a stream that neutralizes workflow commands at the start of every
+line (``escape.neutralize_commands``), so wrapping a long name can never start a line with
+``::``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import IO
+
+from rich.console import Console
+from rich.text import Text
+
+from .escape import neutralize_commands, printable
+
+
+def shown(value, style: str = "") -> Text:
+    """Data (a path, a card name, a message) as rich Text: shown as written, controls escaped."""
+    return Text("" if value is None else printable(str(value)), style=style)
+
+
+class CommandSafeStream:
+    """A text stream (stdout, stderr or a given one) whose lines never begin with ``::``."""
+
+    def __init__(self, stream: IO[str] | None = None, stderr: bool = False):
+        self._given = stream
+        self._stderr = stderr
+        self._at_line_start = True
+
+    @property
+    def stream(self) -> IO[str]:
+        # sys.stdout looked up at each write, as rich does (tests and redirections replace it);
+        # while a progress bar runs, rich proxies sys.stdout/stderr through the console itself
+        stream = self._given or (sys.stderr if self._stderr else sys.stdout)
+        return getattr(stream, "rich_proxied_file", stream)
+
+    def write(self, text: str) -> int:
+        safe = neutralize_commands(text, at_line_start=self._at_line_start)
+        newline = max(text.rfind("\n"), text.rfind("\r"))
+        tail = text[newline + 1:]
+        self._at_line_start = (newline >= 0 or self._at_line_start) and (not tail or tail.isspace())
+        return self.stream.write(safe)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        isatty = getattr(self.stream, "isatty", None)
+        return bool(isatty and isatty())
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+
+def console(stderr: bool = False, file: IO[str] | None = None, **options) -> Console:
+    """A Console for reports: no markup, no emoji codes, no highlighting, no workflow commands."""
+    options.setdefault("soft_wrap", False)
+    return Console(file=CommandSafeStream(file, stderr), stderr=stderr, markup=False, emoji=False, highlight=False,
+                   **options)

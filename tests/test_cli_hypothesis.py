@@ -1,0 +1,214 @@
+"""`deckcheck check` end to end on generated decklists and file names, in every output format.
+
+The decks are near-valid: the real sample decks (real passcodes and names from the shipped
+index) with lines swapped, dropped, repeated, and hostile strings mixed in — rich markup,
+terminal escapes, bidi controls, workflow commands, odd numbers — in file names too, some of
+them not UTF-8. Whatever comes in, every format must give: exit 0, 1 or 2; no traceback;
+output that parses in its format; no raw control character; and no line a CI runner would
+obey as a workflow command, except the commands ``-o github`` writes itself (issue 8).
+
+The generated examples run in this process through the typer app (fast); a fixed set of the
+same decks runs in real processes too, report files (``--output``) included.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from deckcheck.cli import app
+
+from .conftest import REPO
+
+FORMATS = ("text", "json", "junit", "sarif", "github", "csv")
+SAMPLES = sorted(p for p in (REPO / "sample_decks").rglob("*") if p.suffix in (".ydk", ".yaml"))
+SAMPLE_LINES = {p.suffix: [line for s in SAMPLES if s.suffix == p.suffix for line in s.read_text().splitlines()]
+                for p in SAMPLES}
+REAL_PASSCODES = sorted({line for line in SAMPLE_LINES[".ydk"] if line.isdigit()})
+REAL_NAMES = sorted({m.group(1) for line in SAMPLE_LINES[".yaml"]
+                     if (m := re.match(r"\s*-\s*(?:\d+x?\s+)?([A-Z][^#]*?)\s*$", line))})
+
+HOSTILE = [
+    "[/]", "[bold red]x[/]", "[link=https://evil.example/steal]Ash Blossom[/link]", ":warning: :smile:",
+    "\x1b[2K\x1b[1G\x1b[1;32m✓ LEGAL\x1b[0m", "\x1b]8;;https://evil.example\x07link\x1b]8;;\x07", "\x9b31m",
+    "::error::INJECTED", "::warning file=a.ydk,line=1::fake", "  ::error::spaced", "\u3000::error::wide",
+    "##[error]legacy", "x ##[set-output name=a]b", "%0A::error::x", "\r::error::cr", "\u2028::error::ls",
+    "\u202eevil\u202c", "\u2066iso\u2069", "\u061c", "\x7f", "\x00", "\x85", "\ufeff",
+    "0", "000000", "999999999", "1" * 40, "-1", "=cmd|' /C calc'!A0", "+1", "@x",
+    "#main", "#extra", "!side", "#side", "#pickup", "$14558127$", "14558127 [/]", "14558127 ::error::x",
+    "3 Ash Blossom & Joyous Spring", "Ash Blossom & Joyous Spring x3", "デッキ", "é" * 3,
+]
+NON_UTF8_NAMES = ["デッキ".encode("shift_jis"), "Ω".encode("utf-16-le"), b"\xff\xfe", b"caf\xe9", b"\x80\x9b"]
+
+_hostile = st.sampled_from(HOSTILE)
+_word = st.one_of(_hostile, st.sampled_from(REAL_NAMES), st.text(max_size=12))
+
+
+@st.composite
+def ydk_decks(draw) -> bytes:
+    base = draw(st.sampled_from([p for p in SAMPLES if p.suffix == ".ydk"])).read_text().splitlines()
+    lines = list(base)
+    for _ in range(draw(st.integers(1, 8))):
+        action = draw(st.sampled_from(["insert", "insert", "insert", "swap", "drop", "repeat"]))
+        at = draw(st.integers(0, max(len(lines) - 1, 0)))
+        if action == "insert":
+            line = draw(st.one_of(_hostile, _hostile, st.sampled_from(REAL_PASSCODES),
+                                  st.builds("{} {}".format, st.sampled_from(REAL_PASSCODES), _word),
+                                  st.builds("{}{}".format, _hostile, _hostile), st.text(max_size=30)))
+            lines.insert(at, line)
+        elif lines and action == "swap":
+            lines[at] = draw(st.sampled_from(REAL_PASSCODES))
+        elif lines and action == "drop":
+            del lines[at]
+        elif lines:
+            lines[at:at] = [lines[at]] * draw(st.integers(1, 4))
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    return newline.join(lines).encode("utf-8", "surrogatepass")
+
+
+def _yaml_string(text: str) -> str:
+    return json.dumps(text)  # a JSON string is a YAML double-quoted scalar; controls and surrogates \u-escaped
+
+
+@st.composite
+def yaml_decks(draw) -> bytes:
+    base = draw(st.sampled_from([p for p in SAMPLES if p.suffix == ".yaml"])).read_text().splitlines()
+    lines = list(base)
+    for _ in range(draw(st.integers(1, 6))):
+        at = draw(st.integers(1, max(len(lines) - 1, 1)))
+        item = draw(st.one_of(
+            st.builds("{} {}".format, st.integers(0, 100), _word),
+            _hostile,
+            _word,
+            st.sampled_from(REAL_PASSCODES),
+            st.text(max_size=20).map(lambda t: t + "\ud800" if t else t),  # a lone surrogate via \ud800
+        ))
+        quoted = draw(st.booleans())
+        lines.insert(at, f"  - {_yaml_string(item) if quoted else item}")
+    if draw(st.booleans()):
+        lines.insert(0, f"name: {_yaml_string(draw(_word))}")
+    return "\n".join(lines).encode("utf-8", "surrogatepass")
+
+
+@st.composite
+def file_names(draw, suffix: str) -> bytes:
+    stem = draw(st.one_of(
+        st.sampled_from(HOSTILE).map(os.fsencode),
+        st.builds("{}{}".format, _hostile, _word).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        st.sampled_from(NON_UTF8_NAMES),
+        st.text(min_size=1, max_size=20).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        st.sampled_from(REAL_NAMES).map(str.encode),
+    ))
+    stem = stem.replace(b"/", b"_").replace(b"\0", b"_")[:120] or b"deck"
+    return stem + suffix.encode()
+
+
+@st.composite
+def batches(draw) -> list[tuple[bytes, bytes]]:
+    """1–4 decklists: (file name, content); names unique, never hidden, always a decklist suffix."""
+    files = {}
+    for _ in range(draw(st.integers(1, 4))):
+        suffix = draw(st.sampled_from([".ydk", ".yaml", ".yml"]))
+        content = draw(ydk_decks() if suffix == ".ydk" else yaml_decks())
+        name = draw(file_names(suffix))
+        if name.startswith(b"."):
+            name = b"_" + name
+        files[name] = content
+    return list(files.items())
+
+
+# ---- the invariants --------------------------------------------------------------------------
+
+RAW_CONTROL = re.compile("[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+GITHUB_LINE = re.compile(r"::(group|endgroup|error|warning)[ :]|\d+ decks? checked: ")
+
+
+def _lines(text: str) -> list[str]:
+    return re.split(r"\r\n|\r|\n", text)  # as the runner reads them
+
+
+def check_output(fmt: str, code: int, out: bytes, err: bytes, decks: int) -> None:
+    assert code in (0, 1, 2), code
+    text, errors = out.decode("utf-8"), err.decode("utf-8")  # valid UTF-8, or this raises
+    assert "Traceback" not in errors and "internal error" not in errors, errors
+    assert not RAW_CONTROL.search(errors), errors
+    assert not RAW_CONTROL.search(text.replace("\r\n", "\n") if fmt == "csv" else text), repr(text)
+    for line in _lines(text):
+        if fmt == "github":
+            assert not line.strip() or GITHUB_LINE.match(line), line
+        else:
+            assert not line.lstrip().startswith("::") and "##[" not in line, line
+    if code == 2:
+        return
+    if fmt == "json":
+        assert len(json.loads(text)["decks"]) == decks
+    elif fmt == "sarif":
+        assert json.loads(text)["version"] == "2.1.0"
+    elif fmt == "junit":
+        assert len(list(ET.fromstring(text).iter("testcase"))) == decks
+    elif fmt == "csv":
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        assert len(rows) == decks + 1 and {len(row) for row in rows} == {12}
+    elif fmt == "text":
+        assert re.search(r"\d+ decks? checked: ", text)
+
+
+def write_batch(folder: Path, batch: list[tuple[bytes, bytes]]) -> None:
+    for name, content in batch:
+        with open(os.path.join(os.fsencode(folder), name), "wb") as f:
+            f.write(content)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(batch=batches(), columns=st.sampled_from(["40", "80", "200"]))
+def test_every_format_survives_hostile_decks_and_names(batch, columns):
+    runner = CliRunner()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "decks"
+        folder.mkdir()
+        write_batch(folder, batch)
+        for fmt in FORMATS:
+            result = runner.invoke(app, ["check", str(folder), "-o", fmt], env={"COLUMNS": columns, "NO_COLOR": "1"})
+            assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+            check_output(fmt, result.exit_code, result.stdout_bytes, result.stderr_bytes, len(batch))
+
+
+# ---- the same in real processes ------------------------------------------------------------------
+
+SMOKE = [
+    (os.fsencode(HOSTILE[4]) + b".ydk", b"#main\n14558127\n" + HOSTILE[0].encode() + b"\n#extra\n!side\n"),
+    (b"::error::INJECTED-cmd.ydk", (REPO / "sample_decks" / "tcg" / "branded-despia.ydk").read_bytes()),
+    ("デッキ".encode("shift_jis") + b".ydk", b"#main\n0\n14558127 ##[error]x\n\x1b[2K\n"),
+    (b"inj.yaml", ('name: "x\\n::error::name \\u202e"\nmain:\n  - "1 [link=https://evil.example]Ash Blossom[/link]"\n'
+                   '  - "1 x\\n::error::card"\n  - "\\ud800 \\x1b[31m"\n').encode()),
+    (b"bad.yml", b"\xff\xfe\x00garbage"),
+]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format_survives_hostile_decks_and_names_in_a_real_process(fmt, tmp_path):
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    write_batch(folder, SMOKE)
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "60"}
+    env.pop("GITHUB_ACTIONS", None)
+    report = tmp_path / f"report.{fmt}"
+    for extra in ([], ["--output", str(report)]):
+        proc = subprocess.run([sys.executable, "-m", "deckcheck", "check", "decks", "-o", fmt, *extra],
+                              cwd=tmp_path, capture_output=True, env=env, timeout=120)
+        out = report.read_bytes() if extra else proc.stdout
+        check_output(fmt, proc.returncode, out, proc.stderr, len(SMOKE))
+        assert proc.returncode == 1

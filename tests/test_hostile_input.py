@@ -1,0 +1,377 @@
+"""Hostile decklists and file names, each reproduced as a user would meet it (issue 8, section 2).
+
+Every test runs the real command in a new process where the trouble is in what reaches the
+terminal, a file or a CI log, and the library where it is about the verdict or its cost.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import quote, unquote_to_bytes
+
+import pytest
+
+from deckcheck import limits
+from deckcheck.carddb import _normalize_unicode, normalize_name
+from deckcheck.files import find_decklists
+from deckcheck.model import CardRef, DeckResult, Problem
+from deckcheck.parsers import parse_deck, read_deck
+from deckcheck.report import Run, csv_report, text
+from deckcheck.report.escape import json_safe, neutralize_commands, printable
+
+from .conftest import REPO, TODAY
+
+SAMPLES = REPO / "sample_decks"
+LEGAL_YDK = (SAMPLES / "tcg" / "branded-despia.ydk").read_bytes()
+FORMATS = ("text", "json", "junit", "sarif", "github", "csv")
+# What must never reach a terminal or a log raw: C0 but LF (CR only in CSV's CRLF), DEL, C1, bidi controls.
+RAW_CONTROL = re.compile("[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+UNKNOWN = 987_600_000  # from here on, thousands of passcodes no card has
+SHIFT_JIS_NAME = "デッキ".encode("shift_jis") + b".ydk"  # b'\x83f\x83b\x83L.ydk': not UTF-8
+
+
+def deckcheck(*args, cwd: Path = REPO, env: dict | None = None, timeout: float = 120) -> tuple[int, str, str]:
+    """Run deckcheck in a new process; stdout and stderr must be UTF-8 (asserted by decoding)."""
+    full = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
+    full.pop("GITHUB_ACTIONS", None)
+    proc = subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, env=full,
+                          timeout=timeout)
+    out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+    assert "Traceback" not in err and "internal error" not in err, err
+    return proc.returncode, out, err
+
+
+def command_lines(text: str) -> list[str]:
+    """Lines a GitHub Actions runner would take as workflow commands."""
+    return [line for line in re.split(r"\r\n|\r|\n", text) if line.lstrip().startswith("::") or "##[" in line]
+
+
+def assert_inert(fmt: str, out: str) -> None:
+    """Nothing in a report a terminal or a CI runner would act on (but -o github's own commands)."""
+    assert not RAW_CONTROL.search(out.replace("\r\n", "\n") if fmt == "csv" else out), repr(RAW_CONTROL.search(out))
+    if fmt == "github":
+        assert all(re.match(r"::(group|endgroup|error|warning)[ :]", line) for line in command_lines(out))
+    else:
+        assert command_lines(out) == []
+
+
+# ---- rich markup -----------------------------------------------------------------------------
+
+
+def test_markup_in_a_ydk_line_is_shown_not_parsed_in_check_diff_side_and_match(tmp_path):
+    deck = tmp_path / "markup.ydk"
+    deck.write_bytes(LEGAL_YDK.replace(b"#extra", b"[/]\n[bold]x\n#extra"))
+    code, out, _ = deckcheck("check", str(deck))
+    assert code == 0 and "'[/]' is not a passcode" in out and "'[bold]x'" in out
+    for command in (("diff", deck, deck), ("side", deck, deck), ("match", deck, deck, deck)):
+        code, out, _ = deckcheck(*map(str, command))
+        assert code == 0 and "'[/]' is not a passcode" in out
+
+
+def test_a_markup_link_in_a_yaml_card_is_text_even_on_a_colour_terminal(tmp_path):
+    deck = tmp_path / "link.yaml"
+    deck.write_text('main:\n  - "1 [link=https://evil.example/steal]Ash Blossom[/link]"\n')
+    code, out, _ = deckcheck("check", str(deck), env={"FORCE_COLOR": "1", "COLUMNS": "300", "NO_COLOR": ""})
+    assert code == 1
+    assert "\x1b]8;" not in out  # no terminal hyperlink (OSC 8)
+    assert "no card is named '[link=https://evil.example/steal]Ash Blossom[/link]'" in out
+
+
+# ---- terminal escapes and non-UTF-8 file names -------------------------------------------------
+
+
+def test_escape_sequences_in_a_file_name_are_shown_escaped(tmp_path):
+    name = b"x\x1b[2K\x1b[1G\x1b[1;32m\xe2\x9c\x93 LEGAL\x1b[0m \xe2\x80\xae.ydk"
+    (tmp_path / os.fsdecode(name)).write_bytes(b"#main\n14558127\n")
+    for fmt in ("text", "github"):
+        code, out, _ = deckcheck("check", ".", "-o", fmt, cwd=tmp_path)
+        assert code == 1 and "\x1b" not in out and "\u202e" not in out
+        assert "x\\x1b[2K\\x1b[1G\\x1b[1;32m✓ LEGAL\\x1b[0m \\u202e.ydk" in out
+    code, out, _ = deckcheck("check", ".", "-o", "text", cwd=tmp_path)
+    assert any(line.startswith("✗ ILLEGAL x\\x1b[2K") for line in out.splitlines())
+
+
+def test_a_file_name_that_is_not_utf8_is_written_by_every_format_with_the_rest_of_the_batch(tmp_path):
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / os.fsdecode(SHIFT_JIS_NAME)).write_bytes(LEGAL_YDK.replace(b"#extra", b"a warning\n#extra"))
+    (decks / "plain.ydk").write_bytes(b"#main\n14558127\n")
+    shown = "decks/\\x83f\\x83b\\x83L.ydk"
+    for fmt in FORMATS:
+        code, out, err = deckcheck("check", "decks", "-o", fmt, cwd=tmp_path)
+        assert code == 1 and err == "", (fmt, err)
+        report = tmp_path / f"report.{fmt}"
+        code, _, err = deckcheck("check", "decks", "-o", fmt, "--output", str(report), cwd=tmp_path)
+        assert code == 1 and err == "", (fmt, err)
+        written = report.read_bytes().decode("utf-8")
+        assert written == out if fmt != "text" else shown in written  # text files are 160 columns wide
+        assert "plain.ydk" in out
+        if fmt == "json":
+            decks_json = json.loads(out)["decks"]
+            odd = next(d for d in decks_json if "x83" in d["path"])
+            assert odd["path"] == shown and odd["legal"]
+            assert unquote_to_bytes(odd["uri"]) == b"decks/" + SHIFT_JIS_NAME  # the file's own bytes
+            assert "uri" not in next(d for d in decks_json if d["path"] == "decks/plain.ydk")
+        elif fmt == "sarif":
+            uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                    for r in json.loads(out)["runs"][0]["results"]}
+            assert "decks/" + quote(SHIFT_JIS_NAME) in uris
+        elif fmt == "junit":
+            assert shown in {case.get("name") for case in ET.fromstring(out).iter("testcase")}
+        elif fmt == "csv":
+            assert shown in {row["path"] for row in csv.DictReader(io.StringIO(out, newline=""))}
+        else:
+            assert shown in out
+
+
+def test_a_missing_path_with_controls_is_reported_escaped_on_stderr(tmp_path):
+    code, _, err = deckcheck("check", "gone\x1b[31m.ydk", cwd=tmp_path)
+    assert code == 2 and err == "deckcheck: error: gone\\x1b[31m.ydk: no such file or directory\n"
+
+
+def test_printable_escapes_controls_bidi_and_the_bytes_of_a_name_that_is_not_utf8():
+    assert printable("Ash Blossom & Joyous Spring — ✓") == "Ash Blossom & Joyous Spring — ✓"
+    assert printable("a\x1b[2K\tb\nc\r\x7f\x9b\u202e\u2066\u2028") == "a\\x1b[2K\\tb\\nc\\r\\x7f\\x9b\\u202e\\u2066\\u2028"
+    assert printable(os.fsdecode(SHIFT_JIS_NAME)) == "\\x83f\\x83b\\x83L.ydk"
+    assert printable("\ud800") == "\\ud800"
+
+
+# ---- workflow commands -------------------------------------------------------------------------
+
+
+def test_workflow_commands_from_file_names_and_decklists_never_start_a_log_line(tmp_path):
+    (tmp_path / "::error::INJECTED-cmd.ydk").write_bytes(b"#main\n14558127\n")
+    (tmp_path / "  ::warning::spaced.ydk").write_bytes(b"#main\n14558127\n")
+    (tmp_path / "inj.yaml").write_text(
+        'name: "x\\n::error::INJECTED-name"\n'
+        'main:\n  - "1 x\\n::error::INJECTED-card"\n  - "##[error]legacy command"\n  - "1 ::error:: a long name '
+        + "y " * 60 + '"\n'
+    )
+    for fmt in FORMATS:
+        for columns in ("40", "200"):  # narrow: rich wraps long names; a wrapped line must not begin with ::
+            code, out, _ = deckcheck("check", ".", "-o", fmt, cwd=tmp_path, env={"COLUMNS": columns})
+            assert code == 1
+            assert_inert(fmt, out)
+    code, out, _ = deckcheck("check", ".", "-o", "csv", cwd=tmp_path)
+    rows = {row["path"]: row for row in csv.DictReader(io.StringIO(out, newline=""))}
+    assert "\\x3a:error::INJECTED-cmd.ydk" in rows  # the colon that would start a command is shown escaped
+    assert rows["inj.yaml"]["name"] == "x\\n::error::INJECTED-name"
+    code, out, _ = deckcheck("check", "inj.yaml", "-o", "json", cwd=tmp_path)
+    deck = json.loads(out)["decks"][0]
+    assert deck["name"] == "x\n::error::INJECTED-name"  # JSON keeps the value: its escapes are inert
+    assert any("##[error]" in (p["card"] or {}).get("name", "") for p in deck["problems"])
+
+
+def test_the_compact_text_report_of_many_decks_is_inert_too():
+    hostile = "::error::x \x1b[2K [/] ##[error]y \u202e " + "z " * 50
+    problem = Problem("unknown-card", "error", f"no card is named {hostile!r}", "main", 3, CardRef(hostile, None),
+                      f"replace {hostile!r}")
+    decks = [DeckResult(f"{hostile}{i}.ydk", {"main": 1, "extra": 0, "side": 0}, [problem], hostile)
+             for i in range(text.TABLES_UP_TO + 5)]
+    run = Run(decks, "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
+    for width in (40, 160):
+        report = text.render_text(run, width=width)
+        assert "\\x1b[2K [/]" in report
+        assert_inert("text", report)
+
+
+def test_neutralize_commands():
+    assert neutralize_commands("ok\n::error::x\n  ::y::z\na ::b\n") == "ok\n\\x3a:error::x\n  \\x3a:y::z\na ::b\n"
+    assert neutralize_commands("x ##[error]y") == "x ##\\x5berror]y"
+    assert neutralize_commands("::a", at_line_start=False) == "::a"
+    assert neutralize_commands("\u3000::a", "&#58;", "&#91;") == "\u3000&#58;:a"  # .NET trims Unicode spaces
+    assert json.loads(json_safe(json.dumps(["##[x] \x7f\u202e"], ensure_ascii=False))) == ["##[x] \x7f\u202e"]
+
+
+# ---- unbounded work ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def huge_ydk(tmp_path_factory) -> Path:
+    """4 MB: 440,000 random passcodes, as in the report."""
+    import random
+
+    rng = random.Random(8)
+    path = tmp_path_factory.mktemp("huge") / "huge.ydk"
+    path.write_text("#main\n" + "\n".join(str(rng.randint(1, 99_999_999)) for _ in range(440_000)) + "\n")
+    return path
+
+
+def test_a_file_of_440k_passcodes_is_no_decklist_and_costs_little(huge_ydk):
+    for fmt in ("text", "json"):
+        start = time.monotonic()
+        code, out, _ = deckcheck("check", str(huge_ydk), str(huge_ydk), "-o", fmt)
+        assert code == 1 and time.monotonic() - start < 20  # was 235 s (text), 52 s (10 files, JSON)
+        assert "more than 20,000 lines" in out if fmt == "json" else "✗ UNREADABLE" in out
+
+
+def test_more_entries_than_the_cap_make_a_file_unreadable(cards):
+    lines = "\n".join(str(UNKNOWN + i) for i in range(limits.DEFAULT_MAX_ENTRIES + 1))
+    deck = parse_deck(f"#main\n{lines}\n".encode(), "many.ydk")
+    assert [p.rule for p in deck.problems] == ["unreadable"] and deck.entries == []
+    assert "more than 1,000 card lines" in deck.problems[0].message
+    yaml_lines = "\n".join(f"  - Zqx {i}" for i in range(limits.DEFAULT_MAX_ENTRIES + 1))
+    deck = parse_deck(f"main:\n{yaml_lines}\n".encode(), "many.yaml")
+    assert [p.rule for p in deck.problems] == ["unreadable"] and "more than 1,000 card entries" in deck.problems[0].message
+    ok = parse_deck(f"main:\n{yaml_lines.rsplit(chr(10), 1)[0]}\n".encode(), "many.yaml")
+    assert len(ok.entries) == limits.DEFAULT_MAX_ENTRIES and not ok.unreadable
+
+
+def test_problems_per_rule_are_capped_and_the_rest_counted(check_text):
+    lines = "\n".join(str(UNKNOWN + 2 * i) for i in range(999))
+    result = check_text(f"#main\n{lines}\n#extra\n!side\n", ".ydk")
+    unknown = [p for p in result.problems if p.rule == "unknown-card"]
+    assert len(unknown) == limits.DEFAULT_MAX_PROBLEMS + 1
+    assert unknown[-1].message.startswith("… and 899 more unknown-card problems, from line 102 on")
+    assert unknown[-1].line == 102 and unknown[-1].severity == "error" and not result.legal
+    assert result.sizes["main"] == 999  # every entry still counts toward its section
+
+
+def test_syntax_warnings_are_capped_in_the_parser():
+    garbage = "\n".join(f"garbage {i}" for i in range(5000))
+    deck = parse_deck(f"#main\n14558127\n{garbage}\n#extra\n!side\n".encode(), "g.ydk")
+    assert len(deck.problems) == limits.DEFAULT_MAX_PROBLEMS + 1
+    assert deck.problems[-1].message.startswith("… and 4,900 more syntax problems, from line 103 on")
+
+
+def test_the_problem_cap_is_configurable(tmp_path):
+    lines = "\n".join(str(UNKNOWN + 2 * i) for i in range(30))
+    (tmp_path / "d.ydk").write_text(f"#main\n{lines}\n#extra\n!side\n")
+    code, out, _ = deckcheck("check", "d.ydk", "-o", "json", cwd=tmp_path, env={"DECKCHECK_MAX_PROBLEMS": "5"})
+    problems = [p for p in json.loads(out)["decks"][0]["problems"] if p["rule"] == "unknown-card"]
+    assert len(problems) == 6 and problems[-1]["message"].startswith("… and 25 more unknown-card problems")
+    code, out, _ = deckcheck("check", "d.ydk", "-o", "json", cwd=tmp_path, env={"DECKCHECK_MAX_ENTRIES": "10"})
+    assert json.loads(out)["decks"][0]["problems"][0]["rule"] == "unreadable"
+
+
+def test_did_you_mean_is_searched_for_the_first_names_only(cards, check_text, monkeypatch):
+    calls = []
+    search = type(cards)._suggest
+    monkeypatch.setattr(type(cards), "_suggest", lambda self, name, limit: calls.append(name) or search(self, name, limit))
+    names = "\n".join(f"  - Zqx Unknown Card {i}" for i in range(500))
+    result = check_text(f"main:\n  - Snake-Eye Oaak\n{names}\n")
+    assert len(calls) <= limits.MAX_SUGGESTED_NAMES
+    first = next(p for p in result.problems if p.rule == "unknown-card")
+    assert "did you mean Snake-Eye Oak" in first.message
+    calls.clear()
+    check_text("main:\n  - Snake-Eye Oaak\n")
+    assert calls == []  # memoized
+
+
+def test_a_name_of_megabytes_is_cut_and_cheap(check_text):
+    start = time.monotonic()
+    result = check_text('name: "' + "N" * 1_000_000 + '"\nmain:\n  - "' + "Ash Blossom " * 100_000 + '"\n')
+    assert time.monotonic() - start < 10
+    unknown = next(p for p in result.problems if p.rule == "unknown-card")
+    assert len(unknown.card.name) == limits.NAME_LIMIT and len(unknown.message) < 200
+    assert len(result.name) == limits.NAME_LIMIT
+
+
+def test_ascii_names_fold_as_the_full_unicode_folding_does(cards):
+    for name in list(cards._exact_names) + ["Ash Blossom & Joyous Spring", "D/D/D", "  x--Y  "]:
+        if name.isascii():
+            assert normalize_name(name) == _normalize_unicode(name)
+
+
+# ---- deep folders, pseudo-files, pipes -----------------------------------------------------------
+
+
+def test_a_tree_1000_folders_deep_is_searched():
+    import tempfile
+
+    # outside pytest's temporary folders: their clean-up (shutil.rmtree) recurses, and would fail
+    tmp_path = Path(tempfile.mkdtemp(prefix="deckcheck-deep-"))
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    os.chdir(folder)  # relative steps: the full path is too long for one call
+    try:
+        for _ in range(1000):
+            os.mkdir("d")
+            os.chdir("d")
+        Path("x.ydk").write_bytes(LEGAL_YDK)
+        os.chdir(REPO)
+        code, out, _ = deckcheck("check", "deep", "-o", "json", cwd=tmp_path)
+        assert code == 0 and json.loads(out)["decks"][0]["path"] == "deep/" + "d/" * 1000 + "x.ydk"
+    finally:  # removed the way it was made
+        os.chdir(folder)
+        depth = 0
+        while os.path.isdir("d"):
+            os.chdir("d")
+            depth += 1
+        if os.path.exists("x.ydk"):
+            os.remove("x.ydk")
+        for _ in range(depth):
+            os.chdir("..")
+            os.rmdir("d")
+        os.chdir(REPO)
+        folder.rmdir()
+        tmp_path.rmdir()
+
+
+def test_the_walk_keeps_the_documented_order(tmp_path):
+    for rel in ("b.ydk", "a/z.ydk", "a/b/c.ydk", "a/a.ydk", "c.yaml", "a/c/d.ydk", "b/x.ydk", ".hidden/h.ydk"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(b"")
+    found, _ = find_decklists([tmp_path])
+    order = [os.path.relpath(shown, tmp_path) for _, shown in found]
+    assert order == ["b.ydk", "c.yaml", "a/a.ydk", "a/z.ydk", "a/b/c.ydk", "a/c/d.ydk", "b/x.ydk"]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux /proc")
+def test_proc_files_are_not_read_and_never_hang(tmp_path):
+    folder = tmp_path / "proc"
+    folder.mkdir()
+    (folder / "status.ydk").symlink_to("/proc/self/status")
+    if os.path.exists("/proc/kmsg"):
+        (folder / "kmsg.ydk").symlink_to("/proc/kmsg")  # blocks forever when read (as root)
+    os.mkfifo(folder / "pipe.ydk")
+    (folder / "real.ydk").write_bytes(LEGAL_YDK)
+    code, out, _ = deckcheck("check", "proc", "-o", "json", cwd=tmp_path, timeout=30)
+    decks = {d["path"]: d for d in json.loads(out)["decks"]}
+    assert code == 1 and decks["proc/real.ydk"]["legal"]
+    for name in ("status", "kmsg"):
+        if f"proc/{name}.ydk" in decks:
+            assert "kernel pseudo-file" in decks[f"proc/{name}.ydk"]["problems"][0]["message"]
+    assert "named pipe" in decks["proc/pipe.ydk"]["problems"][0]["message"]
+    deck = read_deck(folder / "status.ydk")  # the library alone does not read it either
+    assert deck.unreadable and "kernel pseudo-file" in deck.problems[0].message
+    code, _, err = deckcheck("diff", "proc/pipe.ydk", "proc/real.ydk", cwd=tmp_path, timeout=30)
+    assert code == 2 and "named pipe" in err  # opened without blocking, never waited on
+
+
+# ---- CSV cells ---------------------------------------------------------------------------------
+
+
+def test_csv_cells_fit_a_spreadsheet():
+    problems = [Problem("unknown-card", "error", f"no card has passcode {100_000_000 + i}", "main", i + 2)
+                for i in range(11_805)]
+    huge = DeckResult("huge.ydk", {"main": 11_805, "extra": 0, "side": 0}, problems, "N" * 40_000)
+    run = Run([huge], "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
+    row = next(csv.DictReader(io.StringIO(csv_report.render(run), newline="")))
+    assert all(len(cell) <= csv_report.CELL_LIMIT for cell in row.values())
+    shown = row["problems"].split(" | ")
+    assert re.fullmatch(r"… \((\d+(,\d+)*) more\)", shown[-1])
+    assert int(shown[-1][3:-6].replace(",", "")) == 11_805 - (len(shown) - 1)
+    assert shown[0] == "line 2: [unknown-card] no card has passcode 100000000"
+    assert row["name"].endswith(f"… ({40_000 - csv_report.CELL_LIMIT + 40:,} more characters)")
+
+
+# ---- passcode 0 (issue 11) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", ["0", "0000", "00000000 -- nothing", "$0$"])
+def test_passcode_0_is_an_unknown_card_not_a_skipped_line(check_text, line):
+    result = check_text(LEGAL_YDK.decode().replace("#extra", f"{line}\n#extra"), ".ydk")
+    unknown = [p for p in result.problems if p.rule == "unknown-card"]
+    assert len(unknown) == 1 and unknown[0].message == "no card has passcode 0"
+    assert unknown[0].card.passcode == 0 and not result.legal
+    assert not any(p.rule == "syntax" and "line skipped" in p.message for p in result.problems)
