@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .carddb import CardIndex, DataError
+from .carddb import DataError
 
 STATUS_LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
 STATUS_TITLES = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited"}
@@ -88,23 +88,6 @@ class Banlist:
         if region and region in self.effective_by_region:
             return self.effective_by_region[region]
         return self.effective
-
-    def limits(self, cards: CardIndex) -> tuple[dict[int, int], list[ListEntry]]:
-        """Max copies per name group (strictest entry wins) and the entries matching no card."""
-        limits: dict[int, int] = {}
-        unmatched: list[ListEntry] = []
-        for entry in self.entries:
-            group = cards.group_of(entry.passcode) if entry.passcode is not None else None
-            if group is None and entry.name:
-                found = cards.by_name(entry.name)
-                group = found[0].group if len(found) == 1 else None
-            if group is None:
-                unmatched.append(entry)
-                continue
-            limit = STATUS_LIMITS[entry.status]
-            if limits.get(group, 3) > limit:
-                limits[group] = limit
-        return limits, unmatched
 
     def to_json(self) -> dict:
         return {

@@ -118,16 +118,17 @@ class Problem:
 class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
-    __slots__ = ("path", "entries", "problems", "name", "format")
+    __slots__ = ("path", "entries", "problems", "name", "format", "format_line")
     __repr__ = _repr
 
     def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
-                 name: str | None = None, format: str | None = None):
+                 name: str | None = None, format: str | None = None, format_line: int | None = None):
         self.path = path
         self.entries = entries if entries is not None else []
         self.problems = problems if problems is not None else []
         self.name = name
-        self.format = format  # a format the file declares for itself (YAML `format:`)
+        self.format = format  # a format id the file declares for itself (YAML `format:`)
+        self.format_line = format_line
 
     @property
     def unreadable(self) -> bool:

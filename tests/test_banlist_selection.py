@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deckcheck.regulation import list_limits
+
 from datetime import date
 from pathlib import Path
 
@@ -68,13 +70,13 @@ def test_strictest_entry_of_a_group_applies_in_any_order(tmp_path, cards, order)
     semi = "semi_limited:\n  - {name: Monster Reborn, passcode: 83764718}\n"
     store = _house_list(tmp_path, forbidden + semi if order == "forbidden-first" else semi + forbidden)
     banlist = store.in_effect("tcg", date(2030, 6, 1))
-    limits, unmatched = banlist.limits(cards)
+    limits, unmatched = list_limits(banlist, cards)
     assert limits[83764718] == 0 and not unmatched
 
 
 def test_entry_on_an_artwork_bans_the_whole_group(tmp_path, cards):
     store = _house_list(tmp_path, "forbidden:\n  - {name: Dark Magician, passcode: 36996508}\n")
-    limits, _ = store.in_effect("tcg", date(2030, 6, 1)).limits(cards)
+    limits, _ = list_limits(store.in_effect("tcg", date(2030, 6, 1)), cards)
     assert limits[cards.by_passcode(46986414).group] == 0
 
 

@@ -70,20 +70,21 @@ def _kind(card) -> str:
     return {"token": "Token (never a deck card)", "skill": "Skill Card (never a deck card)"}.get(card.kind, card.kind)
 
 
-def cards(found, index, current_lists, output_format: str, console) -> None:
-    from ..rules.card_pool import why_not_in_pool
+def cards(found, index, regulations, output_format: str, console) -> None:
+    """What deckcheck knows of each card, with its status in each regulation (a format today)."""
+    from ..rules.card_pool import why_not_legal
 
     documents = []
     for card in found:
         statuses = {}
-        for banlist in current_lists:
+        for regulation in regulations:
+            label = regulation.banlist.name if regulation.banlist else regulation.title
             if card.kind not in ("main", "extra"):
-                statuses[banlist.name] = "never in a deck"
-            elif outside := why_not_in_pool(card, banlist.format, date.today().isoformat()):
-                statuses[banlist.name] = f"not legal: {outside}"
+                statuses[label] = "never in a deck"
+            elif outside := why_not_legal(card, regulation):
+                statuses[label] = f"not legal: {outside}"
             else:
-                limits, _ = banlist.limits(index)
-                statuses[banlist.name] = STATUS_TITLES[limits.get(card.group, 3)]
+                statuses[label] = STATUS_TITLES[regulation.limits.get(card.group, 3)]
         group = index.by_passcode(card.group) if card.group != card.passcode else None
         documents.append(
             {
@@ -123,6 +124,19 @@ def cards(found, index, current_lists, output_format: str, console) -> None:
         console.print()
 
 
+def _options_text(rule) -> list[str]:
+    """A rule's options as ``name (default): meaning`` lines."""
+    return [f"{name} (default: {_show(option.default)}): {option.help}" for name, option in rule.OPTIONS.items()]
+
+
+def _show(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(_show, value)) + "]"
+    if value is None:
+        return "null"
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)
+
+
 def rules(verbose: bool, output_format: str, console) -> None:
     """Every rule ID: those of `check`, then those of `side` and `match`."""
     from ..rules import RULES, rule_doc
@@ -132,7 +146,10 @@ def rules(verbose: bool, output_format: str, console) -> None:
     if output_format == "json":
         _emit_json(
             [
-                {"id": r.ID, "command": command, "severity": r.SEVERITY, "summary": r.SUMMARY, "doc": rule_doc(r)}
+                {"id": r.ID, "command": command, "severity": r.SEVERITY, "summary": r.SUMMARY, "doc": rule_doc(r),
+                 "enabled_by_default": getattr(r, "ENABLED", True),
+                 "options": {name: {"default": _jsonable(o.default), "help": o.help}
+                             for name, o in getattr(r, "OPTIONS", {}).items()}}
                 for command, modules in groups
                 for r in modules
             ]
@@ -143,6 +160,12 @@ def rules(verbose: bool, output_format: str, console) -> None:
             for r in modules:
                 console.rule(f"{r.ID} ({r.SEVERITY}; deckcheck {command})")
                 console.print(rule_doc(r), highlight=False, markup=False)
+                options = _options_text(r) if getattr(r, "OPTIONS", None) else []
+                if options:
+                    console.print()
+                    console.print("Options (set by a format file, see: deckcheck formats):", highlight=False, markup=False)
+                    for line in options:
+                        console.print(f"    {line}", highlight=False, markup=False)
                 console.print()
         return
     table = Table(box=None, header_style="bold", padding=(0, 1))
@@ -152,6 +175,54 @@ def rules(verbose: bool, output_format: str, console) -> None:
         for r in modules:
             table.add_row(r.ID, command, r.SEVERITY, r.SUMMARY)
     console.print(table)
+
+
+def _jsonable(value):
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def formats(found, store, output_format: str, console) -> None:
+    """Every format: id, title, one-line description, where it is defined."""
+    if output_format == "json":
+        _emit_json([{"id": f.id, "title": f.title, "description": f.description, "origin": f.origin,
+                     "path": f.path, "extends": list(f.extends)} for f in found])
+        return
+    table = Table(box=None, header_style="bold", padding=(0, 1))
+    for column in ("Format", "Title", "Description", "Defined in"):
+        table.add_column(column)
+    for f in found:
+        where = "built in" if f.origin == "built-in" else f.path
+        table.add_row(Text(f.id), Text(f.title), Text(f.description), Text(where))
+    console.print(table)
+    if store.user_dir is not None:
+        console.print(Text(f"Your formats: {store.user_dir}/<id>.yaml (a format file may extend a built-in one)"),
+                      highlight=False)
+
+
+def format_definition(fmt, output_format: str, console) -> None:
+    """One format, resolved: what it inherits and every rule's options."""
+    document = fmt.to_json()
+    if output_format == "json":
+        _emit_json(document)
+        return
+    lines = [f"id: {fmt.id}", f"title: {fmt.title}", f"description: {fmt.description}", f"defined in: {fmt.path}"]
+    if fmt.extends:
+        lines.append(f"extends: {' → '.join(fmt.extends)}")
+    for key in ("sources", "notes"):
+        if document[key]:
+            lines.append(f"{key}:")
+            lines += [f"  - {item}" for item in document[key]]
+    lines.append("rules:")
+    for rule_id, options in document["rules"].items():
+        if options is None:
+            lines.append(f"  {rule_id}: off")
+        elif not options:
+            lines.append(f"  {rule_id}: on")
+        else:
+            lines.append(f"  {rule_id}: " + ", ".join(f"{k}: {_show(v)}" for k, v in options.items()))
+    console.print(Text("\n".join(lines)), highlight=False)
 
 
 def data(index, store, today: date, output_format: str, console) -> None:

@@ -21,18 +21,23 @@ from collections.abc import Iterator
 from ..banlists import STATUS_TITLES
 from ..model import ERROR, Problem, ResolvedDeck
 from ._common import copies, groups_over
+from ._options import Option
 
 ID = "banlist"
 SEVERITY = ERROR
 SUMMARY = "Forbidden 0, Limited 1, Semi-Limited 2 copies across Main, Extra and Side."
+ENABLED = True
+OPTIONS = {
+    "lists": Option("str", "tcg", "the folder of dated lists to apply (banlists/<lists>/): the newest in force on the check date"),
+}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    if context.banlist is None:
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    if regulation.banlist is None:
         return
-    list_name = context.banlist.name
-    for count, limit in groups_over(deck, context.limits):
-        name, ref = count.name_and_ref(context.cards)
+    list_name = regulation.banlist.name
+    for count, limit in groups_over(deck, regulation.limits):
+        name, ref = count.name_and_ref(regulation.cards)
         at = count.past(limit)
         if limit == 0:
             message = f"{name} is Forbidden on the {list_name} list ({count.by_section()})"

@@ -20,10 +20,17 @@ from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
 from ._common import by_card_and_section, copies, lines_note, section_title, total
+from ._options import Option
 
 ID = "card-pool"
 SEVERITY = ERROR
 SUMMARY = "Only cards released in the format's card pool (TCG or OCG) by the check date."
+ENABLED = True
+POOLS = ("tcg", "ocg")
+OPTIONS = {
+    "released_in": Option("str", ("tcg",), "the card pools a card must be released in (all of them)", choices=POOLS,
+                          many=True),
+}
 
 _ORIGIN = {
     "prerelease": "a prerelease card that is not released yet",
@@ -33,6 +40,7 @@ _ORIGIN = {
 
 
 def why_not_in_pool(card, pool: str, as_of: str) -> str | None:
+    """Why ``card`` is not legal in ``pool`` ("tcg" | "ocg") on ``as_of`` (ISO date), or None."""
     available = card.tcg if pool == "tcg" else card.ocg
     other = "ocg" if pool == "tcg" else "tcg"
     if not available:
@@ -47,22 +55,25 @@ def why_not_in_pool(card, pool: str, as_of: str) -> str | None:
     return None
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    reasons, legal = context.pool_reasons, context.pool_legal
-    pool, as_of = context.format.pool, context.as_of.isoformat()
-    illegal = []
-    for e in deck.deck_entries:
-        card = e.card
-        if card.passcode in legal:
-            continue
-        why = reasons.get(card.passcode)
-        if why is None:
-            why = why_not_in_pool(card, pool, as_of)
-            if why is None:
-                legal.add(card.passcode)
-                continue
-            reasons[card.passcode] = why
-        illegal.append(e)
+def why_not_legal(card, regulation) -> str | None:
+    """Why ``card`` is outside the regulation's card pool, or None (memoized per regulation)."""
+    memo = regulation.memo(ID)
+    try:
+        return memo[card.passcode]
+    except KeyError:
+        pass
+    as_of = regulation.as_of.isoformat()
+    why = None
+    for pool in regulation.options(ID)["released_in"]:
+        why = why_not_in_pool(card, pool, as_of)
+        if why:
+            break
+    memo[card.passcode] = why
+    return why
+
+
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    illegal = [e for e in deck.deck_entries if why_not_legal(e.card, regulation) is not None]
     for group in by_card_and_section(illegal):
         first = group[0]
         n = total(group)
@@ -70,7 +81,7 @@ def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
         yield Problem(
             ID,
             SEVERITY,
-            f"{first.card.name} is {reasons[first.card.passcode]} ({copies(n)} in {where}{lines_note(group)})",
+            f"{first.card.name} is {why_not_legal(first.card, regulation)} ({copies(n)} in {where}{lines_note(group)})",
             first.section,
             first.line,
             first.card.ref,

@@ -22,11 +22,13 @@ from ._common import by_card_and_section, copies, lines_note, section_title, tot
 ID = "not-a-deck-card"
 SEVERITY = ERROR
 SUMMARY = "Tokens and Skill Cards are never deck cards."
+ENABLED = True
+OPTIONS: dict = {}
 
 _WHAT = {"token": "a token", "skill": "a Skill Card"}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     found = [e for e in deck.other_entries if e.card is not None]
     for group in by_card_and_section(found):
         first = group[0]

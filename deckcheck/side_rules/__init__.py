@@ -1,8 +1,8 @@
 """The side rules: one module each, with its ID, severity, summary, source and PASS/FAIL examples.
 
 A side rule is ``check(deck, context) -> Iterable[Problem]`` where ``deck`` is a
-``deckcheck.side.SidedDeck`` (the registered and the sided deck, tallied by printed card) and
-``context`` a ``deckcheck.side.SideContext``. Like the rules of ``check``, it never prints and
+``deckcheck.sided.SidedDeck`` (the registered and the sided deck, tallied by printed card) and
+``context`` a ``deckcheck.sided.SideContext``. Like the rules of ``check``, it never prints and
 never decides an exit code; its line numbers are lines of the sided file.
 
 An example in a docstring is a ``registered:`` decklist and a ``sided:`` decklist, each a YAML
