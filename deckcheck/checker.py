@@ -20,13 +20,26 @@ def problem_order(problem) -> tuple:
 
 
 def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
-    resolved = resolve(parsed, regulation.cards)
+    resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
+    facts: dict = {}
     if parsed.unreadable:
         problems = [p for p in parsed.problems if p.rule == "unreadable"]
     else:
         problems = [p for rule, _options in regulation.rules for p in rule.check(resolved, regulation)]
         problems.sort(key=problem_order)
-    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name)
+        for rule, _options in regulation.rules:
+            if hasattr(rule, "facts"):
+                facts.update(rule.facts(resolved, regulation))
+    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name, facts)
+
+
+@dataclass
+class Override:
+    """A rule option set on the command line for every format of the run (``--points-cap 50``)."""
+
+    flag: str  # the option as the user wrote it, for messages
+    rule: str
+    options: dict
 
 
 @dataclass
@@ -37,6 +50,7 @@ class Selection:
     banlist: str | None = None
     as_of: date | None = None
     region: str | None = None
+    overrides: tuple[Override, ...] = ()
 
 
 class Checker:
@@ -50,10 +64,28 @@ class Checker:
         self.selection = selection
         self.as_of = selection.as_of or today or date.today()
         self._regulations: dict[str, Regulation] = {}
-        self._chosen: Format | None = self.formats.resolve(selection.format) if selection.format else None
+        self._formats: dict[str, Format] = {}
+        self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
         self._named: Banlist | None = store.by_name(selection.banlist) if selection.banlist is not None else None
         if self._named is not None:
             self.regulation()  # says now when the named list is not one of the chosen format's
+
+    def _with_overrides(self, fmt: Format, strict: bool = True) -> Format:
+        """``fmt`` with the command line's overrides; ``strict``: an override the format cannot take is an
+        error (the format asked for), else it is left out (a format a decklist declares)."""
+        for override in self.selection.overrides:
+            if fmt.enabled(override.rule):
+                fmt = fmt.with_options(override.rule, override.options, override.flag)
+            elif strict:
+                raise DataError(f"{override.flag}: format {fmt.id} does not apply the {override.rule} rule")
+        return fmt
+
+    def _format(self, format_id: str) -> Format:
+        """A format by id, with the command line's overrides (each format once)."""
+        fmt = self._formats.get(format_id)
+        if fmt is None:
+            fmt = self._formats[format_id] = self._with_overrides(self.formats.get(format_id), strict=False)
+        return fmt
 
     @property
     def default_format(self) -> Format:
@@ -64,15 +96,15 @@ class Checker:
             for format_id in [self._named.format] + self.formats.builtin_ids():
                 if not self.formats.knows(format_id):
                     continue
-                fmt = self.formats.get(format_id)
+                fmt = self._format(format_id)
                 if (fmt.options("banlist") or {}).get("lists") == self._named.format:
                     return fmt
             raise DataError(f"no format uses the {self._named.format.upper()} lists of {self._named.name!r}")
-        return self.formats.get(DEFAULT_FORMAT)
+        return self._format(DEFAULT_FORMAT)
 
     def regulation(self, fmt: Format | None = None) -> Regulation:
         fmt = fmt or self.default_format
-        key = f"{fmt.origin}:{fmt.path}"
+        key = f"{fmt.origin}:{fmt.path}:{fmt.id}"
         regulation = self._regulations.get(key)
         if regulation is None:
             named = self._named if self._named is not None and fmt is self.default_format else None
@@ -94,7 +126,7 @@ class Checker:
             parsed.format = declared = None
         explicit = self.selection.format is not None or self._named is not None
         if declared and not explicit:
-            return self.formats.get(declared)
+            return self._format(declared)
         return self.default_format
 
     def check_parsed(self, parsed: ParsedDeck) -> tuple[DeckResult, Regulation]:

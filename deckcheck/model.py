@@ -223,14 +223,16 @@ class ResolvedDeck:
 class DeckResult:
     """The verdict on one deck: its section sizes and every problem."""
 
-    __slots__ = ("path", "sizes", "problems", "name")
+    __slots__ = ("path", "sizes", "problems", "name", "facts")
     __repr__ = _repr
 
-    def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None):
+    def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None,
+                 facts: dict | None = None):
         self.path = path
         self.sizes = sizes
         self.problems = problems
         self.name = name
+        self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
 
     @property
     def legal(self) -> bool:

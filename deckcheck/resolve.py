@@ -48,7 +48,9 @@ def _read_leading_number_as_name(entry, cards: CardIndex, problems: list[Problem
         entry.name, entry.count = written, 1
 
 
-def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
+def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) -> ResolvedDeck:
+    """Each entry's card, and the deck's tallies. ``skills_apart``: Skill Cards are kept outside the
+    deck (Speed Duel), so they do not count toward their section's size."""
     deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format)
     if parsed.unreadable:
         return deck
@@ -78,4 +80,6 @@ def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
             deck_entries.append(entry)
         else:
             other_entries.append(entry)
+            if skills_apart and card is not None and card.kind == "skill":
+                sizes[entry.section] -= entry.count
     return deck

@@ -21,7 +21,7 @@ from __future__ import annotations
 from .checker import Checker, problem_order
 from .model import ERROR, SECTIONS, CardRef, DeckResult, ParsedDeck, Problem, ResolvedDeck
 from .resolve import resolve
-from .sided import CURRENT, SIDE_RULES, Move, SideContext, SidedDeck, Tally, name_key, say_swaps
+from .sided import Move, SideContext, SidedDeck, Tally, name_key, say_swaps
 
 
 class SideResult:
@@ -92,16 +92,13 @@ def compare(registered: ResolvedDeck, sided: ResolvedDeck, context: SideContext)
 class SideChecker:
     """Checks sided decks against one registered deck, which is itself checked once with ``check``."""
 
-    def __init__(self, checker: Checker, registered: ParsedDeck, side_rule: str = CURRENT):
-        if side_rule not in SIDE_RULES:
-            raise ValueError(f"unknown side rule {side_rule!r}; choose one of: {', '.join(SIDE_RULES)}")
+    def __init__(self, checker: Checker, registered: ParsedDeck):
         self.registered_result, self.regulation = checker.check_parsed(registered)
         self.cards = checker.cards
         self.registered = resolve(registered, self.cards)
-        self.side_rule = side_rule
 
     def check(self, sided: ParsedDeck, must_be_registered: bool = False, why_registered: str = "") -> SideResult:
-        context = SideContext(self.cards, self.side_rule, must_be_registered, why_registered)
+        context = SideContext(self.cards, must_be_registered, why_registered)
         resolved = resolve(sided, self.cards)
         moves, problems = compare(self.registered, resolved, context)
         return SideResult(self.registered_result, resolved, moves, problems, must_be_registered)

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from .model import EXTRA, MAIN, SECTION_TITLES, SECTIONS, SIDE, CardRef, DeckEntry, ResolvedDeck
 
-CURRENT, LEGACY = "current", "legacy"
-SIDE_RULES = (CURRENT, LEGACY)  # --side-rule: today's 0–15, or the UDE-era/GOAT "exactly 0 or 15"
-
 NOWHERE = None  # the source of a card that is not registered, the target of a registered card that is gone
 
 
@@ -147,8 +144,7 @@ class SidedDeck:
 class SideContext:
     """What side rules are judged with."""
 
-    def __init__(self, cards, side_rule: str = CURRENT, must_be_registered: bool = False, why_registered: str = ""):
+    def __init__(self, cards, must_be_registered: bool = False, why_registered: str = ""):
         self.cards = cards
-        self.side_rule = side_rule
         self.must_be_registered = must_be_registered  # Duel 1, or the Duel after a pre-game Game Loss in Duel 1
         self.why_registered = why_registered  # said in not-registered-deck problems

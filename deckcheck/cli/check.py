@@ -13,8 +13,8 @@ import typer
 from ..carddb import DataError
 from ..report import OUTPUT_FORMATS
 from .common import (
-    AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, REGION_OPTION, app, console, fail,
-    parse_date, silence_stdout,
+    AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, POINTS_CAP_OPTION, REGION_OPTION, app,
+    console, fail, overrides, parse_date, silence_stdout,
 )
 
 CheckOutputFormat = Enum("CheckOutputFormat", {name: name for name in OUTPUT_FORMATS}, type=str)
@@ -52,6 +52,7 @@ def check(
     banlist: Optional[str] = BANLIST_OPTION,
     as_of: Optional[str] = AS_OF_OPTION,
     region: Optional[str] = REGION_OPTION,
+    points_cap: Optional[int] = POINTS_CAP_OPTION,
     output_format: Optional[CheckOutputFormat] = typer.Option(
         None, "--output-format", "-o",
         help=f"{', '.join(OUTPUT_FORMATS)} (default: the config file's, else github inside GitHub Actions, else text).",
@@ -77,7 +78,8 @@ def check(
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:
         chosen_list, chosen_date = settings.banlist, settings.as_of
-    selection = Selection(format or settings.format, chosen_list, chosen_date, region or settings.region)
+    selection = Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
+                          overrides(points_cap))
     report_format = _pick_output_format(output_format, settings.output_format)
     paths = list(paths or settings.paths)
     if not paths:

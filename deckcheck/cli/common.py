@@ -71,6 +71,20 @@ FORMAT_OPTION = typer.Option(None, "--format", "-f", metavar="FORMAT",
 BANLIST_OPTION = typer.Option(None, "--banlist", "-b", help='A list by name, e.g. "2026.05 TCG" (see: deckcheck banlists).')
 AS_OF_OPTION = typer.Option(None, "--as-of", help="Judge as on this date (YYYY-MM-DD): the list in force then, cards released by then.")
 REGION_OPTION = typer.Option(None, "--region", help="Region whose effective dates apply where they differ (e.g. amer).")
+POINTS_CAP_OPTION = typer.Option(None, "--points-cap", min=0, metavar="N",
+                                 help="The points cap of a points format (Genesys: 100 unless the event says otherwise; 0 is a cap).")
+
+
+def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tuple:
+    """The rule options the command line sets for this run."""
+    from ..checker import Override
+
+    found = []
+    if points_cap is not None:
+        found.append(Override(f"--points-cap {points_cap}", "points-cap", {"cap": points_cap}))
+    if legacy_side:
+        found.append(Override("--side-rule legacy", "side-size", {"exactly": [0, 15]}))
+    return tuple(found)
 
 
 def _version(value: bool) -> None:

@@ -15,8 +15,8 @@ import typer
 
 from ..carddb import DataError
 from .common import (
-    AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, REGION_OPTION, OutputFormat, app, console, fail, format_help,
-    parse_date,
+    AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
+    fail, format_help, overrides, parse_date,
 )
 
 
@@ -27,7 +27,7 @@ class SideRule(str, Enum):
 
 _FORMAT = typer.Option(None, "--format", "-f", metavar="FORMAT", help=format_help(
     "Format the registered deck is checked in (default: tcg, or what a YAML decklist declares)"))
-_SIDE_RULE = typer.Option(SideRule.current, "--side-rule", help="current: Side Deck 0–15; legacy: exactly 0 or 15 (UDE era, GOAT).")
+_SIDE_RULE = typer.Option(SideRule.current, "--side-rule", help="current: the format's Side Deck rule (TCG: 0–15); legacy: exactly 0 or 15 (UDE era; the GOAT format's own rule), judged on the registered deck.")
 _OUTPUT = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json.")
 
 
@@ -55,16 +55,17 @@ def _report(kind: str, result, checker, output_format: OutputFormat) -> None:
     raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
 
 
-def _side_checker(registered: Path, format, banlist, as_of, region, side_rule: SideRule):
+def _side_checker(registered: Path, format, banlist, as_of, region, points_cap, side_rule: SideRule):
     """The registered deck, checked once, ready to judge sided decks against."""
     from ..checker import Checker, Selection
     from ..datastore import load_cards, load_store
     from ..side import SideChecker
 
-    selection = Selection(format, banlist, parse_date(as_of, "--as-of"), region)
+    selection = Selection(format, banlist, parse_date(as_of, "--as-of"), region,
+                          overrides(points_cap, legacy_side=side_rule is SideRule.legacy))
     parsed = _read(registered)
     try:
-        return SideChecker(Checker(load_cards(), load_store(), selection), parsed, side_rule.value)
+        return SideChecker(Checker(load_cards(), load_store(), selection), parsed)
     except DataError as exc:
         fail(str(exc))
 
@@ -77,11 +78,12 @@ def side_command(
     banlist: Optional[str] = BANLIST_OPTION,
     as_of: Optional[str] = AS_OF_OPTION,
     region: Optional[str] = REGION_OPTION,
+    points_cap: Optional[int] = POINTS_CAP_OPTION,
     side_rule: SideRule = _SIDE_RULE,
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Is SIDED a legal sided version of REGISTERED? The swap, and every problem with a fix."""
-    checker = _side_checker(registered, format, banlist, as_of, region, side_rule)
+    checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
     result = checker.check(_read(sided))
     _report("side", result, checker, output_format)
 
@@ -98,6 +100,7 @@ def match_command(
     banlist: Optional[str] = BANLIST_OPTION,
     as_of: Optional[str] = AS_OF_OPTION,
     region: Optional[str] = REGION_OPTION,
+    points_cap: Optional[int] = POINTS_CAP_OPTION,
     side_rule: SideRule = _SIDE_RULE,
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
@@ -108,7 +111,7 @@ def match_command(
     for n in losses:
         if not 1 <= n <= len(duels):
             fail(f"--game-loss-before {n}: the Match has Duels 1 to {len(duels)}")
-    checker = _side_checker(registered, format, banlist, as_of, region, side_rule)
+    checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
     result = check_match(checker, [_read(path) for path in duels], losses)
     _report("match", result, checker, output_format)
 

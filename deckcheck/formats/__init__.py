@@ -21,7 +21,7 @@ This is the one place that knows which formats exist; the command line, the YAML
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -59,6 +59,13 @@ class Format:
     def enabled(self, rule_id: str) -> bool:
         return self.rules.get(rule_id) is not None
 
+    def with_options(self, rule_id: str, options: Mapping, where: str = "the command line") -> "Format":
+        """This format with some of a rule's options changed (``--points-cap``, ``--side-rule``)."""
+        from .loader import resolve_rules
+
+        rules = resolve_rules({rule_id: dict(options)}, self.rules, Path(where), {})
+        return replace(self, rules=MappingProxyType(rules))
+
     def to_json(self) -> dict:
         return {
             "id": self.id,
@@ -69,15 +76,16 @@ class Format:
             "extends": list(self.extends),
             "sources": list(self.sources),
             "notes": list(self.notes),
-            "rules": {rule: _jsonable(options) for rule, options in self.rules.items()},
+            "rules": {rule: jsonable(options) for rule, options in self.rules.items()},
         }
 
 
-def _jsonable(value):
+def jsonable(value):
+    """A value of a format's options as JSON has it (dates as ISO text, tuples as lists)."""
     if isinstance(value, Mapping):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {k: jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     if hasattr(value, "isoformat"):
         return value.isoformat()
     return value

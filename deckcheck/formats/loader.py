@@ -80,7 +80,8 @@ def _value(yaml, node, key_path: str, lines: dict[str, int], path: Path, depth: 
     try:
         value = constructor.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError) as exc:
-        raise FormatError(f"{path}:{node.start_mark.line + 1}: {key_path}: {exc}") from None
+        what = "not a date (YYYY-MM-DD)" if node.tag == "tag:yaml.org,2002:timestamp" else f"cannot be read ({exc})"
+        raise FormatError(f"{path}:{node.start_mark.line + 1}: {key_path}: {node.value!r} is {what}") from None
     if node.tag == "tag:yaml.org,2002:int" and node.value.isdigit():
         value = int(node.value)  # decimal, never YAML 1.1 octal
     if hasattr(value, "isoformat"):

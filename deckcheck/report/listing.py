@@ -139,6 +139,7 @@ def _show(value) -> str:
 
 def rules(verbose: bool, output_format: str, console) -> None:
     """Every rule ID: those of `check`, then those of `side` and `match`."""
+    from ..formats import jsonable
     from ..rules import RULES, rule_doc
     from ..side_rules import SIDE_RULE_MODULES
 
@@ -148,7 +149,7 @@ def rules(verbose: bool, output_format: str, console) -> None:
             [
                 {"id": r.ID, "command": command, "severity": r.SEVERITY, "summary": r.SUMMARY, "doc": rule_doc(r),
                  "enabled_by_default": getattr(r, "ENABLED", True),
-                 "options": {name: {"default": _jsonable(o.default), "help": o.help}
+                 "options": {name: {"default": jsonable(o.default), "help": o.help}
                              for name, o in getattr(r, "OPTIONS", {}).items()}}
                 for command, modules in groups
                 for r in modules
@@ -175,12 +176,6 @@ def rules(verbose: bool, output_format: str, console) -> None:
         for r in modules:
             table.add_row(r.ID, command, r.SEVERITY, r.SUMMARY)
     console.print(table)
-
-
-def _jsonable(value):
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value.isoformat() if hasattr(value, "isoformat") else value
 
 
 def formats(found, store, output_format: str, console) -> None:

@@ -4,8 +4,9 @@ A rule is ``check(deck, regulation) -> Iterable[Problem]``: ``deck`` is a ``Reso
 ``regulation`` the ``deckcheck.regulation.Regulation`` it is judged by (the format applied on
 the check date, with the rule's options: ``regulation.options(ID)``). A rule never prints and
 never decides an exit code. Each module declares ``OPTIONS`` (see ``_options.py``) and
-``ENABLED`` (whether it runs when a format does not mention it). ``RULES`` is the order in which
-they run and are documented.
+``ENABLED`` (whether it runs when a format does not mention it); it may also have
+``facts(deck, regulation) -> dict``: what every report shows of a deck (Genesys: its points).
+``RULES`` is the order in which they run and are documented.
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ from types import ModuleType
 
 from . import (
     banlist,
+    banned_type,
     card_pool,
     copy_limit,
     extra_size,
+    group_limit,
     main_size,
     not_a_deck_card,
     placeholder_passcode,
+    points_cap,
     side_size,
+    skill_card,
     syntax,
     unknown_card,
     unreadable,
@@ -39,7 +44,11 @@ RULES: tuple[ModuleType, ...] = (
     wrong_section,
     copy_limit,
     banlist,
+    group_limit,
     card_pool,
+    banned_type,
+    points_cap,
+    skill_card,
 )
 RULES_BY_ID = {rule.ID: rule for rule in RULES}
 

@@ -87,7 +87,8 @@ class Option:
     def json_schema(self) -> dict:
         one: dict = {
             "int": {"type": "integer"},
-            "date": {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
+            "date": {"type": "string", "format": "date",
+                     "pattern": r"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$"},
             "str": {"type": "string", "minLength": 1},
             "card": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1}]},
         }[self.kind]

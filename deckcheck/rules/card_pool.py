@@ -30,6 +30,10 @@ POOLS = ("tcg", "ocg")
 OPTIONS = {
     "released_in": Option("str", ("tcg",), "the card pools a card must be released in (all of them)", choices=POOLS,
                           many=True),
+    "released_by": Option("date", None, "only cards first released (in those pools) by this day: a format's "
+                          "cut-off (a list may set an earlier one)", nullable=True),
+    "whitelist": Option("str", None, "a list (banlists/<whitelist>/) whose cards are the whole pool: every card "
+                        "not on it is out", nullable=True),
 }
 
 _ORIGIN = {
@@ -64,10 +68,20 @@ def why_not_legal(card, regulation) -> str | None:
         pass
     as_of = regulation.as_of.isoformat()
     why = None
-    for pool in regulation.options(ID)["released_in"]:
+    pools = regulation.options(ID).get("released_in", ())
+    for pool in pools:
         why = why_not_in_pool(card, pool, as_of)
         if why:
             break
+    if why is None and regulation.released_by is not None:
+        cutoff = regulation.released_by.isoformat()
+        for pool in pools:
+            released = card.tcg_date if pool == "tcg" else card.ocg_date
+            if released and released > cutoff:
+                why = f"first released in the {pool.upper()} on {released}, after the {regulation.title} cut-off ({cutoff})"
+                break
+    if why is None and regulation.allowed is not None and card.group not in regulation.allowed:
+        why = f"not in the {regulation.title} card pool ({regulation.whitelist.name})"
     memo[card.passcode] = why
     return why
 
