@@ -222,12 +222,10 @@ class CardIndex:
 
     def group_members(self, group: int) -> list[Card]:
         """Every card counted under one name group (alternate artworks are inside each card)."""
-        col = self._main._c
-        return [
-            self._main.card(i)
-            for i, row in enumerate(self._main.rows())
-            if row[col["passcode"]] == group or row[col["group"]] == group
-        ]
+        table = self._main
+        passcodes = [group] + sorted(p for p, g in table.groups.items() if g == group)
+        rows = [table.by_passcode.get(p) for p in passcodes]
+        return [table.card(i) for i in rows if i is not None]
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """The closest card names, for "did you mean" (similarity of the folded names)."""

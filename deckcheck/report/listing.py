@@ -88,6 +88,13 @@ def _identity(card, index) -> tuple[str | None, object]:
     return ("same name" if group.name == card.name else "treated as"), group
 
 
+def _same_name(card, index) -> list:
+    """Other cards printed under this card's name and counted with it (only for the card a group is named after)."""
+    if card.group != card.passcode or card.origin != "official":
+        return []
+    return [c for c in index.group_members(card.passcode) if c.passcode != card.passcode and c.name == card.name]
+
+
 def cards(found, index, current_lists, output_format: str, console) -> None:
     from ..rules.card_pool import why_not_in_pool
 
@@ -117,6 +124,7 @@ def cards(found, index, current_lists, output_format: str, console) -> None:
                 "ocg_date": card.ocg_date,
                 "treated_as": group.name if relation in ("treated as", "same name") else None,
                 "official_card": {"name": group.name, "passcode": group.passcode} if relation == "stands for" else None,
+                "same_name": [{"name": c.name, "passcode": c.passcode} for c in _same_name(card, index)],
                 "status": statuses,
             }
         )
@@ -132,13 +140,16 @@ def cards(found, index, current_lists, output_format: str, console) -> None:
         table.add_row("Kind", _kind(card))
         relation, group = _identity(card, index)
         if relation == "stands for":
-            table.add_row("Official card", f"{group.name} ({group.passcode}): this id is an unofficial version of it "
-                                           f"({card.origin}); decklists should use {group.passcode}")
+            table.add_row("Official card", f"{group.name} ({group.passcode}): this id is an unofficial version of it; "
+                                           f"decklists should use {group.passcode}")
         elif relation == "same name":
             table.add_row("Counted with", f"{group.name} ({group.passcode}), a different card of the same name: "
                                           "one limit for both")
         elif relation == "treated as":
             table.add_row("Counted as", f"{group.name} (its name is always treated as that card)")
+        for other in doc["same_name"]:
+            table.add_row("Counted with", f"{other['name']} ({other['passcode']}), a different card of the same name: "
+                                          "one limit for both")
         table.add_row("Konami ID", str(card.konami_id or "—"))
         pools = [p.upper() for p in ("tcg", "ocg") if getattr(card, p)]
         table.add_row("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})")
