@@ -3,17 +3,18 @@
 
     python tools/build_data.py [--shared ../shared/data] [--out-dir .]
 
-Reads the snapshot described in shared/data/PROVENANCE.md and writes, under --out-dir
-(default: the repository root):
+Reads the snapshot described in shared/data/PROVENANCE.md and the reviewed corrections
+(deckcheck/data/corrections.yaml), and writes, under --out-dir (default: the repository root):
 
     deckcheck/data/cards.jsonl        official OCG/TCG cards, tokens, Skill Cards, prereleases
     deckcheck/data/other_cards.jsonl  Rush Duel and unofficial (anime, pre-errata, GOAT …) rows
-    banlists/tcg/<effective>.yaml     every TCG F&L list from 2020 on (Konami's, by Konami ID)
-    banlists/ocg/<effective>.yaml     every OCG F&L list from 2020 on
+    deckcheck/data/build-report.txt   every place the sources disagreed, and what was decided
+    banlists/tcg/<effective>.yaml     every TCG F&L list in force from 2020 on (Konami's, by Konami ID)
+    banlists/ocg/<effective>.yaml     every OCG F&L list in force from 2020 on
 
 Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
-Output is deterministic. A build report goes to stdout: counts, and every place the sources
-disagreed with which one was preferred and why. Needs only the standard library and PyYAML.
+Output is deterministic, the report included (it is also printed); commit it with the data so a
+reviewer sees what a rebuild changed. Needs only the standard library and PyYAML.
 """
 
 from __future__ import annotations
@@ -873,10 +874,11 @@ class Builder:
                                      "prerelease placeholders",
              "files": "edopro/cards.reconstructed.cdb (BabelCDB 2020-03-30 + Delta repos), edopro/cdb/cards-skills.cdb, "
                       "edopro/cdb/prerelease-*.cdb, edopro/cdb/cards.delta.cdb"},
-            {**YAML_YUGI, "used_for": "official English names, Konami IDs, TCG/OCG availability, cards missing "
-                                      "from the cdb", "files": "yaml-yugi/cards.jsonl"},
-            {**YGOJSON, "used_for": "first TCG/OCG release dates (_derived_first_release), extra passwords, "
-                                    "Konami ID fallback", "files": "ygojson/cards.min.jsonl"},
+            {**YAML_YUGI, "used_for": "official English names, Konami IDs, TCG/OCG availability (limit_regulation "
+                                      "and set numbers), cards missing from the cdb", "files": "yaml-yugi/cards.jsonl"},
+            {**YGOJSON, "used_for": "first TCG/OCG release dates (_derived_first_release, else from the sets a card "
+                                    "is printed in), availability evidence, extra passwords, Konami ID fallback",
+             "files": "ygojson/cards.min.jsonl"},
             {**DELTA_BAGOOSKA, "used_for": "prerelease placeholder id → official passcode",
              "files": "edopro/mappings.json"},
         ]
@@ -1250,8 +1252,9 @@ class BanlistBuilder:
                 cross = {"list": edopro_name, "commit": commit["source_commit"], "date": commit["commit_date"][:10],
                          "differences": len(diffs)}
                 if diffs:
-                    self.report.examples("list statuses", f"{lst.name} vs EDOPro {edopro_name!r}: differences "
-                                                          "(the official list is shipped)", diffs, 50)
+                    self.report.examples("list statuses", f"{lst.name} vs EDOPro {edopro_name!r}: differences (the "
+                                                          "official list is shipped" + self.absorbed_revision(lst, edopro_name).replace(".", ";", 1)
+                                                          + ")", diffs, 50)
                     lst.notes.append(f"EDOPro's {edopro_name!r} differs from Konami's list in {len(diffs)} place(s); "
                                      "the official list is shipped: " + "; ".join(diffs[:10])
                                      + ("; …" if len(diffs) > 10 else "") + self.absorbed_revision(lst, edopro_name))
