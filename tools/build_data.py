@@ -1082,6 +1082,7 @@ class BanlistBuilder:
         self.corrections = corrections.load(CORRECTIONS_FILE)
         self.history = StatusHistory(read_jsonl(shared / "ygojson" / "cards.min.jsonl"))
         self.agreeing: list[str] = []
+        self.same_filings: list[str] = []  # OCG dates whose by-name and by-Konami-ID filings agree
 
     def card_for_konami(self, konami_id: int) -> Card | None:
         passcode = self.konami_owner.get(konami_id)
@@ -1303,6 +1304,8 @@ class BanlistBuilder:
                                       "dates the list's changes (or the list is newer than YGOJSON)")
         self.report.add("list statuses", f"{len(quiet)} lists: entry for entry equal to EDOPro's list and YGOJSON's "
                                          "history (where they have it), no correction")
+        self.report.add("list statuses", f"OCG {', '.join(self.same_filings)}: filed upstream by name and by Konami ID, "
+                                         "the two filings equal")
         for name in sorted(set(self.edopro) - self.cross_checked):
             if self.edopro[name]["fmt"] in ("tcg", "ocg"):
                 self.report.add("list statuses", f"EDOPro list {name!r} matches no official list")
@@ -1358,8 +1361,12 @@ class BanlistBuilder:
             if a != b:
                 label = by_name.get(key, (None,))[0] or (self.card_for_konami(int(key)) or Card(0, key, 0, "")).name
                 diffs.append(f"{label}: by name {STATUS_WORDS[a]}, by Konami ID {STATUS_WORDS[b]}")
-        self.report.examples("banlists", f"OCG {stem}: filed both by name ({len(names)}) and by Konami ID "
-                                         f"({len(vector)}); the Konami ID vector is shipped. Differences", diffs)
+        if diffs:
+            self.report.examples("list statuses", f"OCG {stem}: filed upstream both by name ({len(names)}) and by "
+                                                  f"Konami ID ({len(vector)}); the Konami ID vector is shipped (it is "
+                                                  "the one checked against EDOPro and YGOJSON). Differences", diffs)
+        else:
+            self.same_filings.append(stem)
 
     def changes(self, prev: OfficialList, lst: OfficialList) -> list[str]:
         a = {e["passcode"]: e for e in self.entries(prev)}
@@ -1434,7 +1441,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in (main_path, other_path):
         report.add("files", f"{path.relative_to(out_dir)}: {path.stat().st_size:,} bytes")
     report.add("files", f"{len(written)} list files under banlists/")
-    summarize(report, cards, banlists)
+    summarize(report, banlists)
     text = report.text()
     report_path = out_dir / REPORT_FILE
     report_path.write_text(text, encoding="utf-8", newline="\n")
@@ -1445,11 +1452,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def summarize(report: Report, cards: Builder, banlists: "BanlistBuilder") -> None:
+def summarize(report: Report, banlists: "BanlistBuilder") -> None:
     """The report's first section: what was corrected and resolved, and whether anything needs a person."""
     fixes = banlists.corrections
     loud = sum(1 for lines in report.sections.values() for line in lines if "LOUD" in line)
-    add = lambda line: report.add("summary", line)  # noqa: E731
+
+    def add(line: str) -> None:
+        report.add("summary", line)
+
     add("sources: " + "; ".join(f"{s['repository']} {s['commit'][:12]} ({s['date']})"
                                 for s in (BABELCDB, YAML_YUGI, YGOJSON, LIMIT_REGULATION)))
     add(f"corrections.yaml: {len(fixes.dates)} list date(s), {len(fixes.statuses)} card status(es), applied to the "
@@ -1463,7 +1473,7 @@ def summarize(report: Report, cards: Builder, banlists: "BanlistBuilder") -> Non
     for line in report.sections.get("release dates", []):
         if line.startswith(("TCG dates", "OCG dates")) and line.rstrip().split(": ")[-1].isdigit():
             add(f"release dates: {line}")
-    add(f"ids that are not alternate artworks: {report.count('ids that are not alternate artworks')}")
+    add(f"ids that are not alternate artworks: {report.count('ids that are not alternate artworks')} finding(s)")
     add(f"needs review (lines marked LOUD): {loud}")
 
 

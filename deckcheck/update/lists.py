@@ -228,7 +228,7 @@ def fetch_vectors(fetcher, base: str, resolver: Resolver, today: date) -> list[N
                 body = fetcher.get(url, f"{fmt.upper()} list")
             effective, regulation = parse_vector(body, url, today)
             lst = vector_list(fmt, effective, regulation, resolver, url, today.isoformat())
-            out.setdefault((fmt, effective), lst)
+            out.setdefault((fmt, lst.effective), lst)
     return list(out.values())
 
 
