@@ -977,10 +977,10 @@ def official_lists(shared: Path, report: Report, corrections) -> tuple[list[Offi
             regions = "".join(f"; {r} {d}" for r, d in sorted(lst.effective_by_region.items()))
             lst.notes.append(f"Dated by deckcheck/data/corrections.yaml: {moved}{regions}. {correction.note} "
                              f"Source: {correction.source}.")
-        for s_, later in TCG_DUPLICATE_FILINGS.items():
+        for early, later in TCG_DUPLICATE_FILINGS.items():
             if fmt == "tcg" and later == stem:
                 lst.notes.append(f"Konami's \"December 2024\" TCG list is filed upstream twice with identical content, "
-                                 f"as {s_}.vector.json and {stem}.vector.json. Shipped once, effective {stem}: the date "
+                                 f"as {early}.vector.json and {stem}.vector.json. Shipped once, effective {stem}: the date "
                                  "the list took effect (it was revealed a few days earlier).")
         lists.append(lst)
     for path in sorted((root / "ocg").glob("*.name.json")):
