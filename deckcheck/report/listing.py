@@ -12,6 +12,10 @@ from rich.text import Text
 from ..banlists import STATUS_LIMITS, STATUS_TITLES
 
 
+def _days(age: int | None) -> str:
+    return f" ({age} days old)" if age is not None else ""
+
+
 def _emit_json(document) -> None:
     sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
 
@@ -70,6 +74,27 @@ def _kind(card) -> str:
     return {"token": "Token (never a deck card)", "skill": "Skill Card (never a deck card)"}.get(card.kind, card.kind)
 
 
+def _identity(card, index) -> tuple[str | None, object]:
+    """How a card relates to its name group: (kind, card) with kind "stands for" (an unofficial version of an
+    official card), "same name" (another card printed under the same name), "treated as", or (None, None)."""
+    from ..rules.card_pool import official_card
+
+    official = official_card(card, index)
+    if official is not None:
+        return "stands for", official
+    group = index.by_passcode(card.group) if card.group != card.passcode else None
+    if group is None:
+        return None, None
+    return ("same name" if group.name == card.name else "treated as"), group
+
+
+def _same_name(card, index) -> list:
+    """Other cards printed under this card's name and counted with it (only for the card a group is named after)."""
+    if card.group != card.passcode or card.origin != "official":
+        return []
+    return [c for c in index.group_members(card.passcode) if c.passcode != card.passcode and c.name == card.name]
+
+
 def cards(found, index, regulations, output_format: str, console) -> None:
     """What deckcheck knows of each card, with its status in each regulation (a format today)."""
     from ..rules.card_pool import why_not_legal
@@ -85,7 +110,7 @@ def cards(found, index, regulations, output_format: str, console) -> None:
                 statuses[label] = f"not legal: {outside}"
             else:
                 statuses[label] = STATUS_TITLES[regulation.limits.get(card.group, 3)]
-        group = index.by_passcode(card.group) if card.group != card.passcode else None
+        relation, group = _identity(card, index)
         documents.append(
             {
                 "name": card.name,
@@ -98,7 +123,9 @@ def cards(found, index, regulations, output_format: str, console) -> None:
                 "ocg": card.ocg,
                 "tcg_date": card.tcg_date,
                 "ocg_date": card.ocg_date,
-                "treated_as": group.name if group else None,
+                "treated_as": group.name if relation in ("treated as", "same name") else None,
+                "official_card": {"name": group.name, "passcode": group.passcode} if relation == "stands for" else None,
+                "same_name": [{"name": c.name, "passcode": c.passcode} for c in _same_name(card, index)],
                 "status": statuses,
             }
         )
@@ -112,8 +139,18 @@ def cards(found, index, regulations, output_format: str, console) -> None:
         table.add_row("Name", card.name)
         table.add_row("Passcodes", ", ".join(map(str, card.passcodes)) + ("  (alternate artworks share one limit)" if len(card.passcodes) > 1 else ""))
         table.add_row("Kind", _kind(card))
-        if doc["treated_as"]:
-            table.add_row("Counted as", f"{doc['treated_as']} (its name is always treated as that card)")
+        relation, group = _identity(card, index)
+        if relation == "stands for":
+            table.add_row("Official card", f"{group.name} ({group.passcode}): this id is an unofficial version of it; "
+                                           f"decklists should use {group.passcode}")
+        elif relation == "same name":
+            table.add_row("Counted with", f"{group.name} ({group.passcode}), a different card of the same name: "
+                                          "one limit for both")
+        elif relation == "treated as":
+            table.add_row("Counted as", f"{group.name} (its name is always treated as that card)")
+        for other in doc["same_name"]:
+            table.add_row("Counted with", f"{other['name']} ({other['passcode']}), a different card of the same name: "
+                                          "one limit for both")
         table.add_row("Konami ID", str(card.konami_id or "—"))
         pools = [p.upper() for p in ("tcg", "ocg") if getattr(card, p)]
         table.add_row("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})")
@@ -220,10 +257,43 @@ def format_definition(fmt, output_format: str, console) -> None:
     console.print(Text("\n".join(lines)), highlight=False)
 
 
+def _age_days(day, today: date) -> int | None:
+    try:
+        return (today - date.fromisoformat(str(day)[:10])).days
+    except ValueError:
+        return None
+
+
+def _list_sources(lists, today: date) -> list[dict]:
+    """Every source the lists in use come from or were checked against, once per role and source: its newest
+    commit and date among the lists, and its age."""
+    found: dict[tuple, dict] = {}
+    for b in lists:
+        for role, src in (b.source or {}).items():
+            if not isinstance(src, dict):
+                continue
+            where = src.get("repository") or src.get("url") or src.get("path") or src.get("from")
+            day = str(src.get("date") or src.get("retrieved") or src.get("seen") or "") or None
+            entry = found.setdefault((role, where), {"role": role, "source": where, "commit": None, "date": None,
+                                                     "lists": 0})
+            entry["lists"] += 1
+            if day and (entry["date"] is None or day > entry["date"]):
+                entry["date"], entry["commit"] = day, src.get("commit")
+    for entry in found.values():
+        entry["age_days"] = _age_days(entry["date"], today) if entry["date"] else None
+    return sorted(found.values(), key=lambda e: (e["role"], str(e["source"])))
+
+
 def data(index, store, today: date, output_format: str, console) -> None:
+    from ..corrections import load as load_corrections
     from ..datastore import describe
 
     document = describe(index, store, today)
+    document["cards"]["sources"] = [{**s, "age_days": _age_days(s.get("date"), today) if s.get("date") else None}
+                                    for s in document["cards"]["sources"]]
+    document["banlists"]["sources"] = _list_sources(store.all(), today)
+    corrections = load_corrections()
+    document["corrections"] = {"path": str(corrections.path), "entries": corrections.to_json()}
     if output_format == "json":
         _emit_json(document)
         return
@@ -243,13 +313,28 @@ def data(index, store, today: date, output_format: str, console) -> None:
     for s in info["sources"]:
         where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
         version = f" version {s['database_version']}" if s.get("database_version") else ""
-        console.print(f"  • {s.get('repository')}{where}{version} ({s.get('date')}): {s.get('used_for', '')}", highlight=False)
+        console.print(f"  • {s.get('repository')}{where}{version}, {s.get('date')}{_days(s.get('age_days'))}: "
+                      f"{s.get('used_for', '')}", highlight=False)
     console.print(f"[bold]Lists[/bold]: {lists['count']} in {', '.join(lists['roots'])}", highlight=False)
+    for s in lists["sources"]:
+        where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
+        console.print(f"  • {s['role'].replace('_', ' ')}: {s['source']}{where}, {s['date'] or 'undated'}"
+                      f"{_days(s['age_days'])} ({s['lists']} list{'s' if s['lists'] != 1 else ''})", highlight=False)
     for f, b in lists["newest"].items():
         console.print(f"  • newest {f.upper()}: {b['name']}, in force from {b['effective']} ({b['age_days']} days ago), "
                       f"{b['origin']}", highlight=False)
     if lists["in_force"]:
         console.print(f"  in force today: {', '.join(lists['in_force'])}", highlight=False)
+    entries = document["corrections"]["entries"]
+    console.print(f"[bold]Corrections[/bold]: {len(entries)} in use ({document['corrections']['path']}), applied to "
+                  "the bundled lists and by 'deckcheck update'", highlight=False)
+    for c in entries:
+        if c["kind"] == "list date":
+            regions = "".join(f", {r} {d}" for r, d in sorted((c.get("effective_by_region") or {}).items()))
+            what = f"effective {c['effective']}{regions} (filed upstream as {c['filed']})"
+        else:
+            what = f"{c['card']} ({c['passcode']}) {c['status'].replace('_', '-')} (the scrape says {c['was'].replace('_', '-')})"
+        console.print(f"  • {c['list']}: {what}; source: {c['source']}", highlight=False)
     line = f"[bold]Data directory[/bold]: {update['data_dir']}"
     if update["installed"]:
         line += f" (last update {update['last_update'] or 'never'}, last check {update['last_check'] or 'never'})"
