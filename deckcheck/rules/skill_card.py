@@ -35,7 +35,7 @@ OPTIONS = {"count": Option("int", 1, "how many Skill Cards a deck comes with", m
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     wanted = regulation.options(ID).get("count", 1)
-    skills = [e for e in deck.other_entries if e.card is not None and e.card.kind == "skill"]
+    skills = [e for e in (*deck.deck_entries, *deck.other_entries) if e.card is not None and e.card.kind == "skill"]
     found = sum(e.count for e in skills)
     if found == wanted:
         return
