@@ -14,10 +14,34 @@ from . import check, info, side, update  # noqa: F401  (each registers its comma
 from .common import EXIT_ERROR, app
 
 
+def _run() -> int:
+    """The app, with click's usage errors as one line each (as every other error of deckcheck)."""
+    import typer
+    from typer import _click
+
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(prog_name="deckcheck", standalone_mode=False)
+    except _click.exceptions.NoArgsIsHelpError as exc:
+        print(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+        return EXIT_ERROR
+    except _click.exceptions.UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx is not None else "deckcheck"
+        print(f"deckcheck: error: {exc.format_message()} (see: {where} --help)", file=sys.stderr)
+        return EXIT_ERROR
+    except _click.exceptions.ClickException as exc:
+        print(f"deckcheck: error: {exc.format_message()}", file=sys.stderr)
+        return exc.exit_code
+    except _click.exceptions.Abort:
+        print("deckcheck: interrupted", file=sys.stderr)
+        return 130
+    return code if isinstance(code, int) else 0
+
+
 def main() -> None:
     """Entry point: never a traceback, unless DECKCHECK_DEBUG is set."""
     try:
-        app()
+        sys.exit(_run())
     except SystemExit as exc:
         if exc.code == 130:  # typer turns Ctrl-C into a silent exit 130
             print("deckcheck: interrupted", file=sys.stderr)
