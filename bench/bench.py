@@ -44,18 +44,18 @@ def real_decks() -> tuple[list[dict[str, list[int]]], set[int]]:
     from deckcheck.resolve import resolve
 
     checker = Checker(load_cards(), load_store(), Selection(format="tcg"))
-    context = checker.context()
+    regulation = checker.regulation()
     decks = []
     for path in sorted((REPO / "sample_decks").rglob("*")):
         if path.suffix not in (".ydk", ".yaml") or not checker.check_path(path)[0].legal:
             continue
         sections: dict[str, list[int]] = {"main": [], "extra": [], "side": []}
-        for entry in resolve(read_deck(path), context.cards).entries:
+        for entry in resolve(read_deck(path), regulation.cards).entries:
             sections[entry.section].extend([entry.card.passcode] * entry.count)
         decks.append(sections)
     if not decks:
         sys.exit("bench: no legal TCG decks in sample_decks/")
-    listed = {p for p in context.cards._main.passcodes if context.cards.group_of(p) in context.limits}
+    listed = {p for p in regulation.cards._main.passcodes if regulation.cards.group_of(p) in regulation.limits}
     return decks, listed
 
 

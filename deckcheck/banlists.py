@@ -10,10 +10,16 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .carddb import CardIndex, DataError
+from .carddb import DataError
 
-STATUS_LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
+STATUS_LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}  # the most copies of the card
 STATUS_TITLES = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited"}
+# Speed Duel: at most N cards in total from the "Limited N" group (not N copies of each).
+GROUP_STATUSES = {"limited_1": 1, "limited_2": 2, "limited_3": 3}
+GROUP_TITLES = {1: "Limited 1", 2: "Limited 2", 3: "Limited 3"}
+# Every status a list file may give a card, in the order list files are written; "unlimited"
+# entries are the cards a whitelist allows (a list with `whitelist: true` forbids every other card).
+STATUSES = (*STATUS_LIMITS, *GROUP_STATUSES, "unlimited")
 
 
 def _scalar(value) -> str:
@@ -29,10 +35,12 @@ def _scalar(value) -> str:
 
 def list_file_text(comment: str, name: str, fmt: str, effective: str, entries: list[dict], *,
                    effective_by_region: dict[str, str] | None = None, aliases: list[str] | None = None,
-                   source: dict[str, dict] | None = None, notes: list[str] | None = None) -> str:
+                   source: dict[str, dict] | None = None, notes: list[str] | None = None,
+                   whitelist: bool = False, released_by: str | None = None, points: list[dict] | None = None) -> str:
     """A list file as people read and edit it (the layout of every file under banlists/).
 
-    ``entries``: ``{status, name, passcode, konami_id}`` in the order to write them.
+    ``entries``: ``{status, name, passcode, konami_id}`` in the order to write them; ``points``:
+    ``{name, passcode, konami_id, points}`` for a points list (Genesys).
     """
     lines = [f"# {comment}", f"name: {_scalar(name)}", f"format: {fmt}", f"effective: {effective}"]
     if effective_by_region:
@@ -47,14 +55,26 @@ def list_file_text(comment: str, name: str, fmt: str, effective: str, entries: l
     if notes:
         lines.append("notes:")
         lines += [f"  - {_scalar(note)}" for note in notes]
-    for status in STATUS_LIMITS:
+    if whitelist:
+        lines.append("whitelist: true")
+    if released_by:
+        lines.append(f"released_by: {released_by}")
+    for status in STATUSES:
         chosen = [e for e in entries if e["status"] == status]
+        if not chosen and status not in STATUS_LIMITS:
+            continue
         lines.append(f"{status}:" if chosen else f"{status}: []")
-        lines += [
-            f"  - {{name: {_scalar(e['name'])}, passcode: {_scalar(e['passcode'])}, konami_id: {_scalar(e['konami_id'])}}}"
-            for e in chosen
-        ]
+        lines += [f"  - {_entry_text(e)}" for e in chosen]
+    if points is not None:
+        lines.append("points:" if points else "points: []")
+        lines += [f"  - {_entry_text(e, points=True)}" for e in points]
     return "\n".join(lines) + "\n"
+
+
+def _entry_text(entry: dict, points: bool = False) -> str:
+    text = (f"{{name: {_scalar(entry['name'])}, passcode: {_scalar(entry['passcode'])}, "
+            f"konami_id: {_scalar(entry['konami_id'])}")
+    return text + (f", points: {_scalar(entry['points'])}}}" if points else "}")
 
 
 def bundled_banlists_dir() -> Path:
@@ -66,10 +86,11 @@ def bundled_banlists_dir() -> Path:
 
 @dataclass(slots=True)
 class ListEntry:
-    status: str  # forbidden | limited | semi_limited
+    status: str  # one of STATUSES, or "points"
     name: str | None
     passcode: int | None
     konami_id: int | None = None
+    points: int | None = None  # a points list's value for the card
 
 
 @dataclass
@@ -83,33 +104,23 @@ class Banlist:
     source: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     entries: list[ListEntry] = field(default_factory=list)
+    whitelist: bool = False  # every card not on the list is not allowed (its "unlimited" entries are the pool)
+    released_by: date | None = None  # with this list, only cards released by this day may be used
+
+    @property
+    def is_points_list(self) -> bool:
+        return any(e.status == "points" for e in self.entries)
 
     def effective_in(self, region: str | None) -> date:
         if region and region in self.effective_by_region:
             return self.effective_by_region[region]
         return self.effective
 
-    def limits(self, cards: CardIndex) -> tuple[dict[int, int], list[ListEntry]]:
-        """Max copies per name group (strictest entry wins) and the entries matching no card."""
-        limits: dict[int, int] = {}
-        unmatched: list[ListEntry] = []
-        for entry in self.entries:
-            group = cards.group_of(entry.passcode) if entry.passcode is not None else None
-            if group is None and entry.name:
-                found = cards.by_name(entry.name)
-                group = found[0].group if len(found) == 1 else None
-            if group is None:
-                unmatched.append(entry)
-                continue
-            limit = STATUS_LIMITS[entry.status]
-            if limits.get(group, 3) > limit:
-                limits[group] = limit
-        return limits, unmatched
-
     def to_json(self) -> dict:
         return {
             "name": self.name,
             "format": self.format,
+            "kind": "points" if self.is_points_list else "whitelist" if self.whitelist else "forbidden_limited",
             "effective": self.effective.isoformat(),
             "effective_by_region": {k: v.isoformat() for k, v in self.effective_by_region.items()},
             "source": self.source,
@@ -142,16 +153,25 @@ def _read_list_file(path: Path) -> dict:
     if not isinstance(raw, dict) or "name" not in raw or "format" not in raw or "effective" not in raw:
         raise DataError(f"{path}: not a list file (needs name, format, effective)")
     entries: list[list] = []
-    for status in STATUS_LIMITS:
-        for item in raw.get(status) or []:
+    for status in (*STATUSES, "points"):
+        items = raw.get(status) or []
+        if not isinstance(items, list):
+            raise DataError(f"{path}: {status}: must be a list of cards")
+        for item in items:
+            points = None
+            if status == "points":
+                points = item.get("points") if isinstance(item, dict) else None
+                if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+                    raise DataError(f"{path}: points: entry {item!r} needs points: a whole number from 0")
             if isinstance(item, dict) and (item.get("name") or item.get("passcode") is not None):
-                entries.append([status, item.get("name"), item.get("passcode"), item.get("konami_id")])
+                entries.append([status, item.get("name"), item.get("passcode"), item.get("konami_id"), points])
             elif isinstance(item, int) and not isinstance(item, bool):
-                entries.append([status, None, item, None])
+                entries.append([status, None, item, None, None])
             elif isinstance(item, str):
-                entries.append([status, item, None, None])
+                entries.append([status, item, None, None, None])
             else:
                 raise DataError(f"{path}: {status}: entry {item!r} is not a card (give a name or a passcode)")
+    released_by = raw.get("released_by")
     regions = raw.get("effective_by_region") or {}
     if not isinstance(regions, dict):
         raise DataError(f"{path}: effective_by_region must map regions to dates")
@@ -166,13 +186,15 @@ def _read_list_file(path: Path) -> dict:
         "source": raw.get("source") or {},
         "notes": [str(n) for n in raw.get("notes") or []],
         "entries": entries,
+        "whitelist": raw.get("whitelist") is True,
+        "released_by": _as_date(released_by, f"{path}: released_by").isoformat() if released_by else None,
     }
 
 
 def load_banlist(path: Path) -> Banlist:
     from .cache import memoized
 
-    raw = memoized("lists", path, lambda: _read_list_file(path))
+    raw = memoized("lists.v2", path, lambda: _read_list_file(path))
     return Banlist(
         name=raw["name"],
         format=raw["format"],
@@ -183,6 +205,8 @@ def load_banlist(path: Path) -> Banlist:
         source=raw["source"],
         notes=raw["notes"],
         entries=[ListEntry(*entry) for entry in raw["entries"]],
+        whitelist=raw.get("whitelist", False),
+        released_by=date.fromisoformat(raw["released_by"]) if raw.get("released_by") else None,
     )
 
 

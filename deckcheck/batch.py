@@ -66,17 +66,22 @@ def _special(display: str, reason: str) -> DeckResult:
 def check_one(checker, path: Path, display: str, special: dict[str, str]) -> tuple[DeckResult, tuple[str, str | None]]:
     """One deck's result and (format id, list name) it was judged with; never raises but DataError."""
     if display in special:
-        context = checker.context()
-        return _special(display, special[display]), (context.format.id, context.banlist.name if context.banlist else None)
+        regulation = checker.regulation()
+        return _special(display, special[display]), _judged_by(regulation)
     try:
-        result, context = checker.check_path(path, display)
+        result, regulation = checker.check_path(path, display)
     except DataError:
         raise
     except Exception as exc:  # a bug for one odd file must not cost the other decks their verdict
         if os.environ.get("DECKCHECK_DEBUG"):
             raise
-        result, context = _failed(display, exc), checker.context()
-    return result, (context.format.id, context.banlist.name if context.banlist else None)
+        result, regulation = _failed(display, exc), checker.regulation()
+    return result, _judged_by(regulation)
+
+
+def _judged_by(regulation) -> tuple[str, str | None]:
+    """(format id, list name) of the regulation a deck was judged by."""
+    return regulation.format.id, regulation.banlist.name if regulation.banlist else None
 
 
 # ---- the worker side ------------------------------------------------------------------------

@@ -134,6 +134,12 @@ class CardIndex:
     def sources(self) -> list[dict]:
         return self._main.sources
 
+    @cached_property
+    def data_date(self) -> str | None:
+        """The day the data describes (its newest source): a card marked released was released by then."""
+        dates = [str(s["date"])[:10] for s in self.sources if s.get("date")]
+        return max(dates) if dates else None
+
     @property
     def other(self) -> _Table | None:
         if self._other is None and self._other_path is not None and self._other_path.exists():
@@ -205,6 +211,11 @@ class CardIndex:
             deck_cards = [c for c in cards if c.kind in ("main", "extra")]
             official = [c for c in deck_cards if c.origin == "official"]
             cards = official or deck_cards or cards
+        if len(cards) > 1 and len({c.group for c in cards}) == 1:
+            # different cards printed under one name (Black Luster Soldier the Ritual and the Normal Monster)
+            # count as one name anyway; the name means the card the group is named after
+            root = [c for c in cards if c.passcode == c.group]
+            cards = root or cards
         return cards
 
     def find(self, query: str) -> list[Card]:
@@ -219,12 +230,10 @@ class CardIndex:
 
     def group_members(self, group: int) -> list[Card]:
         """Every card counted under one name group (alternate artworks are inside each card)."""
-        col = self._main._c
-        return [
-            self._main.card(i)
-            for i, row in enumerate(self._main.rows())
-            if row[col["passcode"]] == group or row[col["group"]] == group
-        ]
+        table = self._main
+        passcodes = [group] + sorted(p for p, g in table.groups.items() if g == group)
+        rows = [table.by_passcode.get(p) for p in passcodes]
+        return [table.card(i) for i in rows if i is not None]
 
     _SUGGEST_MEMO = 4096  # names remembered
 

@@ -1,4 +1,4 @@
-"""The core: parse → resolve → check one decklist, with the lists and format chosen once."""
+"""The core: parse → resolve → regulate → check one decklist, with the regulations built once."""
 
 from __future__ import annotations
 
@@ -8,86 +8,131 @@ from pathlib import Path
 
 from .banlists import Banlist, BanlistStore
 from .carddb import CardIndex, DataError
-from .formats import FORMATS, Format
+from .formats import DEFAULT_FORMAT, Format, FormatStore
 from .limits import capped
-from .model import DeckResult, ParsedDeck
+from .model import ERROR, DeckResult, ParsedDeck, Problem
 from .parsers import read_deck
+from .regulation import Regulation
 from .resolve import resolve
-from .rules import RULES, CheckContext
 
 
-def _problem_order(problem) -> tuple:
+def problem_order(problem) -> tuple:
     return (problem.line is not None, problem.line or 0)
 
 
-def check_parsed(parsed: ParsedDeck, context: CheckContext) -> DeckResult:
-    resolved = resolve(parsed, context.cards)
+def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
+    resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
+    facts: dict = {}
     if parsed.unreadable:
         problems = [p for p in parsed.problems if p.rule == "unreadable"]
     else:
-        problems = capped([p for rule in RULES for p in rule.check(resolved, context)])
-        problems.sort(key=_problem_order)
-    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name)
+        problems = capped([p for rule, _options in regulation.rules for p in rule.check(resolved, regulation)])
+        problems.sort(key=problem_order)
+        for rule, _options in regulation.rules:
+            if hasattr(rule, "facts"):
+                facts.update(rule.facts(resolved, regulation))
+    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name, facts)
+
+
+@dataclass
+class Override:
+    """A rule option set on the command line for every format of the run (``--points-cap 50``)."""
+
+    flag: str  # the option as the user wrote it, for messages
+    rule: str
+    options: dict
 
 
 @dataclass
 class Selection:
-    """What the user asked for: a format, a list by name, a date, a region."""
+    """What the user asked for: a format (an id or a format file), a list by name, a date, a region."""
 
     format: str | None = None
     banlist: str | None = None
     as_of: date | None = None
     region: str | None = None
+    overrides: tuple[Override, ...] = ()
 
 
 class Checker:
-    """Checks decks with one set of data; contexts are made once per format and reused."""
+    """Checks decks with one set of data; a regulation is built once per format and reused."""
 
-    def __init__(self, cards: CardIndex, store: BanlistStore, selection: Selection, today: date | None = None):
+    def __init__(self, cards: CardIndex, store: BanlistStore, selection: Selection, today: date | None = None,
+                 formats: FormatStore | None = None):
         self.cards = cards
         self.store = store
+        self.formats = formats if formats is not None else FormatStore.default()
         self.selection = selection
         self.as_of = selection.as_of or today or date.today()
-        self._contexts: dict[str, CheckContext] = {}
-        self._named: Banlist | None = None
-        if selection.format is not None and selection.format not in FORMATS:
-            raise DataError(f"unknown format {selection.format!r}; choose one of: {', '.join(FORMATS)}")
-        if selection.banlist is not None:
-            self._named = store.by_name(selection.banlist)
-            if selection.format is not None and FORMATS[selection.format].banlists != self._named.format:
-                raise DataError(
-                    f"list {self._named.name!r} is a {self._named.format.upper()} list, not for format {selection.format}"
-                )
+        self._regulations: dict[str, Regulation] = {}
+        self._formats: dict[str, Format] = {}
+        self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
+        self._named: Banlist | None = store.by_name(selection.banlist) if selection.banlist is not None else None
+        if self._named is not None:
+            self.regulation()  # says now when the named list is not one of the chosen format's
+
+    def _with_overrides(self, fmt: Format, strict: bool = True) -> Format:
+        """``fmt`` with the command line's overrides; ``strict``: an override the format cannot take is an
+        error (the format asked for), else it is left out (a format a decklist declares)."""
+        for override in self.selection.overrides:
+            if fmt.enabled(override.rule):
+                fmt = fmt.with_options(override.rule, override.options, override.flag)
+            elif strict:
+                raise DataError(f"{override.flag}: format {fmt.id} does not apply the {override.rule} rule")
+        return fmt
+
+    def _format(self, format_id: str) -> Format:
+        """A format by id, with the command line's overrides (each format once)."""
+        fmt = self._formats.get(format_id)
+        if fmt is None:
+            fmt = self._formats[format_id] = self._with_overrides(self.formats.get(format_id), strict=False)
+        return fmt
 
     @property
     def default_format(self) -> Format:
-        if self.selection.format:
-            return FORMATS[self.selection.format]
+        """The format asked for; else the format of the list asked for by name; else TCG."""
+        if self._chosen is not None:
+            return self._chosen
         if self._named is not None:
-            return next(f for f in FORMATS.values() if f.banlists == self._named.format)
-        return FORMATS["tcg"]
+            for format_id in [self._named.format] + self.formats.builtin_ids():
+                if not self.formats.knows(format_id):
+                    continue
+                fmt = self._format(format_id)
+                if (fmt.options("banlist") or {}).get("lists") == self._named.format:
+                    return fmt
+            raise DataError(f"no format uses the {self._named.format.upper()} lists of {self._named.name!r}")
+        return self._format(DEFAULT_FORMAT)
 
-    def context(self, fmt: Format | None = None) -> CheckContext:
+    def regulation(self, fmt: Format | None = None) -> Regulation:
         fmt = fmt or self.default_format
-        context = self._contexts.get(fmt.id)
-        if context is None:
-            if self._named is not None and self._named.format == fmt.banlists:
-                banlist = self._named
-            else:
-                banlist = self.store.in_effect(fmt.banlists, self.as_of, self.selection.region)
-            context = self._contexts[fmt.id] = CheckContext.create(fmt, self.cards, banlist, self.as_of)
-        return context
+        key = f"{fmt.origin}:{fmt.path}:{fmt.id}"
+        regulation = self._regulations.get(key)
+        if regulation is None:
+            named = self._named if self._named is not None and fmt is self.default_format else None
+            regulation = Regulation.build(fmt, self.cards, self.store, self.as_of, self.selection.region, named)
+            self._regulations[key] = regulation
+        return regulation
 
     def format_for(self, parsed: ParsedDeck) -> Format:
-        """The format a deck is judged in: the one asked for, else the one the file declares."""
+        """The format a deck is judged in: the one asked for, else the one the file declares.
+
+        A declared format deckcheck does not know is a ``syntax`` error on its line.
+        """
+        declared = parsed.format
+        if declared and not self.formats.knows(declared):
+            parsed.problems.append(Problem(
+                "syntax", ERROR, f"format {declared!r} is not a format deckcheck knows "
+                f"(known: {', '.join(self.formats.ids())})", None, parsed.format_line, None,
+                "write one of those ids (see: deckcheck formats), or leave format: out"))
+            parsed.format = declared = None
         explicit = self.selection.format is not None or self._named is not None
-        if not explicit and parsed.format and parsed.format.lower() in FORMATS:
-            return FORMATS[parsed.format.lower()]
+        if declared and not explicit:
+            return self._format(declared)
         return self.default_format
 
-    def check_parsed(self, parsed: ParsedDeck) -> tuple[DeckResult, CheckContext]:
-        context = self.context(self.format_for(parsed))
-        return check_parsed(parsed, context), context
+    def check_parsed(self, parsed: ParsedDeck) -> tuple[DeckResult, Regulation]:
+        regulation = self.regulation(self.format_for(parsed))
+        return check_parsed(parsed, regulation), regulation
 
-    def check_path(self, path: Path, display: str | None = None) -> tuple[DeckResult, CheckContext]:
+    def check_path(self, path: Path, display: str | None = None) -> tuple[DeckResult, Regulation]:
         return self.check_parsed(read_deck(path, display))

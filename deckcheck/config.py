@@ -1,7 +1,7 @@
 """A deck repository's defaults for ``deckcheck check``: ``deckcheck.toml`` or ``[tool.deckcheck]``.
 
     # deckcheck.toml                      # or, in pyproject.toml: [tool.deckcheck]
-    format = "tcg"                        # tcg | ocg
+    format = "tcg"                        # a format id (deckcheck formats) or a format file
     banlist = "2026.05 TCG"               # a list by name …
     as-of = 2026-06-01                    # … or the list in force on a date (TOML date or "YYYY-MM-DD")
     region = "amer"
@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from .report import OUTPUT_FORMATS
+
 CONFIG_NAME = "deckcheck.toml"
-OUTPUT_FORMATS = ("text", "json", "junit", "sarif", "github", "csv")
-FORMAT_IDS = ("tcg", "ocg")
 
 
 class ConfigError(Exception):
@@ -110,10 +110,7 @@ def parse_config(source: Path, table: dict) -> Config:
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
         if key == "format":
-            value = _string(source, raw_key, value).lower()
-            if value not in FORMAT_IDS:
-                raise ConfigError(f"{source}: format must be one of {', '.join(FORMAT_IDS)}, not {value!r}")
-            config.format = value
+            config.format = _format(source, raw_key, _string(source, raw_key, value))
         elif key == "banlist":
             config.banlist = _string(source, raw_key, value)
         elif key == "as_of":
@@ -140,6 +137,21 @@ def parse_config(source: Path, table: dict) -> Config:
             known = "format, banlist, as-of, region, paths, exclude, output-format"
             raise ConfigError(f"{source}: unknown key {raw_key!r} (known: {known})")
     return config
+
+
+def _format(source: Path, key: str, value: str) -> str:
+    """A format id the format store knows, or a format file (relative to the config file)."""
+    from .formats import FormatStore, is_format_path
+
+    if is_format_path(value):
+        path = _relative(source.parent / value)
+        if not path.is_file():
+            raise ConfigError(f"{source}: {key}: no such format file {path}")
+        return str(path)
+    store = FormatStore.default()
+    if not store.knows(value.lower()):
+        raise ConfigError(f"{source}: {key} must be one of {', '.join(store.ids())} (or a format file), not {value!r}")
+    return value.lower()
 
 
 def _relative(path: Path) -> Path:

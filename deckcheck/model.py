@@ -118,16 +118,17 @@ class Problem:
 class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
-    __slots__ = ("path", "entries", "problems", "name", "format")
+    __slots__ = ("path", "entries", "problems", "name", "format", "format_line")
     __repr__ = _repr
 
     def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
-                 name: str | None = None, format: str | None = None):
+                 name: str | None = None, format: str | None = None, format_line: int | None = None):
         self.path = path
         self.entries = entries if entries is not None else []
         self.problems = problems if problems is not None else []
         self.name = name
-        self.format = format  # a format the file declares for itself (YAML `format:`)
+        self.format = format  # a format id the file declares for itself (YAML `format:`)
+        self.format_line = format_line
 
     @property
     def unreadable(self) -> bool:
@@ -222,14 +223,16 @@ class ResolvedDeck:
 class DeckResult:
     """The verdict on one deck: its section sizes and every problem."""
 
-    __slots__ = ("path", "sizes", "problems", "name")
+    __slots__ = ("path", "sizes", "problems", "name", "facts")
     __repr__ = _repr
 
-    def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None):
+    def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None,
+                 facts: dict | None = None):
         self.path = path
         self.sizes = sizes
         self.problems = problems
         self.name = name
+        self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
 
     @property
     def legal(self) -> bool:

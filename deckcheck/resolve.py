@@ -62,7 +62,10 @@ def _suggestions(name: str, cards: CardIndex, asked: dict[str, tuple[str, ...]])
     return found
 
 
-def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
+def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) -> ResolvedDeck:
+    """Each entry's card, and the deck's tallies. ``skills_apart`` (Speed Duel): a Skill Card is kept
+    outside the deck, so it does not count toward its section's size, but it is one of the deck's cards
+    for the list and the card pool (the Speed Duel list forbids and limits Skill Cards too)."""
     deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format)
     if parsed.unreadable:
         return deck
@@ -92,6 +95,9 @@ def resolve(parsed: ParsedDeck, cards: CardIndex) -> ResolvedDeck:
         entry.card = card
         if card is not None and card.kind in DECK_KINDS:
             deck_entries.append(entry)
+        elif skills_apart and card is not None and card.kind == "skill":
+            deck_entries.append(entry)
+            sizes[entry.section] -= entry.count
         else:
             other_entries.append(entry)
     return deck

@@ -18,155 +18,10 @@ The registered deck itself is judged by ``check`` (``Checker``); the side rules 
 
 from __future__ import annotations
 
-from .checker import Checker, _problem_order
-from .model import (
-    ERROR, EXTRA, MAIN, SECTION_TITLES, SECTIONS, SIDE, CardRef, DeckEntry, DeckResult, ParsedDeck, Problem, ResolvedDeck,
-)
+from .checker import Checker, problem_order
+from .model import ERROR, SECTIONS, CardRef, DeckResult, ParsedDeck, Problem, ResolvedDeck
 from .resolve import resolve
-
-CURRENT, LEGACY = "current", "legacy"
-SIDE_RULES = (CURRENT, LEGACY)  # --side-rule: today's 0–15, or the UDE-era/GOAT "exactly 0 or 15"
-
-NOWHERE = None  # the source of a card that is not registered, the target of a registered card that is gone
-
-
-def card_key(entry: DeckEntry):
-    """Card identity for siding: the printed card, all its artworks; an unknown card as written."""
-    if entry.card is not None:
-        return entry.card.passcode
-    if entry.passcode is not None:
-        return ("passcode", entry.passcode)
-    return ("name", (entry.name or entry.text or "").strip())
-
-
-def name_key(entry: DeckEntry):
-    """Card identity for ``diff``: the printed name (alternate artworks share it); unknown cards as written."""
-    if entry.card is not None:
-        return entry.card.name
-    return card_key(entry)
-
-
-class Tally:
-    """The copies of each card of one deck, per section, with its entries in file order."""
-
-    def __init__(self, deck: ResolvedDeck, key=card_key):
-        self.counts: dict[object, dict[str, int]] = {}
-        self.entries: dict[object, list[DeckEntry]] = {}
-        for entry in deck.entries:
-            k = key(entry)
-            counts = self.counts.setdefault(k, {MAIN: 0, EXTRA: 0, SIDE: 0})
-            counts[entry.section] += entry.count
-            self.entries.setdefault(k, []).append(entry)
-
-    def count(self, key, section: str) -> int:
-        counts = self.counts.get(key)
-        return counts[section] if counts else 0
-
-    def total(self, key) -> int:
-        counts = self.counts.get(key)
-        return sum(counts.values()) if counts else 0
-
-    def in_section(self, key, section: str) -> list[DeckEntry]:
-        return [e for e in self.entries.get(key, ()) if e.section == section]
-
-    def by_section(self, key) -> str:
-        """ "2 Main, 1 Side" """
-        counts = self.counts.get(key) or {}
-        return ", ".join(f"{n} {SECTION_TITLES[s]}" for s, n in counts.items() if n) or "none"
-
-
-class Move:
-    """Copies of one card that changed section: side → main, main → side, not registered → main…"""
-
-    __slots__ = ("key", "card", "count", "source", "target")
-
-    def __init__(self, key, card: CardRef, count: int, source: str | None, target: str | None):
-        self.key = key
-        self.card = card
-        self.count = count
-        self.source = source  # a section, or NOWHERE: the card is not in the registered deck
-        self.target = target  # a section, or NOWHERE: the registered card is missing
-
-    @property
-    def is_in(self) -> bool:
-        """Into the deck played (Main or Extra), or a card from outside the registered deck."""
-        return self.source is NOWHERE or self.target in (MAIN, EXTRA)
-
-    def say(self) -> str:
-        source = self.source or "not registered"
-        target = self.target or "missing"
-        return f"{self.count} {name_of(self.card)} ({source} → {target})"
-
-    def to_json(self) -> dict:
-        return {"card": self.card.to_json(), "count": self.count, "from": self.source, "to": self.target}
-
-
-def name_of(ref: CardRef) -> str:
-    return ref.name or (str(ref.passcode) if ref.passcode is not None else "?")
-
-
-def say_swaps(moves: list[Move]) -> str:
-    """The swap as a person says it: "in: 2 Ghost Belle & Haunted Mansion (side → main); out: …"."""
-    ins = [m.say() for m in moves if m.is_in]
-    outs = [m.say() for m in moves if not m.is_in]
-    parts = []
-    if ins:
-        parts.append("in: " + ", ".join(ins))
-    if outs:
-        parts.append("out: " + ", ".join(outs))
-    return "; ".join(parts) or "none (the registered deck)"
-
-
-class SidedDeck:
-    """A sided deck next to its registered deck: what side rules read (``check(deck, context)``)."""
-
-    def __init__(self, registered: ResolvedDeck, sided: ResolvedDeck):
-        self.registered = registered
-        self.sided = sided
-        self.before = Tally(registered)
-        self.after = Tally(sided)
-        keys = list(self.before.counts) + [k for k in self.after.counts if k not in self.before.counts]
-        self.keys = keys  # registered cards first, then new ones, in file order
-        self.moves = [m for k in keys for m in self._moves(k)]
-
-    def ref(self, key) -> CardRef:
-        """The card as the sided deck names it (else as registered)."""
-        entries = self.after.entries.get(key) or self.before.entries[key]
-        return entries[0].ref()
-
-    def size_change(self, section: str) -> int:
-        return self.sided.sizes[section] - self.registered.sizes[section]
-
-    def _moves(self, key) -> list[Move]:
-        """Pair the sections a card left with the sections it entered; the Side Deck is preferred."""
-        delta = {s: self.after.count(key, s) - self.before.count(key, s) for s in SECTIONS}
-        sources = [[s, -delta[s]] for s in (SIDE, MAIN, EXTRA) if delta[s] < 0]
-        ref = self.ref(key)
-        moves = []
-        for target in (MAIN, EXTRA, SIDE):
-            need = delta[target]
-            for source in sources:
-                if need <= 0:
-                    break
-                n = min(need, source[1])
-                if n:
-                    moves.append(Move(key, ref, n, source[0], target))
-                    source[1] -= n
-                    need -= n
-            if need > 0:
-                moves.append(Move(key, ref, need, NOWHERE, target))
-        moves.extend(Move(key, ref, left, source, NOWHERE) for source, left in sources if left)
-        return moves
-
-
-class SideContext:
-    """What side rules are judged with."""
-
-    def __init__(self, cards, side_rule: str = CURRENT, must_be_registered: bool = False, why_registered: str = ""):
-        self.cards = cards
-        self.side_rule = side_rule
-        self.must_be_registered = must_be_registered  # Duel 1, or the Duel after a pre-game Game Loss in Duel 1
-        self.why_registered = why_registered  # said in not-registered-deck problems
+from .sided import Move, SideContext, SidedDeck, Tally, name_key, say_swaps
 
 
 class SideResult:
@@ -230,24 +85,20 @@ def compare(registered: ResolvedDeck, sided: ResolvedDeck, context: SideContext)
         return [], [p for p in problems if p.rule == "unreadable"]
     deck = SidedDeck(registered, sided)
     problems += [p for rule in SIDE_RULE_MODULES for p in rule.check(deck, context)]
-    problems.sort(key=_problem_order)
+    problems.sort(key=problem_order)
     return deck.moves, problems
 
 
 class SideChecker:
     """Checks sided decks against one registered deck, which is itself checked once with ``check``."""
 
-    def __init__(self, checker: Checker, registered: ParsedDeck, side_rule: str = CURRENT):
-        if side_rule not in SIDE_RULES:
-            raise ValueError(f"unknown side rule {side_rule!r}; choose one of: {', '.join(SIDE_RULES)}")
-        self.registered_result, check_context = checker.check_parsed(registered)
-        self.check_context = check_context
+    def __init__(self, checker: Checker, registered: ParsedDeck):
+        self.registered_result, self.regulation = checker.check_parsed(registered)
         self.cards = checker.cards
         self.registered = resolve(registered, self.cards)
-        self.side_rule = side_rule
 
     def check(self, sided: ParsedDeck, must_be_registered: bool = False, why_registered: str = "") -> SideResult:
-        context = SideContext(self.cards, self.side_rule, must_be_registered, why_registered)
+        context = SideContext(self.cards, must_be_registered, why_registered)
         resolved = resolve(sided, self.cards)
         moves, problems = compare(self.registered, resolved, context)
         return SideResult(self.registered_result, resolved, moves, problems, must_be_registered)

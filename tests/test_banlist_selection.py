@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deckcheck.regulation import list_limits
+
 from datetime import date
 from pathlib import Path
 
@@ -31,8 +33,9 @@ def test_april_2024_regional_dates(store):  # rules.md case 47
 
 
 def test_before_the_oldest_list(store):
-    with pytest.raises(DataError, match="no TCG list was in effect on 2019-12-31"):
-        store.in_effect("tcg", date(2019, 12, 31))
+    assert store.in_effect("tcg", date(2020, 1, 1)).name == "2019.10 TCG"  # every day from 2020 on has its list
+    with pytest.raises(DataError, match="no TCG list was in effect on 2019-10-13"):
+        store.in_effect("tcg", date(2019, 10, 13))
 
 
 def test_by_name_and_alias(store):
@@ -68,13 +71,13 @@ def test_strictest_entry_of_a_group_applies_in_any_order(tmp_path, cards, order)
     semi = "semi_limited:\n  - {name: Monster Reborn, passcode: 83764718}\n"
     store = _house_list(tmp_path, forbidden + semi if order == "forbidden-first" else semi + forbidden)
     banlist = store.in_effect("tcg", date(2030, 6, 1))
-    limits, unmatched = banlist.limits(cards)
+    limits, unmatched = list_limits(banlist, cards)
     assert limits[83764718] == 0 and not unmatched
 
 
 def test_entry_on_an_artwork_bans_the_whole_group(tmp_path, cards):
     store = _house_list(tmp_path, "forbidden:\n  - {name: Dark Magician, passcode: 36996508}\n")
-    limits, _ = store.in_effect("tcg", date(2030, 6, 1)).limits(cards)
+    limits, _ = list_limits(store.in_effect("tcg", date(2030, 6, 1)), cards)
     assert limits[cards.by_passcode(46986414).group] == 0
 
 

@@ -47,9 +47,9 @@ def run(tree, cards, store) -> Run:
                  CardRef("=cmd|' /C calc'!A0", None), "remove it")],
         "=HYPERLINK(\"x\")",
     )
-    context = checker.context()
-    return Run(results + [odd], context.format.id, context.format.title, context.banlist.to_json(), checker.as_of,
-               run_data_info(cards, context.banlist), formats, rule_catalog())
+    regulation = checker.regulation()
+    return Run(results + [odd], regulation.format.id, regulation.title, regulation.banlist.to_json(), checker.as_of,
+               run_data_info(cards, regulation.banlist), formats, rule_catalog())
 
 
 def test_json_validates_against_the_report_schema(run):

@@ -6,6 +6,8 @@ their dated history, two updates at once, and every command using the downloaded
 
 from __future__ import annotations
 
+from deckcheck.regulation import list_limits
+
 import json
 import os
 import time
@@ -54,7 +56,7 @@ def test_update_adds_a_card_and_a_list(env):
     assert store.roots[0] == env.data_dir / "banlists"
     new = store.in_effect("tcg", TODAY)
     assert new.name == NEW_LIST_NAME and new.effective.isoformat() == YESTERDAY
-    limits, unmatched = new.limits(index)
+    limits, unmatched = list_limits(new, index)
     assert limits[F.NEW_CARD] == 0 and not unmatched
     assert store.in_effect("tcg", date(2026, 6, 1)).name == "2026.05 TCG"  # the bundled history stays
     assert new.source["official"]["published_by"].startswith("Konami")
@@ -230,7 +232,7 @@ def test_unreachable_lists_fall_back_to_ygoprodeck_statuses(env):
     store = datastore.load_store()
     stopgap = store.in_effect("tcg", TODAY)
     assert stopgap.name == f"{TODAY.isoformat()} TCG (YGOPRODeck)" and "derived" in stopgap.source
-    assert stopgap.limits(datastore.load_cards())[0][F.NEW_CARD] == 0
+    assert list_limits(stopgap, datastore.load_cards())[0][F.NEW_CARD] == 0
     # the official source is back: the stopgap goes, the dated official list comes
     datastore.forget_state()
     env.serve(body=F.cardinfo_body(cards))

@@ -3,17 +3,18 @@
 
     python tools/build_data.py [--shared ../shared/data] [--out-dir .]
 
-Reads the snapshot described in shared/data/PROVENANCE.md and writes, under --out-dir
-(default: the repository root):
+Reads the snapshot described in shared/data/PROVENANCE.md and the reviewed corrections
+(deckcheck/data/corrections.yaml), and writes, under --out-dir (default: the repository root):
 
     deckcheck/data/cards.jsonl        official OCG/TCG cards, tokens, Skill Cards, prereleases
     deckcheck/data/other_cards.jsonl  Rush Duel and unofficial (anime, pre-errata, GOAT …) rows
-    banlists/tcg/<effective>.yaml     every TCG F&L list from 2020 on (Konami's, by Konami ID)
-    banlists/ocg/<effective>.yaml     every OCG F&L list from 2020 on
+    deckcheck/data/build-report.txt   every place the sources disagreed, and what was decided
+    banlists/tcg/<effective>.yaml     every TCG F&L list in force from 2020 on (Konami's, by Konami ID)
+    banlists/ocg/<effective>.yaml     every OCG F&L list in force from 2020 on
 
 Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
-Output is deterministic. A build report goes to stdout: counts, and every place the sources
-disagreed with which one was preferred and why. Needs only the standard library and PyYAML.
+Output is deterministic, the report included (it is also printed); commit it with the data so a
+reviewer sees what a rebuild changed. Needs only the standard library and PyYAML.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from deckcheck import corrections  # noqa: E402  (the reviewed corrections, shared with deckcheck update)
 from deckcheck.banlists import list_file_text  # noqa: E402  (one writer per file format)
 from deckcheck.cardtypes import (  # noqa: E402  (EDOPro type bits, PROVENANCE.md §1.4)
     CONTINUOUS, COUNTER, EFFECT, EQUIP, FIELD, FLIP, FUSION, GEMINI, LINK, MONSTER, NORMAL, PENDULUM, QUICKPLAY,
@@ -40,6 +42,8 @@ from deckcheck.cardtypes import (  # noqa: E402  (EDOPro type bits, PROVENANCE.m
 )
 from deckcheck.update.index_file import FIELDS, index_bytes  # noqa: E402
 GENERATED_BY = "tools/build_data.py"
+CORRECTIONS_FILE = REPO / "deckcheck" / "data" / "corrections.yaml"
+REPORT_FILE = Path("deckcheck") / "data" / "build-report.txt"
 FIRST_LIST_DATE = "2020-01-01"
 
 # Source snapshots (full commits as recorded in shared/data/PROVENANCE.md; checked against it at build time).
@@ -52,7 +56,7 @@ YAML_YUGI = {"id": "yaml-yugi", "repository": "DawnbrandBots/yaml-yugi",
 YGOJSON = {"id": "ygojson", "repository": "iconmaster5326/YGOJSON (branch v1/individual)",
            "commit": "14e3ec20b4593cb5f6b9f19d67833c09e4aa1b69", "date": "2025-11-15"}
 LIMIT_REGULATION = {"repository": "DawnbrandBots/yaml-yugi-limit-regulation",
-                    "commit": "be1c8e923109420f444f1760aadd562aa8c2ee41"}
+                    "commit": "be1c8e923109420f444f1760aadd562aa8c2ee41", "date": "2026-08-22"}
 LFLISTS_REPOSITORY = "ProjectIgnis/LFLists"
 
 UNDERIVABLE_MASK = ~(SPSUMMON | 0x100)  # bits yaml-yugi cannot express: SPSUMMON, TRAPMONSTER
@@ -69,15 +73,8 @@ RELEASED = {"Unlimited": 1, "Forbidden": 1, "Limited": 1, "Semi-Limited": 1, "No
 STATUS_KEYS = {0: "forbidden", 1: "limited", 2: "semi_limited"}
 STATUS_WORDS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited", None: "Unlimited"}
 
-# Banlist facts that the vectors alone do not carry.
-TCG_REFILED = {"2022-05-23": ("2022-05-17", "Konami's May 2022 TCG list took effect 2022-05-17; "
-                              "yaml-yugi-limit-regulation files it as 2022-05-23 (its README: "
-                              "\"2022-05-23 is actually 2022-05-17\"). Shipped as 2022-05-17.")}
+# Banlist facts that the vectors alone do not carry (list dates and status fixes: deckcheck/data/corrections.yaml).
 TCG_DUPLICATE_FILINGS = {"2024-12-06": "2024-12-09"}  # an identical, earlier filing of the same list
-REGIONAL_DATES = {("tcg", "2024-04-22"): (
-    {"amer": "2024-04-15"},
-    "The April 2024 list took effect 2024-04-15 in the Americas and 2024-04-22 in EMEA and Oceania "
-    "(rules.md §2.1); `effective` is Konami's EU date.")}
 # Official lists without an EDOPro list of their own: cross-check against the EDOPro list that absorbed them.
 CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
 
@@ -86,7 +83,14 @@ CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
 
 
 class Report:
-    """The build report: sections of lines, printed at the end."""
+    """The build report: sections of lines, written beside the data (REPORT_FILE) and printed.
+
+    Disagreements between the sources come first, each with what was decided and why; then counts, then
+    what each source contributed. Deterministic: a rebuild from the same snapshot gives the same text.
+    """
+
+    ORDER = ("summary", "WARNINGS", "LOUD: unmappable list entries", "list statuses", "list dates", "availability",
+             "ids that are not alternate artworks", "release dates", "counts", "lists")
 
     def __init__(self) -> None:
         self.sections: dict[str, list[str]] = {}
@@ -101,11 +105,17 @@ class Report:
         if len(items) > limit:
             self.add(section, f"    … and {len(items) - limit} more")
 
-    def print(self) -> None:
-        for section, lines in self.sections.items():
-            print(f"\n== {section}")
-            for line in lines:
-                print(f"  {line}")
+    def count(self, section: str, prefix: str = "") -> int:
+        return sum(1 for line in self.sections.get(section, []) if line.startswith(prefix))
+
+    def text(self) -> str:
+        names = [s for s in self.ORDER if s in self.sections] + [s for s in self.sections if s not in self.ORDER]
+        out = ["# deckcheck data build report — written by tools/build_data.py with the data it describes.",
+               "# Review its diff with the data's: every disagreement between the sources, and what was decided."]
+        for section in names:
+            out.append(f"\n== {section}")
+            out += [f"  {line}" for line in self.sections[section]]
+        return "\n".join(out) + "\n"
 
 
 # ---------------------------------------------------------------------------------------- the records
@@ -234,6 +244,51 @@ def released(status) -> int | None:
     return RELEASED.get(status) if isinstance(status, str) else None
 
 
+def lr_text(y: dict) -> str:
+    lr = y.get("limit_regulation") or {}
+    return f"limit_regulation tcg {lr.get('tcg')!r}, ocg {lr.get('ocg')!r}"
+
+
+def set_prefixes(y: dict | None, region: str) -> set[str]:
+    """The sets a yaml-yugi record is printed in for a region ("PP02" of PP02-EN001), announced numbers aside."""
+    return {n.split("-")[0] for n in ((y or {}).get("sets") or {}).get(region, []) if "?" not in n}
+
+
+def pool_votes(y: dict | None, ot: int | None, g: dict | None, pool: str, bit: int, region: str,
+               released_by: str) -> tuple[dict[str, int | None], list[str]]:
+    """Each source's say on whether a card is released in a pool (1, 0, or None: it says nothing), and the
+    evidence in words. No set number is a "no" only in the TCG and only where yaml-yugi lists sets at all
+    (old OCG printings have no set numbers)."""
+    lr = (y or {}).get("limit_regulation") or {}
+    sets = (y or {}).get("sets")
+    numbers = [n for n in (sets or {}).get(region, []) if "?" not in n]
+    if numbers:
+        by_set = 1
+    elif pool == "tcg" and isinstance(sets, dict):
+        by_set = 0
+    else:
+        by_set = None
+    first = ((g or {}).get("_derived_first_release") or {}).get(pool)
+    by_date = 1 if first and first <= released_by else None
+    by_ot = None if ot is None else int(bool(ot & bit))
+    votes = {"yaml-yugi": released(lr.get(pool)), "set numbers": by_set, "YGOJSON date": by_date, "cdb ot": by_ot}
+    shown = [f"yaml-yugi {lr.get(pool)!r}" if y else "not in yaml-yugi",
+             f"{region} sets {', '.join(numbers[:3])}{' …' if len(numbers) > 3 else ''}" if numbers else f"no {region} set number",
+             f"YGOJSON {first}" if first else "no YGOJSON date", f"cdb ot {ot:#x}" if ot is not None else "no cdb row"]
+    return votes, shown
+
+
+def decide(votes: dict[str, int | None]) -> int:
+    said = [v for v in votes.values() if v is not None]
+    yes, no = said.count(1), said.count(0)
+    if yes != no:
+        return int(yes > no)
+    for source in ("yaml-yugi", "cdb ot"):
+        if votes[source] is not None:
+            return votes[source]
+    return 0
+
+
 def ygojson_passcodes(g: dict, key: str, report: Report) -> list[int]:
     out = []
     for raw in g.get(key) or []:
@@ -259,7 +314,8 @@ class Builder:
         self.placeholder_source: dict[int, str] = {}
         self.cdb_ids: set[int] = set()  # passcodes of cards.reconstructed.cdb (their type bits are authoritative)
         self.hidden_skills: dict[int, CdbRow] = {}
-        self.pool_fallbacks: list[str] = []
+        self.pool_evidence: dict[int, tuple[dict | None, int | None]] = {}  # passcode → (yaml-yugi record, cdb ot)
+        self.ygojson_of: dict[int, dict] = {}  # passcode → the YGOJSON record taken for it
         self.yy = read_jsonl(shared / "yaml-yugi" / "cards.jsonl")
         self.yy_by_password: dict[int, dict] = {}
         for y in self.yy:
@@ -278,21 +334,35 @@ class Builder:
         for r in skipped:
             self.report.add("cards.reconstructed.cdb", f"skipped ot == 0 leftover {r.id} {r.name!r}")
         rows = {i: r for i, r in rows.items() if r.ot != 0}
+        # a row numbered like a placeholder that aliases a card of the same name is a placeholder id of it
+        # (100424008 → Makyura the Destructor 21593977), not an artwork
+        held = {i: r for i, r in rows.items() if i >= PLACEHOLDER_MIN and r.alias in rows
+                and rows[r.alias].name == r.name}
+        rows = {i: r for i, r in rows.items() if i not in held}
         self.cdb_ids = set(rows)
         self._add_cdb_rows(self.main, rows, origin_of=lambda r: "official", section="cards.reconstructed.cdb")
+        for i, r in sorted(held.items()):
+            self.placeholders[i] = self.main.owner[r.alias]
+            self.placeholder_source[i] = "official cdb row ≥ 100,000,000 aliasing a card of the same name"
+            self.report.add("ids that are not alternate artworks",
+                            f"{i} {r.name!r} (ot {r.ot:#x}, alias {r.alias}): a placeholder id numbered ≥ "
+                            f"{PLACEHOLDER_MIN:,} → placeholder of {self.placeholders[i]}, not an artwork")
         return rows
 
     def _add_cdb_rows(self, index: Index, rows: dict[int, CdbRow], origin_of, section: str,
                       outside: Index | None = None) -> None:
-        """Rows with alias 0 (or aliasing a differently named card) become cards; same-name aliases become
-        alternate passcodes of their root. `outside` is another index alias targets may live in."""
+        """Rows with alias 0 (or aliasing a card of another name or type) become cards; same-name, same-type
+        aliases become alternate passcodes of their root. `outside` is another index alias targets may live in.
+
+        A same-name alias of another type is a different card that shares the name (Black Luster Soldier the
+        Normal Monster 10000100 and the Ritual Monster 5405694): a card of its own in its target's name group."""
 
         def root(r: CdbRow) -> int:
             seen = set()
             while r.alias and r.alias in rows and r.alias not in seen:
                 seen.add(r.id)
                 target = rows[r.alias]
-                if target.name != r.name:
+                if target.name != r.name or target.type != r.type:
                     break
                 r = target
             return r.id
@@ -324,8 +394,13 @@ class Builder:
             group = target.group or target.passcode
             index.cards[r.id].group = group
             grouped.append(f"{r.id} {r.name!r} → {group} {target.name!r}")
+            if target.name == r.name and r.alias in rows:
+                self.report.add("ids that are not alternate artworks",
+                                f"{r.id} {r.name!r} (type {r.type:#x}) aliases {target.passcode} (type {target.type:#x}): "
+                                "same name, another card → a card of its own in that name group")
         if grouped:
-            self.report.examples(section, "name groups (alias to a differently named card)", grouped, 25)
+            self.report.examples(section, "name groups (alias to a card of another name, or of the same name and "
+                                          "another type)", grouped, 25)
         # a group target may itself have been grouped after its members were: flatten
         for card in index.cards.values():
             seen = set()
@@ -341,9 +416,10 @@ class Builder:
     def apply_yaml_yugi(self, cdb_rows: dict[int, CdbRow]) -> None:
         section = "yaml-yugi"
         renamed, unmatched = [], []
-        fallback_pool = self.pool_fallbacks
         for card in self.main.cards.values():
             y = self.yy_by_password.get(card.passcode)
+            if card.kind not in ("token", "skill"):
+                self.pool_evidence[card.passcode] = (y, cdb_rows[card.passcode].ot)
             if y is None:
                 unmatched.append(card)
                 continue
@@ -352,37 +428,13 @@ class Builder:
                 renamed.append(f"{card.passcode}: cdb {card.name!r} → yaml-yugi {name!r}")
                 card.name = name
             card.konami_id = y.get("konami_id")
-            self._set_pools(card, y, cdb_rows[card.passcode].ot, fallback_pool)
         self.report.examples(section, "names where yaml-yugi (Konami's official English name) replaced the cdb's "
                                       "(stale fan translations, case, NBSP)", renamed, 12)
-        for card in unmatched:
-            card.tcg = int(bool(cdb_rows[card.passcode].ot & OT_TCG)) if card.kind not in ("token", "skill") else 0
-            card.ocg = int(bool(cdb_rows[card.passcode].ot & OT_OCG)) if card.kind not in ("token", "skill") else 0
         unmatched_cards = [c for c in unmatched if c.kind != "token"]
-        self.report.examples(section, "non-token cdb cards unknown to yaml-yugi (TCG/OCG from cdb `ot`)",
-                             [f"{c.passcode} {c.name!r} tcg={c.tcg} ocg={c.ocg}" for c in unmatched_cards], 12)
+        self.report.examples(section, "non-token cdb cards unknown to yaml-yugi (availability from the other sources)",
+                             [f"{c.passcode} {c.name!r}" for c in unmatched_cards], 12)
         self._add_yaml_yugi_only()
-        self.report.examples(section, "cards whose yaml-yugi TCG/OCG status is None (cdb `ot` used instead)",
-                             fallback_pool, 12)
         self._konami_by_name(unmatched_cards)
-
-    def _set_pools(self, card: Card, y: dict, ot: int | None, fallback: list[str]) -> None:
-        """tcg/ocg from yaml-yugi's limit_regulation; the cdb `ot` bits (if the cdb has the card) where it has none."""
-        if card.kind in ("token", "skill"):
-            return
-        lr = y.get("limit_regulation") or {}
-        for pool, bit in (("tcg", OT_TCG), ("ocg", OT_OCG)):
-            value = released(lr.get(pool))
-            from_cdb = None if ot is None else int(bool(ot & bit))
-            if value is None:
-                value = from_cdb or 0
-                fallback.append(f"{card.passcode} {card.name!r}: {pool} {lr.get(pool)!r} → "
-                                f"{'cdb ot %#x' % ot if ot is not None else 'no cdb row'} → {value}")
-            elif from_cdb is not None and value != from_cdb:
-                self.report.add("yaml-yugi vs cdb ot",
-                                f"{card.passcode} {card.name!r}: {pool} = {value} from yaml-yugi "
-                                f"({lr.get(pool)}), cdb ot {ot:#x} says {from_cdb} — yaml-yugi preferred")
-            setattr(card, pool, value)
 
     def _add_yaml_yugi_only(self) -> None:
         section = "yaml-yugi"
@@ -399,9 +451,9 @@ class Builder:
                 as_alt.append(f"{pw} → {same.passcode} {name!r}")
                 continue
             card = Card(pw, name, yaml_yugi_type(y), "official", konami_id=y.get("konami_id"))
-            self._set_pools(card, y, None, self.pool_fallbacks)
+            self.pool_evidence[pw] = (y, None)
             self.main.add(card)
-            added.append(f"{pw} {name!r} tcg={card.tcg} ocg={card.ocg}")
+            added.append(f"{pw} {name!r}")
         self.report.examples(section, "official cards only in yaml-yugi, added with type bits derived from "
                                       "card_type/monster_type_line/property", added, 6)
         if as_alt:
@@ -463,9 +515,26 @@ class Builder:
         for pid, target in mapped.items():
             self.placeholders[pid] = target
         rest = {i: r for i, r in rows.items() if i not in mapped}
-        self._add_cdb_rows(self.main, rest, origin_of=lambda r: "prerelease", section=section)
+        # a card released before its passcode is known (a V Jump promo): official under EDOPro's id, its
+        # availability decided like any other card's (the prerelease row's `ot` says nothing of a release)
+        released_early = {}
+        for i, r in rest.items():
+            records = [y for y in self.yy_by_name.get(r.name, []) if not yaml_yugi_password(y)]
+            lr = (records[0].get("limit_regulation") or {}) if len(records) == 1 else {}
+            if any(released(lr.get(pool)) for pool in ("tcg", "ocg")):
+                released_early[i] = records[0]
+        self._add_cdb_rows(self.main, rest, origin_of=lambda r: "official" if r.id in released_early else "prerelease",
+                           section=section)
+        for i, y in sorted(released_early.items()):
+            self.pool_evidence[i] = (y, None)
+            card = self.main.cards[i]
+            card.konami_id = y.get("konami_id")
+            sets = ", ".join(n for region in ("ja", "en") for n in (y.get("sets") or {}).get(region, []))
+            self.report.add("availability", f"{i} {card.name!r}: EDOPro's prerelease row, but yaml-yugi has it "
+                                            f"released ({lr_text(y)}; printed as {sets or '—'}) → official")
         self.report.add(section, f"{len(mapped)} placeholders of cards with a known official passcode → placeholders; "
-                                 f"{len(rest)} rows still unofficial-numbered → cards with origin prerelease")
+                                 f"{len(rest) - len(released_early)} rows still unofficial-numbered → cards with "
+                                 f"origin prerelease; {len(released_early)} released under EDOPro's id → official")
 
     def _adopt_placeholder_type(self, r: CdbRow, card: Card) -> bool:
         """Whether a placeholder row and a card agree on type; a card known only to yaml-yugi takes the
@@ -586,18 +655,17 @@ class Builder:
                     continue
                 rows[i] = r
         rows.update(self.hidden_skills)
-        # official-scope rows (ot OCG/TCG only) aliasing a same-name official card are that card's passcodes,
-        # e.g. the TCG Elder Entity Norden 17412731 → 17412721
-        promoted = []
+        # official-scope rows (ot OCG/TCG only) of the unofficial cdb aliasing an official card of the same name
+        # are EDOPro's pre-errata versions of it (Elder Entity Norden 17412731 → 17412721): named as EDOPro names
+        # its other pre-errata rows, so they show as what they are; their group is the official card
         for r in sorted(rows.values(), key=lambda r: r.id):
             target = self.main.resolve(r.alias) if r.alias else None
             official_scope = r.ot and not r.ot & ~(OT_OCG | OT_TCG)
             if target and official_scope and r.name in (target.name, cdb_rows.get(target.passcode, r).name):
-                self.main.add_alt(target.passcode, r.id)
-                promoted.append(f"{r.id} {r.name!r} (ot {r.ot:#x}, {r.source}) → {target.passcode} (tcg={target.tcg}, ocg={target.ocg})")
-                del rows[r.id]
-        self.report.examples("other_cards", "official-scope rows of the unofficial cdb made alternate passcodes "
-                                            "of the official card of the same name", promoted)
+                rows[r.id] = CdbRow(r.id, r.ot, r.alias, r.type, f"{target.name} (Pre-Errata)", r.source)
+                self.report.add("ids that are not alternate artworks",
+                                f"{r.id} {r.name!r} (ot {r.ot:#x}, {r.source}, alias {r.alias}): EDOPro's pre-errata "
+                                f"row → unofficial {rows[r.id].name!r}, standing for {target.passcode}")
         collisions = [i for i in rows if i in self.main.owner or i in self.placeholders]
         for i in collisions:
             self.report.add("other_cards", f"LOUD: {i} {rows[i].name!r} ({rows[i].source}) collides with the main index — dropped")
@@ -639,18 +707,30 @@ class Builder:
             if card.origin == "prerelease":
                 continue
             g = (best(card, by_pw.get(card.passcode, [])) or best(card, by_image.get(card.passcode, []))
-                 or best(card, [g for p in sorted(card.alt_passcodes) for g in by_pw.get(p, [])])
-                 or (best(card, by_dbid.get(card.konami_id, [])) if card.konami_id else None))
+                 or best(card, [g for p in sorted(card.alt_passcodes) for g in by_pw.get(p, [])]))
+            if g is None and card.konami_id:
+                g = best(card, by_dbid.get(card.konami_id, []))
+                others = sorted({self.main.owner[p] for p in (g["_pw"] + g["_img"] if g else [])
+                                 if self.main.owner.get(p, card.passcode) != card.passcode})
+                if others:  # a record whose passwords are another card's describes that card
+                    self.report.add("ids that are not alternate artworks",
+                                    f"YGOJSON {g['name']!r} has dbID {card.konami_id} (= {card.passcode} "
+                                    f"{card.name!r}) but the passwords of {others}: not taken for {card.passcode}")
+                    g = None
             if g is None:
                 no_match += 1
                 continue
+            dbid = (g.get("externalIDs") or {}).get("dbID")
+            if dbid and card.konami_id and dbid != card.konami_id and g["_pw"]:
+                self.report.add("ygojson", f"{g['name']!r}: dbID {dbid}, passwords {g['_pw']} → taken by password for "
+                                           f"{card.passcode} {card.name!r} (Konami ID {card.konami_id})")
+            self.ygojson_of[card.passcode] = g
             first = g.get("_derived_first_release") or {}
             for pool in ("tcg", "ocg"):
                 value = first.get(pool)
                 if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
                     setattr(card, f"{pool}_date", value)
             dated += bool(card.tcg_date or card.ocg_date)
-            dbid = (g.get("externalIDs") or {}).get("dbID")
             if card.konami_id is None and dbid:
                 card.konami_id = dbid
                 konami_filled.append(f"{card.passcode} {card.name!r} → {dbid}")
@@ -678,6 +758,89 @@ class Builder:
         self.report.examples(section, "extra alternate passcodes from ygojson passwords/image_passwords", extra_alt, 12)
         self.report.examples(section, "extra placeholder ids (≥ 100,000,000) from ygojson passwords", extra_placeholder, 6)
         self.report.examples(section, "ygojson passwords not taken (they belong to another card)", conflicts, 12)
+
+    # -- TCG/OCG availability: every source votes
+
+    def decide_pools(self) -> None:
+        """A card is released in a pool when most of the sources that say anything say so: yaml-yugi's
+        limit_regulation (Konami's database), a set number printed for the region, a YGOJSON first release
+        date up to the snapshot, the cdb's `ot` bit. A tie goes to yaml-yugi, then to the cdb. The printings
+        decide the cards Konami's database marks "Not yet released" although they were sold (Super War-Lion
+        PP02-EN001), and the cdb's stale bits are outvoted (the 2020 Adamancipators)."""
+        patterns: dict[str, list[str]] = defaultdict(list)
+        overruled = []
+        for passcode, (y, ot) in sorted(self.pool_evidence.items()):
+            card = self.main.cards[passcode]
+            g = self.ygojson_of.get(passcode)
+            for pool, bit, region in (("tcg", OT_TCG, "en"), ("ocg", OT_OCG, "ja")):
+                votes, shown = pool_votes(y, ot, g, pool, bit, region, YAML_YUGI["date"])
+                value = decide(votes)
+                setattr(card, pool, value)
+                said = {v for v in votes.values() if v is not None}
+                if len(said) < 2:
+                    continue
+                line = f"{passcode} {card.name!r} {pool.upper()}: {'; '.join(shown)} → {'released' if value else 'not released'}"
+                if votes["yaml-yugi"] is not None and value != votes["yaml-yugi"]:
+                    overruled.append(line)
+                else:
+                    key = ", ".join(f"{k} {'yes' if v else 'no'}" for k, v in votes.items() if v is not None)
+                    patterns[f"{pool.upper()} {key} → {'released' if value else 'not released'}"].append(line)
+        section = "availability"
+        self.report.examples(section, "yaml-yugi's limit_regulation outvoted by the other sources", overruled, 50)
+        self.report.add(section, "other disagreements, decided as yaml-yugi says (by pattern):")
+        for key, lines in sorted(patterns.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            self.report.examples(section, f"  {key}", lines, 2)
+
+    # -- first release dates the sources do not give: from the sets the card is printed in
+
+    def derive_dates(self) -> None:
+        """A set's release date is the first release date most of its dated cards share (the cards it
+        introduced); a card without a date, every set of whose region has such a date, takes the earliest.
+        Checked on the cards whose date is known, and reported."""
+        section = "release dates"
+        official = [c for c in self.main.cards.values() if c.origin == "official" and c.kind in ("main", "extra")]
+        for pool, region in (("tcg", "en"), ("ocg", "ja")):
+            attr = f"{pool}_date"
+            sets_of = {c.passcode: set_prefixes(self.pool_evidence.get(c.passcode, (None, None))[0], region)
+                       for c in official}
+            members: dict[str, list[Card]] = defaultdict(list)
+            for c in official:
+                for prefix in sets_of[c.passcode]:
+                    members[prefix].append(c)
+
+            def set_date(prefix: str, without: int | None = None) -> str | None:
+                dates = [getattr(c, attr) for c in members[prefix] if getattr(c, attr) and c.passcode != without]
+                if not dates:
+                    return None
+                (day, n), = Counter(dates).most_common(1)
+                return day if n >= 10 and n >= 0.8 * len(dates) else None
+
+            def estimate(c: Card, without: int | None = None) -> str | None:
+                days = [set_date(prefix, without) for prefix in sorted(sets_of[c.passcode])]
+                return min(days) if days and None not in days else None
+
+            checked = Counter()
+            for c in official:
+                if getattr(c, attr) and sets_of[c.passcode]:
+                    guess = estimate(c, without=c.passcode)
+                    if guess is not None:
+                        off = abs((date.fromisoformat(guess) - date.fromisoformat(getattr(c, attr))).days)
+                        checked["exact" if off == 0 else "within a week" if off <= 7 else "further off"] += 1
+            missing = sorted((c for c in official if getattr(c, pool) and not getattr(c, attr)), key=lambda c: c.passcode)
+            derived, unknown = [], []
+            for c in missing:
+                guess = estimate(c)
+                if guess is not None and guess <= YAML_YUGI["date"]:
+                    setattr(c, attr, guess)
+                    derived.append(f"{c.passcode} {c.name!r}: {pool.upper()} {guess} from {', '.join(sorted(sets_of[c.passcode]))}")
+                else:
+                    unknown.append(f"{c.passcode} {c.name!r} ({', '.join(sorted(sets_of[c.passcode])) or 'no set number'})")
+            self.report.add(section, f"{pool.upper()}: {len(missing)} released cards without a first release date; "
+                                     f"the set method, checked on the cards whose date is known: "
+                                     f"{dict(sorted(checked.items()))}")
+            self.report.examples(section, f"{pool.upper()} dates derived from the sets", derived, 20)
+            self.report.examples(section, f"{pool.upper()} dates unknown (a --as-of check before the data's date "
+                                          "warns for them)", unknown, 10)
 
     # -- output
 
@@ -711,10 +874,11 @@ class Builder:
                                      "prerelease placeholders",
              "files": "edopro/cards.reconstructed.cdb (BabelCDB 2020-03-30 + Delta repos), edopro/cdb/cards-skills.cdb, "
                       "edopro/cdb/prerelease-*.cdb, edopro/cdb/cards.delta.cdb"},
-            {**YAML_YUGI, "used_for": "official English names, Konami IDs, TCG/OCG availability, cards missing "
-                                      "from the cdb", "files": "yaml-yugi/cards.jsonl"},
-            {**YGOJSON, "used_for": "first TCG/OCG release dates (_derived_first_release), extra passwords, "
-                                    "Konami ID fallback", "files": "ygojson/cards.min.jsonl"},
+            {**YAML_YUGI, "used_for": "official English names, Konami IDs, TCG/OCG availability (limit_regulation "
+                                      "and set numbers), cards missing from the cdb", "files": "yaml-yugi/cards.jsonl"},
+            {**YGOJSON, "used_for": "first TCG/OCG release dates (_derived_first_release, else from the sets a card "
+                                    "is printed in), availability evidence, extra passwords, Konami ID fallback",
+             "files": "ygojson/cards.min.jsonl"},
             {**DELTA_BAGOOSKA, "used_for": "prerelease placeholder id → official passcode",
              "files": "edopro/mappings.json"},
         ]
@@ -736,6 +900,8 @@ def build_cards(shared: Path, report: Report) -> Builder:
     b.add_prereleases()
     b.add_other(cdb_rows)
     b.apply_ygojson()
+    b.decide_pools()
+    b.derive_dates()
     b.validate()
     main, other = b.main.cards.values(), b.other.cards.values()
     report.add("counts", f"cards.jsonl: {len(main)} cards, {sum(len(c.alt_passcodes) for c in main)} alternate passcodes, "
@@ -777,11 +943,11 @@ class OfficialList:
         return f"{self.effective[:4]}.{self.effective[5:7]} {self.fmt.upper()}"
 
 
-def official_lists(shared: Path, report: Report) -> tuple[list[OfficialList], list[tuple[str, dict, dict]]]:
-    """Konami's dated lists from 2020 on (the OCG before 2021 only exists keyed by English name), and the
-    OCG dates filed both by name and by Konami ID, for comparison."""
+def official_lists(shared: Path, report: Report, corrections) -> tuple[list[OfficialList], list[tuple[str, dict, dict]]]:
+    """Konami's dated lists in force from 2020 on (the OCG before 2021 only exists keyed by English name),
+    dated by the corrections file where the upstream filing is not the effective date; and the OCG dates
+    filed both by name and by Konami ID, for comparison."""
     root = shared / "yaml-yugi-limit-regulation"
-    months = set(read_json(root / "tcg" / "options.json").values())
     lists: list[OfficialList] = []
     overlap: list[tuple[str, dict, dict]] = []  # OCG dates filed both by name and by Konami ID
     vectors: dict[tuple[str, str], dict] = {}
@@ -791,50 +957,52 @@ def official_lists(shared: Path, report: Report) -> tuple[list[OfficialList], li
             stem = path.name.split(".")[0]
             if doc["date"] != stem:
                 report.add("WARNINGS", f"{path.name}: date field {doc['date']} ≠ file name")
-            if stem >= FIRST_LIST_DATE:
-                vectors[(fmt, stem)] = doc["regulation"]
+            vectors[(fmt, stem)] = doc["regulation"]
     for (fmt, stem), regulation in sorted(vectors.items()):
         if fmt == "tcg" and stem in TCG_DUPLICATE_FILINGS:
             later = TCG_DUPLICATE_FILINGS[stem]
             same = vectors.get((fmt, later)) == regulation
-            report.add("banlists", f"TCG {stem}.vector.json vs {later}.vector.json: "
-                                   f"{'identical' if same else 'DIFFERENT'} ({len(regulation)} entries); "
-                                   f"one Konami list (\"December 2024\") — shipped once, as {later}")
+            report.add("list dates", f"TCG {stem}.vector.json vs {later}.vector.json: "
+                                     f"{'identical' if same else 'DIFFERENT'} ({len(regulation)} entries); "
+                                     f"one Konami list (\"December 2024\") — shipped once, as {later}")
             if not same:
                 raise SystemExit(f"TCG {stem} and {later} differ: decide which one is the list")
             continue
-        effective, notes = stem, []
-        if fmt == "tcg" and stem in TCG_REFILED:
-            effective, note = TCG_REFILED[stem]
-            notes.append(note)
-        upstream = f"data/{fmt}/{stem}.vector.json"
-        lst = OfficialList(fmt, effective, upstream, regulation, notes=notes)
-        if fmt == "tcg":
-            dup = [s for s, later in TCG_DUPLICATE_FILINGS.items() if later == stem]
-            for s in dup:
+        lst = OfficialList(fmt, stem, f"data/{fmt}/{stem}.vector.json", regulation)
+        correction = corrections.date_for_filing(fmt, stem)
+        if correction is not None:
+            lst.effective = correction.effective
+            lst.effective_by_region = dict(correction.effective_by_region)
+            moved = f"effective {lst.effective}, filed upstream as {stem}" if lst.effective != stem else f"effective {stem}"
+            regions = "".join(f"; {r} {d}" for r, d in sorted(lst.effective_by_region.items()))
+            lst.notes.append(f"Dated by deckcheck/data/corrections.yaml: {moved}{regions}. {correction.note} "
+                             f"Source: {correction.source}.")
+        for early, later in TCG_DUPLICATE_FILINGS.items():
+            if fmt == "tcg" and later == stem:
                 lst.notes.append(f"Konami's \"December 2024\" TCG list is filed upstream twice with identical content, "
-                                 f"as {s}.vector.json and {stem}.vector.json. Shipped once, effective {stem}: the date "
+                                 f"as {early}.vector.json and {stem}.vector.json. Shipped once, effective {stem}: the date "
                                  "the list took effect (it was revealed a few days earlier).")
-            month = date.fromisoformat(effective).strftime("%B %Y")
-            if effective.endswith("-01") and month in months:
-                lst.notes.append(f"Konami's EU list selector names this list only \"{month}\"; the day is the one "
-                                 "yaml-yugi-limit-regulation files it under.")
-        if (fmt, effective) in REGIONAL_DATES:
-            lst.effective_by_region, note = REGIONAL_DATES[(fmt, effective)]
-            lst.notes.append(note)
         lists.append(lst)
     for path in sorted((root / "ocg").glob("*.name.json")):
         stem = path.name.split(".")[0]
-        if stem < FIRST_LIST_DATE:
-            continue
         names = read_json(path)
         if ("ocg", stem) in vectors:
-            overlap.append((stem, names, vectors[("ocg", stem)]))
+            if stem >= FIRST_LIST_DATE:
+                overlap.append((stem, names, vectors[("ocg", stem)]))
             continue
         lists.append(OfficialList("ocg", stem, f"data/ocg/{stem}.name.json", names, by_name=True, notes=[
             "Konami's OCG list as filed upstream keyed by English card name (no Konami IDs before 2021); "
             "names mapped to cards through yaml-yugi."]))
-    return sorted(lists, key=lambda l: (l.fmt, l.effective)), overlap
+    kept = []
+    for fmt in ("tcg", "ocg"):  # every list from FIRST_LIST_DATE on, and the one in force that day
+        dated = sorted((l for l in lists if l.fmt == fmt), key=lambda l: l.effective)
+        before = [l for l in dated if l.effective < FIRST_LIST_DATE]
+        if before and not any(l.effective == FIRST_LIST_DATE for l in dated):
+            kept.append(before[-1])
+            before[-1].notes.append(f"Shipped because it was still in force on {FIRST_LIST_DATE}, the first day "
+                                    "deckcheck's history covers.")
+        kept += [l for l in dated if l.effective >= FIRST_LIST_DATE]
+    return sorted(kept, key=lambda l: (l.fmt, l.effective)), overlap
 
 
 def read_lflists(path: Path) -> dict[str, list[tuple[int, int]]]:
@@ -854,6 +1022,46 @@ def read_lflists(path: Path) -> dict[str, list[tuple[int, int]]]:
     return lists
 
 
+class StatusHistory:
+    """YGOJSON's legality history (from Yugipedia): every status change of every card, by Konami ID and date —
+    a third witness beside Konami's scraped vectors and EDOPro's lists, and the only one with exact dates."""
+
+    WORDS = {"forbidden": 0, "limited": 1, "semilimited": 2, "semi-limited": 2, "semi_limited": 2, "unlimited": None}
+
+    def __init__(self, records: list[dict]):
+        self.changes: dict[str, dict[int, list[tuple[str, int | None]]]] = {"tcg": {}, "ocg": {}}
+        self.days: dict[str, Counter] = {"tcg": Counter(), "ocg": Counter()}
+        for g in records:
+            konami_id = (g.get("externalIDs") or {}).get("dbID")
+            for fmt in ("tcg", "ocg"):
+                history = ((g.get("legality") or {}).get(fmt) or {}).get("history") or []
+                if not konami_id or not history:
+                    continue
+                steps = sorted((e["date"], self.WORDS[str(e["legality"]).lower()]) for e in history)
+                self.changes[fmt][konami_id] = steps
+                self.days[fmt].update(day for day, _ in steps)
+
+    def change_day(self, fmt: str, effective: str, also: tuple[str, ...] = ()) -> str | None:
+        """The day YGOJSON dates the changes of the list of ``effective``'s month: ``effective`` or a regional
+        date if it has changes on one of them, else its busiest day of that month."""
+        month = [day for day in self.days[fmt] if day[:7] in {d[:7] for d in (effective, *also)}]
+        for day in (effective, *also):
+            if day in month:
+                return day
+        return max(month, key=lambda d: (self.days[fmt][d], d)) if month else None
+
+    def statuses(self, fmt: str, day: str) -> dict[int, int]:
+        out = {}
+        for konami_id, steps in self.changes[fmt].items():
+            status = None
+            for when, value in steps:
+                if when <= day:
+                    status = value
+            if status is not None:
+                out[konami_id] = status
+        return out
+
+
 class BanlistBuilder:
     def __init__(self, shared: Path, cards: Builder, report: Report):
         self.shared = shared
@@ -871,6 +1079,10 @@ class BanlistBuilder:
                 lists = read_lflists(history / e["file"])
                 self.edopro[e["list_name"]] = {**e, "fmt": fmt, "entries": lists.get(e["list_name"]) or lists.get(e["header_in_file"], [])}
         self.cross_checked: set[str] = set()
+        self.corrections = corrections.load(CORRECTIONS_FILE)
+        self.history = StatusHistory(read_jsonl(shared / "ygojson" / "cards.min.jsonl"))
+        self.agreeing: list[str] = []
+        self.same_filings: list[str] = []  # OCG dates whose by-name and by-Konami-ID filings agree
 
     def card_for_konami(self, konami_id: int) -> Card | None:
         passcode = self.konami_owner.get(konami_id)
@@ -891,6 +1103,21 @@ class BanlistBuilder:
         return card, card.konami_id if card else None
 
     def entries(self, lst: OfficialList) -> list[dict]:
+        """The list as shipped: the scraped entries with the corrections file's status fixes applied."""
+        out = {e["passcode"] or ("konami", e["konami_id"]): e for e in self.scraped_entries(lst)}
+        for fix in self.corrections.statuses_for(lst.fmt, lst.name):
+            passcode = self.cards.main.owner.get(fix.passcode)
+            if passcode is None:
+                raise SystemExit(f"corrections.yaml: {fix.card} {fix.passcode} is no card of the index")
+            card = self.cards.main.cards[passcode]
+            if fix.count is None:
+                out.pop(passcode, None)
+            else:
+                out[passcode] = {"name": card.name, "passcode": passcode, "konami_id": fix.konami_id or card.konami_id,
+                                 "status": fix.count}
+        return sorted(out.values(), key=lambda e: (e["name"].casefold(), e["name"], e["passcode"] or 0))
+
+    def scraped_entries(self, lst: OfficialList) -> list[dict]:
         out = []
         for key, status in lst.regulation.items():
             if lst.by_name:
@@ -964,33 +1191,96 @@ class BanlistBuilder:
                 diffs.append(f"{main.cards[key].name} ({key}): official {STATUS_WORDS[ours]}, EDOPro {STATUS_WORDS[theirs]}")
         return diffs, outside
 
+    def history_check(self, lst: OfficialList, entries: list[dict]) -> tuple[str | None, list[str]]:
+        """The day YGOJSON dates the list's changes, and the cards whose status differs from YGOJSON's on it
+        (None when the list is newer than YGOJSON's snapshot)."""
+        if lst.effective > YGOJSON["date"]:
+            return None, []
+        day = self.history.change_day(lst.fmt, lst.effective, tuple(lst.effective_by_region.values()))
+        theirs = self.history.statuses(lst.fmt, day or lst.effective)
+        ours = {e["konami_id"]: e["status"] for e in entries if e["konami_id"] is not None}
+        diffs = []
+        for konami_id in sorted(set(ours) | set(theirs)):
+            if ours.get(konami_id) != theirs.get(konami_id):
+                card = self.card_for_konami(konami_id)
+                label = f"{card.name} ({card.passcode})" if card else f"Konami ID {konami_id}"
+                diffs.append(f"{label}: official {STATUS_WORDS[ours.get(konami_id)]}, "
+                             f"YGOJSON {STATUS_WORDS[theirs.get(konami_id)]}")
+        return day, diffs
+
+    def check_dates(self, lst: OfficialList, day: str | None) -> None:
+        """The effective date against the day YGOJSON dates the list's changes."""
+        correction = self.corrections.date_for_filing(lst.fmt, lst.upstream_path.split("/")[-1].split(".")[0])
+        dates = (lst.effective, *lst.effective_by_region.values())
+        changes = self.history.days[lst.fmt][day] if day else 0
+        witness = (f"YGOJSON dates its {changes} change(s) {day}" if day else
+                   "newer than YGOJSON's snapshot" if lst.effective > YGOJSON["date"] else "no YGOJSON change that month")
+        agrees = day is None or day in dates
+        if correction is not None:
+            filed = lst.upstream_path.split("/")[-1].split(".")[0]
+            self.report.add("list dates", f"{lst.name}: filed upstream {filed}, corrections.yaml {lst.effective}"
+                                          + "".join(f" ({r} {d})" for r, d in sorted(lst.effective_by_region.items()))
+                                          + f"; {witness}" + ("" if agrees else " — LOUD: check the correction"))
+        elif not agrees:
+            self.report.add("list dates", f"LOUD: {lst.name} effective {lst.effective} (as filed upstream), but {witness}: "
+                                          "add a list_dates correction or explain it here")
+        else:
+            self.agreeing.append(lst.name)
+
     def build(self, out_dir: Path) -> list[Path]:
         written = []
-        lists, overlap = official_lists(self.shared, self.report)
+        lists, overlap = official_lists(self.shared, self.report, self.corrections)
         for stem, names, vector in overlap:
             self.compare_name_list(stem, names, vector)
+        self.check_corrections_match(lists)
         previous: dict[str, OfficialList] = {}
+        quiet = []
         for lst in lists:
-            entries = self.entries(lst)
+            scraped, entries = self.scraped_entries(lst), self.entries(lst)
             edopro_name = self.edopro_list(lst)
+            day, history_diffs = self.history_check(lst, entries)
+            self.check_dates(lst, day)
             cross = None
+            raw = []
             if edopro_name:
                 self.cross_checked.add(edopro_name)
                 diffs, outside = self.cross_check(lst, entries, edopro_name)
+                raw = self.cross_check(lst, scraped, edopro_name)[0]
                 if outside:
-                    self.report.examples("banlist cross-check (official list wins)",
-                                         f"{lst.name} vs EDOPro {edopro_name!r}: EDOPro entries for non-official "
-                                         "cards (not differences)", outside)
-                cross = {"list": edopro_name, "commit": self.edopro[edopro_name]["source_commit"], "differences": len(diffs)}
+                    self.report.examples("list statuses", f"{lst.name} vs EDOPro {edopro_name!r}: EDOPro entries for "
+                                                          "non-official cards (not differences)", outside)
+                commit = self.edopro[edopro_name]
+                cross = {"list": edopro_name, "commit": commit["source_commit"], "date": commit["commit_date"][:10],
+                         "differences": len(diffs)}
                 if diffs:
-                    self.report.examples("banlist cross-check (official list wins)",
-                                         f"{lst.name} vs EDOPro {edopro_name!r}: differences", diffs, 50)
+                    self.report.examples("list statuses", f"{lst.name} vs EDOPro {edopro_name!r}: differences (the "
+                                                          "official list is shipped" + self.absorbed_revision(lst, edopro_name).replace(".", ";", 1)
+                                                          + ")", diffs, 50)
                     lst.notes.append(f"EDOPro's {edopro_name!r} differs from Konami's list in {len(diffs)} place(s); "
                                      "the official list is shipped: " + "; ".join(diffs[:10])
                                      + ("; …" if len(diffs) > 10 else "") + self.absorbed_revision(lst, edopro_name))
             else:
-                self.report.add("banlists", f"{lst.name}: no EDOPro list to cross-check")
                 lst.notes.append("No EDOPro list of this name to cross-check against.")
+            history = None
+            if day is not None or lst.effective <= YGOJSON["date"]:
+                history = {"date": day or lst.effective, "differences": len(history_diffs)}
+            raw_history = self.history_check(lst, scraped)[1] if history is not None else []
+            fixes = self.corrections.statuses_for(lst.fmt, lst.name)
+            for fix in fixes:
+                lst.notes.append(f"Corrected by deckcheck/data/corrections.yaml: {fix.card} is {fix.status.replace('_', '-')} "
+                                 f"on this list (the scraped vector says {fix.was.replace('_', '-')}). {fix.note} "
+                                 f"Source: {fix.source}.")
+            if fixes or raw != (self.cross_check(lst, entries, edopro_name)[0] if edopro_name else []):
+                self.report_fixes(lst, fixes, raw, raw_history)
+            if history_diffs:
+                both = sorted(set(d.split(":")[0] for d in history_diffs)
+                              & set(d.split(":")[0] for d in (self.cross_check(lst, entries, edopro_name)[0]
+                                                              if edopro_name else [])))
+                self.report.examples("list statuses", f"{lst.name} vs YGOJSON history of {day}: differences"
+                                                      + (f" — LOUD: EDOPro disagrees too on {both}" if both else ""),
+                                     history_diffs, 20)
+            if not (fixes or history_diffs or (cross and cross["differences"])):
+                quiet.append(lst.name)
             if (lst.fmt, lst.effective) in CROSS_CHECK_OVERRIDES:
                 prev = previous.get(lst.fmt)
                 changes = self.changes(prev, lst) if prev else []
@@ -1001,18 +1291,56 @@ class BanlistBuilder:
                 (lst.fmt, lst.effective) not in CROSS_CHECK_OVERRIDES else []
             path = out_dir / "banlists" / lst.fmt / f"{lst.effective}.yaml"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(banlist_yaml(lst, entries, aliases, cross), encoding="utf-8", newline="\n")
+            path.write_text(banlist_yaml(lst, entries, aliases, cross, history), encoding="utf-8", newline="\n")
             yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)  # must stay loadable
             written.append(path)
             previous[lst.fmt] = lst
             counts = Counter(e["status"] for e in entries)
-            self.report.add("banlists", f"{path.relative_to(out_dir)}  {lst.name!r}: {len(entries)} entries "
-                                        f"(F {counts[0]}, L {counts[1]}, S {counts[2]}), cross-check "
-                                        f"{edopro_name!r}: {cross['differences'] if cross else '—'} difference(s)")
+            self.report.add("lists", f"{path.relative_to(out_dir)}  {lst.name!r}: {len(entries)} entries "
+                                     f"(F {counts[0]}, L {counts[1]}, S {counts[2]}); EDOPro "
+                                     f"{cross['differences'] if cross else '—'}, YGOJSON "
+                                     f"{history['differences'] if history else '—'} difference(s)")
+        self.report.add("list dates", f"{len(self.agreeing)} other lists: the effective date is the day YGOJSON "
+                                      "dates the list's changes (or the list is newer than YGOJSON)")
+        self.report.add("list statuses", f"{len(quiet)} lists: entry for entry equal to EDOPro's list and YGOJSON's "
+                                         "history (where they have it), no correction")
+        self.report.add("list statuses", f"OCG {', '.join(self.same_filings)}: filed upstream by name and by Konami ID, "
+                                         "the two filings equal")
         for name in sorted(set(self.edopro) - self.cross_checked):
             if self.edopro[name]["fmt"] in ("tcg", "ocg"):
-                self.report.add("banlists", f"EDOPro list {name!r} matches no official list")
+                self.report.add("list statuses", f"EDOPro list {name!r} matches no official list")
         return written
+
+    def report_fixes(self, lst: OfficialList, fixes, raw_edopro: list[str], raw_history: list[str]) -> None:
+        """What the scrape said, what EDOPro and YGOJSON say, and what corrections.yaml made of it."""
+        self.report.add("list statuses", f"{lst.name}: the scraped vector differs from EDOPro's list in "
+                                         f"{len(raw_edopro)} and from YGOJSON's history in {len(raw_history)} place(s):")
+        for line in sorted(set(raw_edopro) | set(raw_history)):
+            self.report.add("list statuses", f"    {line}")
+        for fix in fixes:
+            self.report.add("list statuses", f"    corrected (corrections.yaml): {fix.card} {fix.passcode} "
+                                             f"{fix.was} → {fix.status}")
+
+    def check_corrections_match(self, lists: list[OfficialList]) -> None:
+        """Every correction names a list that is built, and a status correction still changes the scrape."""
+        names = {(l.fmt, l.name.casefold()): l for l in lists}
+        for fix in self.corrections.dates:
+            if (fix.format, fix.list.casefold()) not in names:
+                raise SystemExit(f"corrections.yaml: list_dates names {fix.list!r}, which the build does not make "
+                                 f"(filed {fix.filed}) — correct the entry")
+        for fix in self.corrections.statuses:
+            lst = names.get((fix.format, fix.list.casefold()))
+            if lst is None:
+                raise SystemExit(f"corrections.yaml: list_statuses names {fix.list!r}, which the build does not make")
+            scraped = {e["passcode"]: e["status"] for e in self.scraped_entries(lst)}
+            passcode = self.cards.main.owner.get(fix.passcode)
+            if STATUS_KEYS.get(scraped.get(passcode), "unlimited") == fix.status:
+                self.report.add("list statuses", f"{lst.name}: corrections.yaml sets {fix.card} {fix.status}, which "
+                                                 "the scrape now says too — the correction can go")
+            elif STATUS_KEYS.get(scraped.get(passcode), "unlimited") != fix.was:
+                self.report.add("list statuses", f"LOUD: {lst.name}: corrections.yaml expects the scrape to say "
+                                                 f"{fix.card} {fix.was}; it says "
+                                                 f"{STATUS_KEYS.get(scraped.get(passcode), 'unlimited')}")
 
     @staticmethod
     def absorbed_revision(lst: OfficialList, edopro_name: str) -> str:
@@ -1033,8 +1361,12 @@ class BanlistBuilder:
             if a != b:
                 label = by_name.get(key, (None,))[0] or (self.card_for_konami(int(key)) or Card(0, key, 0, "")).name
                 diffs.append(f"{label}: by name {STATUS_WORDS[a]}, by Konami ID {STATUS_WORDS[b]}")
-        self.report.examples("banlists", f"OCG {stem}: filed both by name ({len(names)}) and by Konami ID "
-                                         f"({len(vector)}); the Konami ID vector is shipped. Differences", diffs)
+        if diffs:
+            self.report.examples("list statuses", f"OCG {stem}: filed upstream both by name ({len(names)}) and by "
+                                                  f"Konami ID ({len(vector)}); the Konami ID vector is shipped (it is "
+                                                  "the one checked against EDOPro and YGOJSON). Differences", diffs)
+        else:
+            self.same_filings.append(stem)
 
     def changes(self, prev: OfficialList, lst: OfficialList) -> list[str]:
         a = {e["passcode"]: e for e in self.entries(prev)}
@@ -1047,15 +1379,21 @@ class BanlistBuilder:
         return out
 
 
-def banlist_yaml(lst: OfficialList, entries: list[dict], aliases: list[str], cross: dict | None) -> str:
+def banlist_yaml(lst: OfficialList, entries: list[dict], aliases: list[str], cross: dict | None,
+                 history: dict | None) -> str:
     published = ("Konami (yugioh-card.com EU)" if lst.fmt == "tcg"
                  else "Konami (yugioh-card.com/japan), transcribed by card name" if lst.by_name
                  else "Konami (yugioh-card.com/japan)")
     source = {"official": {"repository": LIMIT_REGULATION["repository"], "path": lst.upstream_path,
-                           "commit": LIMIT_REGULATION["commit"], "published_by": published}}
+                           "commit": LIMIT_REGULATION["commit"], "date": LIMIT_REGULATION["date"],
+                           "published_by": published}}
     if cross:
         source["cross_check"] = {"repository": LFLISTS_REPOSITORY, "list": cross["list"], "commit": cross["commit"],
-                                 "differences": cross["differences"]}
+                                 "date": cross["date"], "differences": cross["differences"]}
+    if history:
+        source["history_check"] = {"repository": YGOJSON["repository"], "commit": YGOJSON["commit"],
+                                   "date": YGOJSON["date"], "changes_dated": history["date"],
+                                   "differences": history["differences"]}
     return list_file_text(
         "Forbidden & Limited list. Generated by tools/build_data.py; edit by hand only for a house list.",
         lst.name, lst.fmt, lst.effective, [{**e, "status": STATUS_KEYS[e["status"]]} for e in entries],
@@ -1091,18 +1429,52 @@ def main(argv: list[str] | None = None) -> int:
          "files": "edopro/cdb/cards-rush.cdb, prerelease-cards-rush.cdb, cards-unofficial.cdb, "
                   "cards-skills-unofficial.cdb, goat-entries.cdb, hidden rows of cards-skills.cdb"}], placeholders=False))
 
-    written = BanlistBuilder(shared, cards, report).build(out_dir)
-    for fmt in ("tcg", "ocg"):  # generated lists that no longer exist upstream
+    banlists = BanlistBuilder(shared, cards, report)
+    written = banlists.build(out_dir)
+    removed = []
+    for fmt in ("tcg", "ocg"):  # generated lists that no longer exist upstream (or moved to their real date)
         for path in sorted((out_dir / "banlists" / fmt).glob("*.yaml")):
             if path not in written and path.read_text(encoding="utf-8").startswith(GENERATED_HEADER):
                 path.unlink()
-                report.add("banlists", f"removed stale generated list {path.relative_to(out_dir)}")
+                removed.append(str(path.relative_to(out_dir)))
 
     for path in (main_path, other_path):
         report.add("files", f"{path.relative_to(out_dir)}: {path.stat().st_size:,} bytes")
     report.add("files", f"{len(written)} list files under banlists/")
-    report.print()
+    summarize(report, banlists)
+    text = report.text()
+    report_path = out_dir / REPORT_FILE
+    report_path.write_text(text, encoding="utf-8", newline="\n")
+    print(text, end="")
+    for rel in removed:
+        print(f"removed {rel} (no longer generated)")
+    print(f"report written to {report_path}")
     return 0
+
+
+def summarize(report: Report, banlists: "BanlistBuilder") -> None:
+    """The report's first section: what was corrected and resolved, and whether anything needs a person."""
+    fixes = banlists.corrections
+    loud = sum(1 for lines in report.sections.values() for line in lines if "LOUD" in line)
+
+    def add(line: str) -> None:
+        report.add("summary", line)
+
+    add("sources: " + "; ".join(f"{s['repository']} {s['commit'][:12]} ({s['date']})"
+                                for s in (BABELCDB, YAML_YUGI, YGOJSON, LIMIT_REGULATION)))
+    add(f"corrections.yaml: {len(fixes.dates)} list date(s), {len(fixes.statuses)} card status(es), applied to the "
+        "lists (and by deckcheck update)")
+    add(f"list statuses: the Konami vectors against EDOPro's lists and YGOJSON's history — "
+        f"{report.count('list statuses', '    corrected')} corrected, the rest below")
+    add(f"list dates: {len(fixes.dates)} list(s) dated by corrections.yaml, {len(banlists.agreeing)} as filed upstream; "
+        "each checked against the day YGOJSON dates the list's changes")
+    outvoted = next((l for l in report.sections.get("availability", []) if l.startswith("yaml-yugi's")), "")
+    add(f"availability: {outvoted or 'yaml-yugi never outvoted'}")
+    for line in report.sections.get("release dates", []):
+        if line.startswith(("TCG dates", "OCG dates")) and line.rstrip().split(": ")[-1].isdigit():
+            add(f"release dates: {line}")
+    add(f"ids that are not alternate artworks: {report.count('ids that are not alternate artworks')} finding(s)")
+    add(f"needs review (lines marked LOUD): {loud}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """YAML decklists: deckcheck's own, documented format (schemas/yaml-deck.schema.json).
 
     name: My Branded deck        # optional
-    format: tcg                  # optional: tcg | ocg
+    format: tcg                  # optional: a format id (see: deckcheck formats)
     main:
       - 3 Ash Blossom & Joyous Spring     # "<count> <name>"; also "3x Name", "Name x3"
       - Fallen of Albaz                   # count 1
@@ -25,11 +25,10 @@ from deckcheck.limits import NAME_LIMIT, clip, max_entries
 from deckcheck.model import ERROR, SECTIONS, DeckEntry, ParsedDeck, Problem
 from deckcheck.parsers.ydk import INTERNAL_FIX, decode_deck_text, sniff_markup, unreadable
 
-__all__ = ["parse_yaml_deck", "parse_card_line", "TOP_KEYS", "ITEM_KEYS", "FORMATS", "MAX_COUNT"]
+__all__ = ["parse_yaml_deck", "parse_card_line", "TOP_KEYS", "ITEM_KEYS", "MAX_COUNT"]
 
 TOP_KEYS = ("name", "format", "main", "extra", "side")
 ITEM_KEYS = ("name", "passcode", "count")
-FORMATS = ("tcg", "ocg")
 MAX_COUNT = 99
 MAX_PASSCODE = 999_999_999
 MAX_DEPTH = 64  # a decklist nests 3 levels; libyaml's composer recurses in C and can crash on deep input
@@ -325,14 +324,17 @@ class _Reader:
             self.error(node, f"the deck name {clip(self.source(node))!r} is not text", 'put the name in quotes: name: "…"')
 
     def _format(self, node) -> None:
+        """The format the deck declares: an id, checked against the known formats by the checker."""
         yaml = self.yaml
         if isinstance(node, yaml.ScalarNode) and node.tag == _NULL:
             self.deck.format = None
             return
-        if isinstance(node, yaml.ScalarNode) and node.tag == _STR and node.value in ("tcg", "ocg", "TCG", "OCG"):
-            self.deck.format = node.value.lower()
+        if isinstance(node, yaml.ScalarNode) and node.tag == _STR and node.value.strip():
+            self.deck.format = clip(node.value.strip().lower(), NAME_LIMIT)
+            self.deck.format_line = self.line(node)
             return
-        self.error(node, f"format {clip(self.source(node))!r} is not tcg or ocg", "write format: tcg or format: ocg")
+        self.error(node, f"format {clip(self.source(node))!r} is not a format id", "write e.g. format: tcg "
+                   "(see: deckcheck formats)")
 
     def _section(self, section: str, node) -> None:
         yaml = self.yaml

@@ -13,7 +13,16 @@ from datetime import date
 from .. import __version__
 from ..model import ERROR, DeckResult
 
-FORMATS = ("text", "json", "junit", "sarif", "github", "csv")
+# Every output format of `deckcheck check`: its name (as --output-format, deckcheck.toml and the docs
+# spell it) and the module under report/ that renders it.
+OUTPUT_FORMATS = {
+    "text": "text",
+    "json": "json_report",
+    "junit": "junit",
+    "sarif": "sarif",
+    "github": "github",
+    "csv": "csv_report",
+}
 
 
 @dataclass
@@ -109,6 +118,25 @@ def worst_first(results: list[DeckResult]) -> list[DeckResult]:
         return rank, -errors, -warnings
 
     return sorted(results, key=key)
+
+
+def render_to(name: str, run: "Run", target=None, *, quiet: bool = False, console=None) -> None:
+    """Render ``run`` in output format ``name`` to ``target`` (a file, replaced in one step) or to
+    standard output; text goes to ``console`` (a rich console) when given, for colour on a terminal."""
+    import importlib
+
+    from .output import emit
+
+    module = importlib.import_module(f".{OUTPUT_FORMATS[name]}", __package__)
+    if name == "text":
+        if target is None and console is not None:
+            module.render(run, console, quiet=quiet)
+        else:
+            emit([module.render_text(run, quiet=quiet)], target)
+    elif hasattr(module, "render_chunks"):
+        emit(module.render_chunks(run), target)
+    else:
+        emit([module.render(run)], target)
 
 
 def tool_info() -> dict:

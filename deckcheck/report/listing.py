@@ -13,6 +13,10 @@ from ..banlists import STATUS_LIMITS, STATUS_TITLES
 from .terminal import shown
 
 
+def _days(age: int | None) -> str:
+    return f" ({age} days old)" if age is not None else ""
+
+
 def _emit_json(document) -> None:
     from .escape import json_safe
 
@@ -74,21 +78,43 @@ def _kind(card) -> str:
     return {"token": "Token (never a deck card)", "skill": "Skill Card (never a deck card)"}.get(card.kind, card.kind)
 
 
-def cards(found, index, current_lists, output_format: str, console) -> None:
-    from ..rules.card_pool import why_not_in_pool
+def _identity(card, index) -> tuple[str | None, object]:
+    """How a card relates to its name group: (kind, card) with kind "stands for" (an unofficial version of an
+    official card), "same name" (another card printed under the same name), "treated as", or (None, None)."""
+    from ..rules.card_pool import official_card
+
+    official = official_card(card, index)
+    if official is not None:
+        return "stands for", official
+    group = index.by_passcode(card.group) if card.group != card.passcode else None
+    if group is None:
+        return None, None
+    return ("same name" if group.name == card.name else "treated as"), group
+
+
+def _same_name(card, index) -> list:
+    """Other cards printed under this card's name and counted with it (only for the card a group is named after)."""
+    if card.group != card.passcode or card.origin != "official":
+        return []
+    return [c for c in index.group_members(card.passcode) if c.passcode != card.passcode and c.name == card.name]
+
+
+def cards(found, index, regulations, output_format: str, console) -> None:
+    """What deckcheck knows of each card, with its status in each regulation (a format today)."""
+    from ..rules.card_pool import why_not_legal
 
     documents = []
     for card in found:
         statuses = {}
-        for banlist in current_lists:
+        for regulation in regulations:
+            label = regulation.banlist.name if regulation.banlist else regulation.title
             if card.kind not in ("main", "extra"):
-                statuses[banlist.name] = "never in a deck"
-            elif outside := why_not_in_pool(card, banlist.format, date.today().isoformat()):
-                statuses[banlist.name] = f"not legal: {outside}"
+                statuses[label] = "never in a deck"
+            elif outside := why_not_legal(card, regulation):
+                statuses[label] = f"not legal: {outside}"
             else:
-                limits, _ = banlist.limits(index)
-                statuses[banlist.name] = STATUS_TITLES[limits.get(card.group, 3)]
-        group = index.by_passcode(card.group) if card.group != card.passcode else None
+                statuses[label] = STATUS_TITLES[regulation.limits.get(card.group, 3)]
+        relation, group = _identity(card, index)
         documents.append(
             {
                 "name": card.name,
@@ -101,7 +127,9 @@ def cards(found, index, current_lists, output_format: str, console) -> None:
                 "ocg": card.ocg,
                 "tcg_date": card.tcg_date,
                 "ocg_date": card.ocg_date,
-                "treated_as": group.name if group else None,
+                "treated_as": group.name if relation in ("treated as", "same name") else None,
+                "official_card": {"name": group.name, "passcode": group.passcode} if relation == "stands for" else None,
+                "same_name": [{"name": c.name, "passcode": c.passcode} for c in _same_name(card, index)],
                 "status": statuses,
             }
         )
@@ -118,8 +146,18 @@ def cards(found, index, current_lists, output_format: str, console) -> None:
              + ("  (alternate artworks share one limit)" if len(card.passcodes) > 1 else "")),
             ("Kind", _kind(card)),
         ]
-        if doc["treated_as"]:
-            rows.append(("Counted as", f"{doc['treated_as']} (its name is always treated as that card)"))
+        relation, group = _identity(card, index)
+        if relation == "stands for":
+            rows.append(("Official card", f"{group.name} ({group.passcode}): this id is an unofficial version of it; "
+                                          f"decklists should use {group.passcode}"))
+        elif relation == "same name":
+            rows.append(("Counted with", f"{group.name} ({group.passcode}), a different card of the same name: "
+                                         "one limit for both"))
+        elif relation == "treated as":
+            rows.append(("Counted as", f"{group.name} (its name is always treated as that card)"))
+        for other in doc["same_name"]:
+            rows.append(("Counted with", f"{other['name']} ({other['passcode']}), a different card of the same name: "
+                                         "one limit for both"))
         pools = [p.upper() for p in ("tcg", "ocg") if getattr(card, p)]
         rows += [
             ("Konami ID", str(card.konami_id or "—")),
@@ -133,8 +171,22 @@ def cards(found, index, current_lists, output_format: str, console) -> None:
         console.print()
 
 
+def _options_text(rule) -> list[str]:
+    """A rule's options as ``name (default): meaning`` lines."""
+    return [f"{name} (default: {_show(option.default)}): {option.help}" for name, option in rule.OPTIONS.items()]
+
+
+def _show(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(_show, value)) + "]"
+    if value is None:
+        return "null"
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)
+
+
 def rules(verbose: bool, output_format: str, console) -> None:
     """Every rule ID: those of `check`, then those of `side` and `match`."""
+    from ..formats import jsonable
     from ..rules import RULES, rule_doc
     from ..side_rules import SIDE_RULE_MODULES
 
@@ -142,7 +194,10 @@ def rules(verbose: bool, output_format: str, console) -> None:
     if output_format == "json":
         _emit_json(
             [
-                {"id": r.ID, "command": command, "severity": r.SEVERITY, "summary": r.SUMMARY, "doc": rule_doc(r)}
+                {"id": r.ID, "command": command, "severity": r.SEVERITY, "summary": r.SUMMARY, "doc": rule_doc(r),
+                 "enabled_by_default": getattr(r, "ENABLED", True),
+                 "options": {name: {"default": jsonable(o.default), "help": o.help}
+                             for name, o in getattr(r, "OPTIONS", {}).items()}}
                 for command, modules in groups
                 for r in modules
             ]
@@ -153,6 +208,12 @@ def rules(verbose: bool, output_format: str, console) -> None:
             for r in modules:
                 console.rule(f"{r.ID} ({r.SEVERITY}; deckcheck {command})")
                 console.print(rule_doc(r), highlight=False, markup=False)
+                options = _options_text(r) if getattr(r, "OPTIONS", None) else []
+                if options:
+                    console.print()
+                    console.print("Options (set by a format file, see: deckcheck formats):", highlight=False, markup=False)
+                    for line in options:
+                        console.print(f"    {line}", highlight=False, markup=False)
                 console.print()
         return
     table = Table(box=None, header_style="bold", padding=(0, 1))
@@ -164,10 +225,86 @@ def rules(verbose: bool, output_format: str, console) -> None:
     console.print(table)
 
 
+def formats(found, store, output_format: str, console) -> None:
+    """Every format: id, title, one-line description, where it is defined."""
+    if output_format == "json":
+        _emit_json([{"id": f.id, "title": f.title, "description": f.description, "origin": f.origin,
+                     "path": f.path, "extends": list(f.extends)} for f in found])
+        return
+    table = Table(box=None, header_style="bold", padding=(0, 1))
+    for column in ("Format", "Title", "Description", "Defined in"):
+        table.add_column(column)
+    for f in found:
+        where = "built in" if f.origin == "built-in" else f.path
+        table.add_row(shown(f.id), shown(f.title), shown(f.description), shown(where))
+    console.print(table)
+    if store.user_dir is not None:
+        console.print(shown(f"Your formats: {store.user_dir}/<id>.yaml (a format file may extend a built-in one)"),
+                      highlight=False)
+
+
+def format_definition(fmt, output_format: str, console) -> None:
+    """One format, resolved: what it inherits and every rule's options."""
+    document = fmt.to_json()
+    if output_format == "json":
+        _emit_json(document)
+        return
+    lines = [f"id: {fmt.id}", f"title: {fmt.title}", f"description: {fmt.description}", f"defined in: {fmt.path}"]
+    if fmt.extends:
+        lines.append(f"extends: {' → '.join(fmt.extends)}")
+    for key in ("sources", "notes"):
+        if document[key]:
+            lines.append(f"{key}:")
+            lines += [f"  - {item}" for item in document[key]]
+    lines.append("rules:")
+    for rule_id, options in document["rules"].items():
+        if options is None:
+            lines.append(f"  {rule_id}: off")
+        elif not options:
+            lines.append(f"  {rule_id}: on")
+        else:
+            lines.append(f"  {rule_id}: " + ", ".join(f"{k}: {_show(v)}" for k, v in options.items()))
+    for line in lines:
+        console.print(shown(line), highlight=False)
+
+
+def _age_days(day, today: date) -> int | None:
+    try:
+        return (today - date.fromisoformat(str(day)[:10])).days
+    except ValueError:
+        return None
+
+
+def _list_sources(lists, today: date) -> list[dict]:
+    """Every source the lists in use come from or were checked against, once per role and source: its newest
+    commit and date among the lists, and its age."""
+    found: dict[tuple, dict] = {}
+    for b in lists:
+        for role, src in (b.source or {}).items():
+            if not isinstance(src, dict):
+                continue
+            where = src.get("repository") or src.get("url") or src.get("path") or src.get("from")
+            day = str(src.get("date") or src.get("retrieved") or src.get("seen") or "") or None
+            entry = found.setdefault((role, where), {"role": role, "source": where, "commit": None, "date": None,
+                                                     "lists": 0})
+            entry["lists"] += 1
+            if day and (entry["date"] is None or day > entry["date"]):
+                entry["date"], entry["commit"] = day, src.get("commit")
+    for entry in found.values():
+        entry["age_days"] = _age_days(entry["date"], today) if entry["date"] else None
+    return sorted(found.values(), key=lambda e: (e["role"], str(e["source"])))
+
+
 def data(index, store, today: date, output_format: str, console) -> None:
+    from ..corrections import load as load_corrections
     from ..datastore import describe
 
     document = describe(index, store, today)
+    document["cards"]["sources"] = [{**s, "age_days": _age_days(s.get("date"), today) if s.get("date") else None}
+                                    for s in document["cards"]["sources"]]
+    document["banlists"]["sources"] = _list_sources(store.all(), today)
+    corrections = load_corrections()
+    document["corrections"] = {"path": str(corrections.path), "entries": corrections.to_json()}
     if output_format == "json":
         _emit_json(document)
         return
@@ -196,13 +333,28 @@ def data(index, store, today: date, output_format: str, console) -> None:
     for s in info["sources"]:
         where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
         version = f" version {s['database_version']}" if s.get("database_version") else ""
-        say(f"  • {s.get('repository')}{where}{version} ({s.get('date')}): {s.get('used_for', '')}")
+        say(f"  • {s.get('repository')}{where}{version}, {s.get('date')}{_days(s.get('age_days'))}: "
+            f"{s.get('used_for', '')}")
     say(("Lists", "bold"), f": {lists['count']} in {', '.join(map(str, lists['roots']))}")
+    for s in lists["sources"]:
+        where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
+        say(f"  • {s['role'].replace('_', ' ')}: {s['source']}{where}, {s['date'] or 'undated'}"
+            f"{_days(s['age_days'])} ({s['lists']} list{'s' if s['lists'] != 1 else ''})")
     for f, b in lists["newest"].items():
         say(f"  • newest {f.upper()}: {b['name']}, in force from {b['effective']} ({b['age_days']} days ago), "
             f"{b['origin']}")
     if lists["in_force"]:
         say(f"  in force today: {', '.join(lists['in_force'])}")
+    entries = document["corrections"]["entries"]
+    say(("Corrections", "bold"), f": {len(entries)} in use ({document['corrections']['path']}), applied to "
+        "the bundled lists and by 'deckcheck update'")
+    for c in entries:
+        if c["kind"] == "list date":
+            regions = "".join(f", {r} {d}" for r, d in sorted((c.get("effective_by_region") or {}).items()))
+            what = f"effective {c['effective']}{regions} (filed upstream as {c['filed']})"
+        else:
+            what = f"{c['card']} ({c['passcode']}) {c['status'].replace('_', '-')} (the scrape says {c['was'].replace('_', '-')})"
+        say(f"  • {c['list']}: {what}; source: {c['source']}")
     line = f": {update['data_dir']}"
     if update["installed"]:
         line += f" (last update {update['last_update'] or 'never'}, last check {update['last_check'] or 'never'})"

@@ -44,14 +44,14 @@ def swap_table(moves) -> Table:
     return table
 
 
-def registered(result, context, console: Console) -> None:
+def registered(result, regulation, console: Console) -> None:
     line = Text("Registered ")
     line.append_text(_verdict(result.legal, result.unreadable))
     line.append(f" {printable(result.path)}", style="bold")
     if not result.unreadable:
         line.append(f"  {_sizes(result.sizes)}")
-    banlist = context.banlist.name if context.banlist else "no list"
-    line.append(printable(f"  ({context.format.title}, {banlist})"))
+    banlist = regulation.banlist.name if regulation.banlist else "no list"
+    line.append(printable(f"  ({regulation.title}, {banlist})"))
     console.print(line, highlight=False)
     if result.problems:
         console.print(deck_table(result), highlight=False)
@@ -78,14 +78,14 @@ def sided(result, console: Console, title: str = "Sided") -> None:
         console.print(deck_table(result), highlight=False)
 
 
-def side(result, context, console: Console) -> None:
-    registered(result.registered, context, console)
+def side(result, regulation, console: Console) -> None:
+    registered(result.registered, regulation, console)
     console.print()
     sided(result, console)
 
 
-def match(result, context, console: Console) -> None:
-    registered(result.registered, context, console)
+def match(result, regulation, console: Console) -> None:
+    registered(result.registered, regulation, console)
     for n, duel in enumerate(result.duels, 1):
         console.print()
         title = f"Duel {n}" + (" (must be the registered deck)" if duel.must_be_registered else " (sided)")

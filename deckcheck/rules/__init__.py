@@ -1,27 +1,31 @@
-"""The rules: one module each, with its ID, severity, summary, source and PASS/FAIL examples.
+"""The rules: one module each, with its ID, severity, summary, source, options and PASS/FAIL examples.
 
-A rule is ``check(deck, context) -> Iterable[Problem]``. It never prints and never decides
-an exit code. ``RULES`` is the order in which they run and are documented.
+A rule is ``check(deck, regulation) -> Iterable[Problem]``: ``deck`` is a ``ResolvedDeck``,
+``regulation`` the ``deckcheck.regulation.Regulation`` it is judged by (the format applied on
+the check date, with the rule's options: ``regulation.options(ID)``). A rule never prints and
+never decides an exit code. Each module declares ``OPTIONS`` (see ``_options.py``) and
+``ENABLED`` (whether it runs when a format does not mention it); it may also have
+``facts(deck, regulation) -> dict``: what every report shows of a deck (Genesys: its points).
+``RULES`` is the order in which they run and are documented.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date
 from types import ModuleType
 
-from ..banlists import Banlist
-from ..carddb import CardIndex
-from ..formats import Format
 from . import (
     banlist,
+    banned_type,
     card_pool,
     copy_limit,
     extra_size,
+    group_limit,
     main_size,
     not_a_deck_card,
     placeholder_passcode,
+    points_cap,
     side_size,
+    skill_card,
     syntax,
     unknown_card,
     unreadable,
@@ -40,25 +44,13 @@ RULES: tuple[ModuleType, ...] = (
     wrong_section,
     copy_limit,
     banlist,
+    group_limit,
     card_pool,
+    banned_type,
+    points_cap,
+    skill_card,
 )
 RULES_BY_ID = {rule.ID: rule for rule in RULES}
-
-
-@dataclass
-class CheckContext:
-    format: Format
-    cards: CardIndex
-    banlist: Banlist | None
-    as_of: date
-    limits: dict[int, int] = field(default_factory=dict)  # name group → max copies on the list in force
-    pool_reasons: dict[int, str] = field(default_factory=dict)  # memo: passcode → why it is outside the pool
-    pool_legal: set[int] = field(default_factory=set)  # memo: passcodes inside the pool
-
-    @classmethod
-    def create(cls, fmt: Format, cards: CardIndex, banlist: Banlist | None, as_of: date) -> "CheckContext":
-        limits = banlist.limits(cards)[0] if banlist is not None else {}
-        return cls(fmt, cards, banlist, as_of, limits)
 
 
 def rule_doc(rule: ModuleType) -> str:

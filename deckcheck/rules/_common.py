@@ -39,21 +39,40 @@ def section_title(section: str) -> str:
     return SECTION_TITLES[section]
 
 
-def size_problem(deck, context, section: str, rule_id: str, severity: str) -> Problem | None:
-    """The problem for a section whose size is outside the format's range, or None."""
-    low, high = context.format.size_range(section)
+def size_problem(deck, regulation, section: str, rule_id: str, severity: str) -> Problem | None:
+    """The problem for a section whose size is outside the range the rule's options give, or None."""
+    options = regulation.options(rule_id)
+    low, high = options["min"], options["max"]
     size = deck.sizes[section]
-    if low <= size <= high:
+    if low <= size and (high is None or size <= high):
         return None
     title = f"{section_title(section)} Deck"
+    fmt = regulation.title
     if size < low:
-        message = f"{title} has {cards(size)}; {context.format.title} needs {low}–{high}"
+        needs = f"{low}–{high}" if high is not None else f"at least {low}"
+        message = f"{title} has {cards(size)}; {fmt} needs {needs}"
         fix = f"add {cards(low - size)} to the {title}"
     else:
         allowed = f"{low}–{high}" if low else f"at most {high}"
-        message = f"{title} has {cards(size)}; {context.format.title} allows {allowed}"
+        message = f"{title} has {cards(size)}; {fmt} allows {allowed}"
         fix = f"remove {cards(size - high)} from the {title}"
     return Problem(rule_id, severity, message, section, None, None, fix)
+
+
+def size_options(low: int, high: int | None, section: str) -> dict:
+    """The options of a section-size rule: its range (``max: null`` for no maximum)."""
+    from ._options import Option
+
+    return {
+        "min": Option("int", low, f"the fewest cards the {section} may hold"),
+        "max": Option("int", high, f"the most cards the {section} may hold (null: no maximum)", nullable=True),
+    }
+
+
+def range_problem(options: dict) -> str | None:
+    if options["max"] is not None and options["min"] > options["max"]:
+        return f"min ({options['min']}) is more than max ({options['max']})"
+    return None
 
 
 class GroupCount:

@@ -21,24 +21,40 @@ from collections.abc import Iterator
 from ..banlists import STATUS_TITLES
 from ..model import ERROR, Problem, ResolvedDeck
 from ._common import copies, groups_over
+from ._options import Option
 
 ID = "banlist"
 SEVERITY = ERROR
 SUMMARY = "Forbidden 0, Limited 1, Semi-Limited 2 copies across Main, Extra and Side."
+ENABLED = True
+OPTIONS = {
+    "lists": Option("str", "tcg", "the lists to apply (banlists/<lists>/): the newest in force on the check date"),
+    "mode": Option("str", "standard", "traditional: a Forbidden card may be played at 1 copy (TCG Traditional Format)",
+                   choices=("standard", "traditional")),
+    "also": Option("str", (), "more lists (folders) that apply at the same time: each card takes the strictest "
+                   "status of them all (World Championship)", many=True),
+    "in_force_on": Option("date", None, "judge by the list in force on this day, whatever the check date (GOAT, Edison)",
+                 nullable=True),
+}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    if context.banlist is None:
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    if regulation.banlist is None:
         return
-    list_name = context.banlist.name
-    for count, limit in groups_over(deck, context.limits):
-        name, ref = count.name_and_ref(context.cards)
+    traditional = regulation.options(ID).get("mode") == "traditional"
+    for count, limit in groups_over(deck, regulation.limits):
+        name, ref = count.name_and_ref(regulation.cards)
         at = count.past(limit)
+        banlist, own = regulation.limit_origin.get(count.group, (regulation.banlist, limit))
+        status = f"{STATUS_TITLES[own]} on the {banlist.name} list"
+        if regulation.other_lists:
+            status += " (the strictest of the lists in force)"
+        if traditional and own == 0:
+            status += ", so Limited in the Traditional Format"
         if limit == 0:
-            message = f"{name} is Forbidden on the {list_name} list ({count.by_section()})"
+            message = f"{name} is {status} ({count.by_section()})"
             fix = f"remove {'all ' if count.total > 1 else ''}{copies(count.total)} of {name}"
         else:
-            status = STATUS_TITLES[limit]
-            message = f"{name} is {status} on the {list_name} list: {count.total} copies ({count.by_section()}), at most {limit}"
+            message = f"{name} is {status}: {count.total} copies ({count.by_section()}), at most {limit}"
             fix = f"remove {copies(count.total - limit)} of {name}"
         yield Problem(ID, SEVERITY, message + count.treated_as_note(name), at.section, count.line_past(limit), ref, fix)

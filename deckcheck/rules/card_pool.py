@@ -2,8 +2,20 @@
 
 An OCG-only card in a TCG deck, a TCG-only card in an OCG deck, a card not yet released
 (or released after the check date, `--as-of`), a prerelease placeholder, a Rush Duel card
-or an anime/video-game card. Availability comes from Konami's own data (yaml-yugi's
-`limit_regulation`), release dates from set lists (YGOJSON).
+or an anime/video-game/pre-errata card. Availability is decided from all the sources
+(Konami's database through yaml-yugi, the set numbers printed per region, YGOJSON's release
+dates, EDOPro's scope bits), release dates from set lists (YGOJSON, else the sets the card is
+printed in). An unofficial version of an official card (EDOPro's pre-errata or anime row) gets
+the fix to replace it with the official card.
+
+A format may narrow the pool: cards released in both the TCG and the OCG (Worlds), a release
+cut-off (`released_by`: Edison; an OCG Genesys points list sets its own), or a whitelist whose
+cards are the whole pool (GOAT, Speed Duel).
+
+A card released in the pool whose first release date no source gives is a warning, not an
+error, and only when the check date (or the cut-off) is before the day the card data describes
+(`--as-of` in the past): it was released by that day, but perhaps not by the check date. A
+check for today (or any day from the data's date on) never warns for it.
 
 Source: yugioh-card.com "Card Legality"; Yugipedia "Not legal".
 
@@ -18,12 +30,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import ERROR, Problem, ResolvedDeck
+from ..model import ERROR, WARNING, Problem, ResolvedDeck
 from ._common import by_card_and_section, copies, lines_note, section_title, total
+from ._options import Option
 
 ID = "card-pool"
 SEVERITY = ERROR
-SUMMARY = "Only cards released in the format's card pool (TCG or OCG) by the check date."
+SUMMARY = "Only cards released in the format's card pool (TCG, OCG, a whitelist) by the check date and cut-off."
+ENABLED = True
+POOLS = ("tcg", "ocg")
+OPTIONS = {
+    "released_in": Option("str", ("tcg",), "the card pools a card must be released in (all of them)", choices=POOLS,
+                          many=True),
+    "released_by": Option("date", None, "only cards first released (in those pools) by this day: a format's "
+                          "cut-off (a list may set an earlier one)", nullable=True),
+    "whitelist": Option("str", None, "a list (banlists/<whitelist>/) whose cards are the whole pool: every card "
+                        "not on it is out", nullable=True),
+}
 
 _ORIGIN = {
     "prerelease": "a prerelease card that is not released yet",
@@ -33,6 +56,7 @@ _ORIGIN = {
 
 
 def why_not_in_pool(card, pool: str, as_of: str) -> str | None:
+    """Why ``card`` is not legal in ``pool`` ("tcg" | "ocg") on ``as_of`` (ISO date), or None."""
     available = card.tcg if pool == "tcg" else card.ocg
     other = "ocg" if pool == "tcg" else "tcg"
     if not available:
@@ -47,32 +71,97 @@ def why_not_in_pool(card, pool: str, as_of: str) -> str | None:
     return None
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    reasons, legal = context.pool_reasons, context.pool_legal
-    pool, as_of = context.format.pool, context.as_of.isoformat()
-    illegal = []
+def release_unknown(card, pool: str, as_of: str, data_date: str | None) -> bool:
+    """Whether a card in the pool may not have been released by ``as_of``: no source gives its first
+    release date and ``as_of`` is before the day the data describes."""
+    released = card.tcg_date if pool == "tcg" else card.ocg_date
+    return released is None and data_date is not None and as_of < data_date
+
+
+def official_card(card, cards):
+    """The official card an unofficial id stands for (EDOPro's pre-errata or anime row of it), if any."""
+    if card.origin != "unofficial" or card.group == card.passcode:
+        return None
+    target = cards.by_passcode(card.group)
+    return target if target is not None and target.origin == "official" else None
+
+
+def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
+    """(why ``card`` is outside the regulation's card pool, or None; the pool whose release date of the
+    card is unknown when that matters — a warning — or None). Memoized per regulation."""
+    memo = regulation.memo(ID)
+    try:
+        return memo[card.passcode]
+    except KeyError:
+        pass
+    as_of = regulation.as_of.isoformat()
+    cutoff = regulation.released_by.isoformat() if regulation.released_by is not None else None
+    data_date = regulation.cards.data_date
+    why = undated = None
+    pools = regulation.options(ID).get("released_in", ())
+    for pool in pools:
+        why = why_not_in_pool(card, pool, as_of)
+        if why:
+            break
+        released = card.tcg_date if pool == "tcg" else card.ocg_date
+        if cutoff is not None and released and released > cutoff:
+            why = f"first released in the {pool.upper()} on {released}, after the {regulation.title} cut-off ({cutoff})"
+            break
+        if undated is None and release_unknown(card, pool, min(as_of, cutoff or as_of), data_date):
+            undated = pool
+    if why is None and regulation.allowed is not None and card.group not in regulation.allowed:
+        why = f"not in the {regulation.title} card pool ({regulation.whitelist.name})"
+    verdict = memo[card.passcode] = (why, None if why else undated)
+    return verdict
+
+
+def why_not_legal(card, regulation) -> str | None:
+    """Why ``card`` is outside the regulation's card pool, or None."""
+    return pool_verdict(card, regulation)[0]
+
+
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    illegal, undated = [], []
     for e in deck.deck_entries:
-        card = e.card
-        if card.passcode in legal:
-            continue
-        why = reasons.get(card.passcode)
-        if why is None:
-            why = why_not_in_pool(card, pool, as_of)
-            if why is None:
-                legal.add(card.passcode)
-                continue
-            reasons[card.passcode] = why
-        illegal.append(e)
+        why, unknown = pool_verdict(e.card, regulation)
+        if why is not None:
+            illegal.append(e)
+        elif unknown is not None:
+            undated.append(e)
     for group in by_card_and_section(illegal):
         first = group[0]
+        card = first.card
         n = total(group)
         where = f"the {section_title(first.section)} Deck"
+        official = official_card(card, regulation.cards)
+        if official is not None:
+            fix = f"replace {card.passcode} with {official.passcode} ({official.name})"
+        else:
+            fix = f"remove {copies(n)} of {card.name} from {where}"
         yield Problem(
             ID,
             SEVERITY,
-            f"{first.card.name} is {reasons[first.card.passcode]} ({copies(n)} in {where}{lines_note(group)})",
+            f"{card.name} is {why_not_legal(card, regulation)} ({copies(n)} in {where}{lines_note(group)})",
             first.section,
             first.line,
-            first.card.ref,
-            f"remove {copies(n)} of {first.card.name} from {where}",
+            card.ref,
+            fix,
+        )
+    data_date = regulation.cards.data_date
+    cutoff = regulation.released_by.isoformat() if regulation.released_by is not None else None
+    by = min(regulation.as_of.isoformat(), cutoff or "9999")
+    for group in by_card_and_section(undated):
+        first = group[0]
+        card = first.card
+        pool = pool_verdict(card, regulation)[1].upper()
+        yield Problem(
+            ID,
+            WARNING,
+            f"{card.name}'s first {pool} release date is unknown: it was released by {data_date}, "
+            f"perhaps not by {by} ({copies(total(group))} in the {section_title(first.section)} Deck"
+            f"{lines_note(group)})",
+            first.section,
+            first.line,
+            card.ref,
+            f"check that {card.name} was released in the {pool} by {by}",
         )

@@ -25,15 +25,18 @@ from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
 from ._common import copies, groups_over
+from ._options import Option
 
 ID = "copy-limit"
 SEVERITY = ERROR
 SUMMARY = "At most 3 copies of a card (by name) across Main, Extra and Side."
+ENABLED = True
+OPTIONS = {"max": Option("int", 3, "the most copies of one card (by name) across Main, Extra and Side", minimum=1)}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    for count, limit in groups_over(deck, {}, context.format.copies):
-        name, ref = count.name_and_ref(context.cards)
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    for count, limit in groups_over(deck, {}, regulation.copies):
+        name, ref = count.name_and_ref(regulation.cards)
         at = count.past(limit)
         yield Problem(
             ID,

@@ -14,14 +14,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, EXTRA, Problem, ResolvedDeck
-from ._common import size_problem
+from ._common import range_problem, size_options, size_problem
 
 ID = "extra-size"
 SEVERITY = ERROR
 SUMMARY = "The Extra Deck may have at most 15 cards."
+ENABLED = True
+OPTIONS = size_options(0, 15, "Extra Deck")
+options_problem = range_problem
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    problem = size_problem(deck, context, EXTRA, ID, SEVERITY)
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    problem = size_problem(deck, regulation, EXTRA, ID, SEVERITY)
     if problem:
         yield problem

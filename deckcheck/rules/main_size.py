@@ -20,14 +20,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, MAIN, Problem, ResolvedDeck
-from ._common import size_problem
+from ._common import range_problem, size_options, size_problem
 
 ID = "main-size"
 SEVERITY = ERROR
 SUMMARY = "The Main Deck must have 40 to 60 cards."
+ENABLED = True
+OPTIONS = size_options(40, 60, "Main Deck")
+options_problem = range_problem
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    problem = size_problem(deck, context, MAIN, ID, SEVERITY)
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    problem = size_problem(deck, regulation, MAIN, ID, SEVERITY)
     if problem:
         yield problem

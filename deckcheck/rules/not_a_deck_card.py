@@ -18,16 +18,23 @@ from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
 from ._common import by_card_and_section, copies, lines_note, section_title, total
+from ._options import Option
 
 ID = "not-a-deck-card"
 SEVERITY = ERROR
 SUMMARY = "Tokens and Skill Cards are never deck cards."
+ENABLED = True
+OPTIONS = {
+    "kinds": Option("str", ("token", "skill"), "the kinds of card that are never deck cards (Speed Duel: token only, "
+                    "its Skill Card is judged by skill-card)", choices=("token", "skill"), many=True),
+}
 
 _WHAT = {"token": "a token", "skill": "a Skill Card"}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
-    found = [e for e in deck.other_entries if e.card is not None]
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    kinds = regulation.options(ID).get("kinds", ())
+    found = [e for e in deck.other_entries if e.card is not None and e.card.kind in kinds]
     for group in by_card_and_section(found):
         first = group[0]
         card = first.card

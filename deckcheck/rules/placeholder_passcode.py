@@ -23,7 +23,9 @@ from ..resolve import PLACEHOLDER_RULE
 ID = PLACEHOLDER_RULE
 SEVERITY = WARNING
 SUMMARY = "A prerelease placeholder passcode was read as the official card."
+ENABLED = True
+OPTIONS: dict = {}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     return (p for p in deck.problems if p.rule == ID)

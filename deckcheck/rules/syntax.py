@@ -23,7 +23,9 @@ from ..model import WARNING, Problem, ResolvedDeck
 ID = "syntax"
 SEVERITY = WARNING  # error in YAML decklists
 SUMMARY = "A line or entry that could not be read as written."
+ENABLED = True
+OPTIONS: dict = {}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     return (p for p in deck.problems if p.rule == ID)

@@ -23,9 +23,11 @@ from ._common import by_card_and_section, copies, lines_note, section_title, tot
 ID = "unknown-card"
 SEVERITY = ERROR
 SUMMARY = "A passcode or card name that no known card has."
+ENABLED = True
+OPTIONS: dict = {}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     unknown = [e for e in deck.other_entries if e.card is None]
     for group in by_card_and_section(unknown):
         first = group[0]

@@ -22,7 +22,9 @@ from ..model import ERROR, Problem, ResolvedDeck
 ID = "unreadable"
 SEVERITY = ERROR
 SUMMARY = "The file is not a decklist deckcheck can read."
+ENABLED = True
+OPTIONS: dict = {}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     return (p for p in deck.problems if p.rule == ID)

@@ -29,9 +29,11 @@ from ._common import by_card_and_section, copies, lines_note, total
 ID = "wrong-section"
 SEVERITY = ERROR
 SUMMARY = "Extra Deck monsters only in the Extra (or Side) Deck; other cards never in the Extra Deck."
+ENABLED = True
+OPTIONS: dict = {}
 
 
-def check(deck: ResolvedDeck, context) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     misplaced = [
         e
         for e in deck.deck_entries

@@ -1,14 +1,15 @@
 """The side rules: one module each, with its ID, severity, summary, source and PASS/FAIL examples.
 
 A side rule is ``check(deck, context) -> Iterable[Problem]`` where ``deck`` is a
-``deckcheck.side.SidedDeck`` (the registered and the sided deck, tallied by printed card) and
-``context`` a ``deckcheck.side.SideContext``. Like the rules of ``check``, it never prints and
+``deckcheck.sided.SidedDeck`` (the registered and the sided deck, tallied by printed card) and
+``context`` a ``deckcheck.sided.SideContext``. Like the rules of ``check``, it never prints and
 never decides an exit code; its line numbers are lines of the sided file.
 
 An example in a docstring is a ``registered:`` decklist and a ``sided:`` decklist, each a YAML
 decklist indented under its key. The test suite runs every example in the strictest setting —
-a Duel that must use the registered deck, under ``--side-rule legacy`` — and looks only for
-the example's own rule ID.
+a Duel that must use the registered deck — and looks only for the example's own rule ID.
+(``--side-rule legacy``, a Side Deck of exactly 0 or 15, is the ``exactly`` option of ``check``'s
+side-size rule: it judges the registered deck.)
 """
 
 from __future__ import annotations
@@ -22,13 +23,11 @@ from . import (
     extra_size_changed,
     main_size_changed,
     not_registered_deck,
-    side_size,
     side_size_changed,
     wrong_section,
 )
 
 SIDE_RULE_MODULES: tuple[ModuleType, ...] = (
-    side_size,
     main_size_changed,
     extra_size_changed,
     side_size_changed,

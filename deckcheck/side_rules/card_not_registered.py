@@ -28,7 +28,7 @@ from collections.abc import Iterator
 
 from ..model import ERROR, SECTIONS, Problem
 from ..rules._common import GroupCount, copies, section_title
-from ..side import name_of
+from ..sided import name_of
 
 ID = "card-not-registered"
 SEVERITY = ERROR

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 
 from ..model import ERROR, Problem
 from ..rules._common import copies, section_title
-from ..side import name_of
+from ..sided import name_of
 
 ID = "not-registered-deck"
 SEVERITY = ERROR

@@ -61,13 +61,20 @@ def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: li
     skipped = len(raw) - len(rows_in)
     if skipped:
         notes.append(f"{skipped} unofficial, Rush or scope-less row(s) of the cdb skipped")
+    held = [i for i in rows_in if i in ref.placeholders]
+    for i in held:  # a placeholder id the bundled index maps to its official card stays a placeholder
+        del rows_in[i]
+    if held:
+        notes.append(f"{len(held)} cdb row(s) kept as the placeholder ids the bundled index knows them as")
 
     def root(r):
+        """The card a row is an artwork of: same name and same type (a same-name row of another type is a
+        different card of that name, like Black Luster Soldier the Normal Monster 10000100)."""
         seen = set()
         while r[2] and r[2] in rows_in and r[2] not in seen:
             seen.add(r[0])
             target = rows_in[r[2]]
-            if target[4] != r[4]:
+            if target[4] != r[4] or target[3] != r[3]:
                 break
             r = target
         return r[0]
@@ -86,6 +93,8 @@ def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: li
         if known is not None:
             for col in ("konami_id", "tcg_date", "ocg_date"):
                 row[COL[col]] = known[COL[col]]
+            if known[COL["origin"]] == "official":  # released under EDOPro's id (Destined Duel 100200296)
+                row[COL["origin"]] = "official"
             if deck:
                 row[COL["tcg"]] |= known[COL["tcg"]]
                 row[COL["ocg"]] |= known[COL["ocg"]]
@@ -97,7 +106,7 @@ def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: li
     for p, row in rows.items():
         for alt in row[COL["alt_passcodes"]]:
             owner[alt] = p
-    # name groups: alias to a differently named card
+    # name groups: alias to another card (another name, or the same name and another type)
     for i, r in rows_in.items():
         if i in alts or not r[2]:
             continue

@@ -16,6 +16,12 @@ Sources (``--lists-url``):
   statuses differ from the list in force, dated the day deckcheck first saw them. Such a stopgap list is
   removed by the next update that reaches a real list source.
 
+The reviewed corrections (``deckcheck/data/corrections.yaml``) are applied to the lists of Konami's
+vectors and of EDOPro files as to the bundled ones: a list filed upstream under a placeholder date is
+installed under the date it took effect, and a card status a scrape missed is set. EDOPro entries for its
+unofficial rows (pre-errata versions kept beside the official card) are not official statuses and are
+left out.
+
 Every entry must name a card of the new card index (Konami ID, passcode, or prerelease placeholder),
 or the update is refused. Lists are written as ``<format>/<effective date>.yaml`` in the bundled lists'
 format; nothing is ever deleted except stopgap lists, so the dated history only grows.
@@ -29,6 +35,8 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from ..banlists import list_file_text
+from ..corrections import Corrections
+from ..corrections import load as load_corrections
 from .index_file import COL
 from .ygoprodeck import SchemaError, ban_statuses, parse_json
 
@@ -82,6 +90,7 @@ class NewList:
     notes: list[str] = field(default_factory=list)
     entries: list[dict] = field(default_factory=list)  # {status, name, passcode, konami_id}
     derived: bool = False
+    effective_by_region: dict[str, str] = field(default_factory=dict)
 
     @property
     def rel_path(self) -> str:
@@ -100,7 +109,38 @@ class NewList:
         return list_file_text(
             "Forbidden & Limited list. Installed by 'deckcheck update'; see 'source' and 'notes'.",
             self.name, self.fmt, self.effective, entries, source=self.source, notes=self.notes,
+            effective_by_region=self.effective_by_region,
         )
+
+    def correct(self, corrections: Corrections, resolver: "Resolver", filed: str | None = None) -> None:
+        """Apply the reviewed corrections: the list's date (when it was ``filed`` under another), then the
+        status fixes for this list by name."""
+        fix = corrections.date_for_filing(self.fmt, filed) if filed else corrections.date_for_name(self.fmt, self.name)
+        if fix is not None:
+            if fix.effective != self.effective:
+                self.notes.append(f"Effective {fix.effective}, not {self.effective} (deckcheck's corrections: "
+                                  f"{fix.source}).")
+            self.effective, self.effective_by_region = fix.effective, dict(fix.effective_by_region)
+            if filed:
+                self.name = list_name(self.fmt, self.effective)
+        by_passcode = {e["passcode"]: e for e in self.entries}
+        for status in corrections.statuses_for(self.fmt, self.name):
+            row = resolver.card(status.passcode)
+            if row is None:
+                continue
+            had = by_passcode.pop(row[0], None)
+            if status.count is not None:
+                by_passcode[row[0]] = {"status": status.status, "name": row[COL["name"]], "passcode": row[0],
+                                       "konami_id": status.konami_id or row[COL["konami_id"]]}
+            if (had or {}).get("status", "unlimited") != status.status:
+                self.notes.append(f"{status.card} is {status.status.replace('_', '-')} on this list, not "
+                                  f"{(had or {}).get('status', 'unlimited').replace('_', '-')} as the source says "
+                                  f"(deckcheck's corrections: {status.source}).")
+        self.entries = list(by_passcode.values())
+
+
+def list_name(fmt: str, effective: str) -> str:
+    return f"{effective[:4]}.{effective[5:7]} {fmt.upper()}"
 
 
 def _entries(found: dict[int, tuple[list, str]], konami_of: dict[int, int | None]) -> list[dict]:
@@ -148,7 +188,8 @@ def parse_vector(body: bytes, what: str, today: date) -> tuple[str, dict[int, in
 
 
 def vector_list(fmt: str, effective: str, regulation: dict[int, int], resolver: Resolver, url: str,
-                retrieved: str) -> NewList:
+                retrieved: str, corrections: Corrections | None = None) -> NewList:
+    """The list of a vector filed under ``effective``, with the reviewed corrections applied."""
     found: dict[int, tuple[list, str]] = {}
     konami_of: dict[int, int | None] = {}
     missing = []
@@ -161,9 +202,10 @@ def vector_list(fmt: str, effective: str, regulation: dict[int, int], resolver: 
         konami_of[row[0]] = konami_id
     if missing:
         raise _unresolved(f"{fmt.upper()} list of {effective} ({url})", missing)
-    name = f"{effective[:4]}.{effective[5:7]} {fmt.upper()}"
     source = {"official": {"url": url, "published_by": PUBLISHED_BY[fmt], "retrieved": retrieved}}
-    return NewList(fmt, effective, name, source, entries=_entries(found, konami_of))
+    lst = NewList(fmt, effective, list_name(fmt, effective), source, entries=_entries(found, konami_of))
+    lst.correct(corrections or load_corrections(), resolver, filed=effective)
+    return lst
 
 
 def fetch_vectors(fetcher, base: str, resolver: Resolver, today: date) -> list[NewList]:
@@ -186,7 +228,7 @@ def fetch_vectors(fetcher, base: str, resolver: Resolver, today: date) -> list[N
                 body = fetcher.get(url, f"{fmt.upper()} list")
             effective, regulation = parse_vector(body, url, today)
             lst = vector_list(fmt, effective, regulation, resolver, url, today.isoformat())
-            out.setdefault((fmt, effective), lst)
+            out.setdefault((fmt, lst.effective), lst)
     return list(out.values())
 
 
@@ -221,8 +263,9 @@ _EDOPRO_NAME = re.compile(r"^(\d{4})\.(\d{1,2})(?:\.(\d{1,2}))?\s+(TCG|OCG)$", r
 
 
 def lflist_lists(text: str, resolver: Resolver, known: dict[tuple[str, str], str], origin: dict,
-                 notes: list[str]) -> list[NewList]:
+                 notes: list[str], corrections: Corrections | None = None) -> list[NewList]:
     """Lists of an EDOPro file; ``known`` maps (format, list name or alias) → effective date."""
+    corrections = corrections or load_corrections()
     out = []
     parsed = parse_lflist(text)
     if not parsed:
@@ -233,7 +276,8 @@ def lflist_lists(text: str, resolver: Resolver, known: dict[tuple[str, str], str
             notes.append(f"EDOPro list {name!r} skipped (only TCG and OCG Forbidden & Limited lists are used)")
             continue
         fmt = m.group(4).lower()
-        effective = known.get((fmt, name.casefold()))
+        fix = corrections.date_for_name(fmt, name)
+        effective = known.get((fmt, name.casefold())) or (fix.effective if fix else None)
         list_notes = []
         if effective is None:
             year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
@@ -245,7 +289,7 @@ def lflist_lists(text: str, resolver: Resolver, known: dict[tuple[str, str], str
                 list_notes.append(f"EDOPro names lists by month only; the effective date {effective} is the first "
                                   "day of that month, which may be earlier than the real one.")
         found: dict[int, tuple[list, str]] = {}
-        missing = []
+        missing, unofficial = [], []
         for passcode, count in pairs:
             if count not in STATUS_OF_COUNT:
                 continue  # 3 = explicitly unlimited; negative counts are EDOPro oddities
@@ -253,11 +297,19 @@ def lflist_lists(text: str, resolver: Resolver, known: dict[tuple[str, str], str
             if row is None:
                 missing.append(str(passcode))
                 continue
+            if row[COL["origin"]] not in ("official", "prerelease"):
+                unofficial.append(f"{passcode} {row[COL['name']]!r}")
+                continue
             _keep_strictest(found, row, STATUS_OF_COUNT[count])
         if missing:
             raise _unresolved(f"EDOPro list {name!r}", missing)
+        if unofficial:
+            notes.append(f"EDOPro list {name!r}: {len(unofficial)} entr{'y' if len(unofficial) == 1 else 'ies'} for "
+                         f"unofficial rows left out ({', '.join(unofficial[:3])}{' …' if len(unofficial) > 3 else ''})")
         source = {"edopro": {**origin, "list": name}}
-        out.append(NewList(fmt, effective, name, source, notes=list_notes, entries=_entries(found, {})))
+        lst = NewList(fmt, effective, name, source, notes=list_notes, entries=_entries(found, {}))
+        lst.correct(corrections, resolver)
+        out.append(lst)
     return out
 
 

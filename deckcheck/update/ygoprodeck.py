@@ -224,7 +224,9 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
         owner[passcode] = passcode
     if duplicates:
         notes.append(f"{duplicates} duplicate card id(s) in the API response ignored")
-    # alternate artworks: card_images ids that are not some card's own id
+    # alternate artworks: card_images ids that are not some card's own id. An id the bundled index knows as a
+    # card of its own or as a placeholder is not an artwork either, whatever the API files it under (its curated
+    # facts: Black Luster Soldier the Normal Monster 10000100 is not an artwork of the Ritual 5405694)
     taken_elsewhere = 0
     for card in cards:
         passcode = card["id"]
@@ -234,8 +236,8 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
             alt = im.get("id")
             if not isinstance(alt, int) or alt <= 0 or alt == passcode:
                 continue
-            if alt in owner:
-                taken_elsewhere += owner[alt] != passcode
+            if alt in owner or alt in ref.rows or alt in ref.placeholders:
+                taken_elsewhere += owner.get(alt) != passcode
                 continue
             owner[alt] = passcode
             rows[passcode][COL["alt_passcodes"]].append(alt)

@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from .cli import EXIT_ERROR, OutputFormat, app
+from .common import EXIT_ERROR, OutputFormat, app
 
 
 class Only(str, Enum):
@@ -63,8 +63,8 @@ def update(
     """
     import json
 
-    from . import update as U
-    from .update.config import ConfigError, load_config
+    from .. import update as U
+    from ..update.config import ConfigError, load_config
 
     def fail(message: str) -> None:
         print(f"deckcheck: error: {message}", file=sys.stderr)

@@ -13,8 +13,11 @@ from typing import List, Optional
 
 import typer
 
-from .cli import EXIT_ILLEGAL, EXIT_LEGAL, FormatId, OutputFormat, _console, _fail, _parse_date, app
-from .carddb import DataError
+from ..carddb import DataError
+from .common import (
+    AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
+    fail, format_help, overrides, parse_date,
+)
 
 
 class SideRule(str, Enum):
@@ -22,65 +25,65 @@ class SideRule(str, Enum):
     legacy = "legacy"
 
 
-_FORMAT = typer.Option(None, "--format", "-f", help="Format the registered deck is checked in (default: tcg, or what a YAML decklist declares).")
-_BANLIST = typer.Option(None, "--banlist", "-b", help='A list by name, e.g. "2026.05 TCG" (see: deckcheck banlists).')
-_AS_OF = typer.Option(None, "--as-of", help="Check the registered deck as on this date (YYYY-MM-DD).")
-_REGION = typer.Option(None, "--region", help="Region whose effective dates apply where they differ (e.g. amer).")
-_SIDE_RULE = typer.Option(SideRule.current, "--side-rule", help="current: Side Deck 0–15; legacy: exactly 0 or 15 (UDE era, GOAT).")
+_FORMAT = typer.Option(None, "--format", "-f", metavar="FORMAT", help=format_help(
+    "Format the registered deck is checked in (default: tcg, or what a YAML decklist declares)"))
+_SIDE_RULE = typer.Option(SideRule.current, "--side-rule", help="current: the format's Side Deck rule (TCG: 0–15); legacy: exactly 0 or 15 (UDE era; the GOAT format's own rule), judged on the registered deck.")
 _OUTPUT = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json.")
 
 
 def _read(path: Path):
     """A decklist file, or exit 2 for a path that is not one (as ``check`` does)."""
-    from .parsers import read_deck
+    from ..parsers import read_deck
 
     if not path.exists():
-        _fail(f"{path}: no such file or directory")
+        fail(f"{path}: no such file or directory")
     if path.is_dir():
-        _fail(f"{path} is a directory; give one decklist file")
+        fail(f"{path} is a directory; give one decklist file")
     return read_deck(path, str(path))
 
 
 def _report(kind: str, result, checker, output_format: OutputFormat) -> None:
     """Print a side or match result (``side_json``/``side_text`` have one function per kind) and exit."""
     if output_format is OutputFormat.json:
-        from .report import side_json
+        from ..report import side_json
 
         sys.stdout.write(getattr(side_json, kind)(result) + "\n")
     else:
-        from .report import side_text
+        from ..report import side_text
 
-        getattr(side_text, kind)(result, checker.check_context, _console())
+        getattr(side_text, kind)(result, checker.regulation, console())
     raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
 
 
-def _side_checker(registered: Path, format, banlist, as_of, region, side_rule: SideRule):
+def _side_checker(registered: Path, format, banlist, as_of, region, points_cap, side_rule: SideRule):
     """The registered deck, checked once, ready to judge sided decks against."""
-    from .checker import Checker, Selection
-    from .datastore import load_cards, load_store
-    from .side import SideChecker
+    from ..checker import Checker, Selection
+    from ..datastore import load_cards, load_store
+    from ..side import SideChecker
 
-    selection = Selection(format.value if format else None, banlist, _parse_date(as_of, "--as-of"), region)
+    selection = Selection(format, banlist, parse_date(as_of, "--as-of"), region,
+                          overrides(points_cap, legacy_side=side_rule is SideRule.legacy))
     parsed = _read(registered)
     try:
-        return SideChecker(Checker(load_cards(), load_store(), selection), parsed, side_rule.value)
+        return SideChecker(Checker(load_cards(), load_store(), selection), parsed)
     except DataError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 @app.command("side")
 def side_command(
     registered: Path = typer.Argument(..., help="The registered decklist (.ydk, .yaml, .yml)."),
     sided: Path = typer.Argument(..., help="The deck after siding, in any format deckcheck reads."),
-    format: Optional[FormatId] = _FORMAT,
-    banlist: Optional[str] = _BANLIST,
-    as_of: Optional[str] = _AS_OF,
-    region: Optional[str] = _REGION,
+    format: Optional[str] = _FORMAT,
+    banlist: Optional[str] = BANLIST_OPTION,
+    as_of: Optional[str] = AS_OF_OPTION,
+    region: Optional[str] = REGION_OPTION,
+    points_cap: Optional[int] = POINTS_CAP_OPTION,
     side_rule: SideRule = _SIDE_RULE,
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Is SIDED a legal sided version of REGISTERED? The swap, and every problem with a fix."""
-    checker = _side_checker(registered, format, banlist, as_of, region, side_rule)
+    checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
     result = checker.check(_read(sided))
     _report("side", result, checker, output_format)
 
@@ -93,21 +96,22 @@ def match_command(
         None, "--game-loss-before", metavar="DUEL",
         help="Duel DUEL was decided by a Game Loss before it began (repeatable). After one before Duel 1, Duel 2 must be unsided too.",
     ),
-    format: Optional[FormatId] = _FORMAT,
-    banlist: Optional[str] = _BANLIST,
-    as_of: Optional[str] = _AS_OF,
-    region: Optional[str] = _REGION,
+    format: Optional[str] = _FORMAT,
+    banlist: Optional[str] = BANLIST_OPTION,
+    as_of: Optional[str] = AS_OF_OPTION,
+    region: Optional[str] = REGION_OPTION,
+    points_cap: Optional[int] = POINTS_CAP_OPTION,
     side_rule: SideRule = _SIDE_RULE,
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Check every Duel of a Match: Duel 1 is the registered deck exactly, later Duels legal sided decks."""
-    from .side import check_match
+    from ..side import check_match
 
     losses = list(game_loss_before or [])
     for n in losses:
         if not 1 <= n <= len(duels):
-            _fail(f"--game-loss-before {n}: the Match has Duels 1 to {len(duels)}")
-    checker = _side_checker(registered, format, banlist, as_of, region, side_rule)
+            fail(f"--game-loss-before {n}: the Match has Duels 1 to {len(duels)}")
+    checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
     result = check_match(checker, [_read(path) for path in duels], losses)
     _report("match", result, checker, output_format)
 
@@ -119,27 +123,27 @@ def diff_command(
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Per section, the cards whose copies differ between A and B, by card name. Exit 1 if any."""
-    from .datastore import load_cards
-    from .resolve import resolve
-    from .side import diff
+    from ..datastore import load_cards
+    from ..resolve import resolve
+    from ..side import diff
 
     first, second = _read(a), _read(b)
     for parsed in (first, second):
         if parsed.unreadable:
             problem = next(p for p in parsed.problems if p.rule == "unreadable")
-            _fail(f"{parsed.path}: {problem.message}")
+            fail(f"{parsed.path}: {problem.message}")
     try:
         cards = load_cards()
     except DataError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     first, second = resolve(first, cards), resolve(second, cards)
     rows = diff(first, second)
     if output_format is OutputFormat.json:
-        from .report import side_json
+        from ..report import side_json
 
         sys.stdout.write(side_json.diff(first, second, rows) + "\n")
     else:
-        from .report import side_text
+        from ..report import side_text
 
-        side_text.diff(first, second, rows, _console())
+        side_text.diff(first, second, rows, console())
     raise typer.Exit(EXIT_LEGAL if not rows else EXIT_ILLEGAL)

@@ -1,0 +1,56 @@
+"""The command line: one module per command group over the core; none of them prints a traceback.
+
+``common`` holds the app, the exit codes and the shared options; ``check``, ``side`` (side,
+match, diff), ``info`` (banlists, card, rules, formats, data) and ``update`` register their
+commands on it. Each keeps its heavy imports inside its functions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from . import check, info, side, update  # noqa: F401  (each registers its commands)
+from .common import EXIT_ERROR, app, say
+
+
+def _run() -> int:
+    """The app, with click's usage errors as one line each (as every other error of deckcheck)."""
+    import typer
+    from typer import _click
+
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(prog_name="deckcheck", standalone_mode=False)
+    except _click.exceptions.NoArgsIsHelpError as exc:
+        print(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+        return EXIT_ERROR
+    except _click.exceptions.UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx is not None else "deckcheck"
+        say(f"deckcheck: error: {exc.format_message()} (see: {where} --help)")
+        return EXIT_ERROR
+    except _click.exceptions.ClickException as exc:
+        say(f"deckcheck: error: {exc.format_message()}")
+        return exc.exit_code
+    except _click.exceptions.Abort:
+        print("deckcheck: interrupted", file=sys.stderr)
+        return 130
+    return code if isinstance(code, int) else 0
+
+
+def main() -> None:
+    """Entry point: never a traceback, unless DECKCHECK_DEBUG is set."""
+    try:
+        sys.exit(_run())
+    except SystemExit as exc:
+        if exc.code == 130:  # typer turns Ctrl-C into a silent exit 130
+            print("deckcheck: interrupted", file=sys.stderr)
+        raise
+    except KeyboardInterrupt:
+        print("deckcheck: interrupted", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:  # the last line of defence: one line, exit 2
+        if os.environ.get("DECKCHECK_DEBUG"):
+            raise
+        say(f"deckcheck: internal error: {type(exc).__name__}: {exc} (set DECKCHECK_DEBUG=1 for details)")
+        sys.exit(EXIT_ERROR)

@@ -1,0 +1,130 @@
+"""``deckcheck check``: find the decklists, judge them, write the report, set the exit code."""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..carddb import DataError
+from ..report import OUTPUT_FORMATS
+from .common import (
+    AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, POINTS_CAP_OPTION, REGION_OPTION, app,
+    console, fail, overrides, parse_date, say, silence_stdout,
+)
+
+CheckOutputFormat = Enum("CheckOutputFormat", {name: name for name in OUTPUT_FORMATS}, type=str)
+
+PROGRESS_MIN_FILES = 100  # a progress bar (stderr, on a terminal) for runs at least this long
+
+
+def _pick_output_format(cli_value: Optional[CheckOutputFormat], config_value: Optional[str]) -> str:
+    """The option, else the config file, else github inside GitHub Actions (as yamllint does), else text."""
+    if cli_value is not None:
+        return cli_value.value
+    if config_value:
+        return config_value
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        return "github"
+    return "text"
+
+
+def _progress(total: int, quiet: bool):
+    """A rich progress bar on stderr for long runs on a terminal; else None. Never on stdout."""
+    if quiet or total < PROGRESS_MIN_FILES or not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console(stderr=True), transient=True,
+    )
+
+
+@app.command()
+def check(
+    paths: Optional[List[Path]] = typer.Argument(None, help="Decklist files (.ydk, .yaml, .yml) or folders to search (default: `paths` of the config file)."),
+    format: Optional[str] = FORMAT_OPTION,
+    banlist: Optional[str] = BANLIST_OPTION,
+    as_of: Optional[str] = AS_OF_OPTION,
+    region: Optional[str] = REGION_OPTION,
+    points_cap: Optional[int] = POINTS_CAP_OPTION,
+    output_format: Optional[CheckOutputFormat] = typer.Option(
+        None, "--output-format", "-o",
+        help=f"{', '.join(OUTPUT_FORMATS)} (default: the config file's, else github inside GitHub Actions, else text).",
+    ),
+    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml with a tool.deckcheck table)."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore deckcheck.toml and the tool.deckcheck table of pyproject.toml."),
+) -> None:
+    """Check decklists: every problem of every deck, with the card, section, line and a fix."""
+    from ..batch import check_files
+    from ..checker import Checker, Selection
+    from ..config import ConfigError, resolve_config
+    from ..datastore import load_cards, load_store, run_data_info
+    from ..files import find_decklists
+
+    try:
+        settings = resolve_config(config, no_config)
+    except ConfigError as exc:
+        fail(str(exc))
+    if banlist is not None or as_of is not None:  # the command line picks the list: the file's choice goes
+        chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
+    else:
+        chosen_list, chosen_date = settings.banlist, settings.as_of
+    selection = Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
+                          overrides(points_cap))
+    report_format = _pick_output_format(output_format, settings.output_format)
+    paths = list(paths or settings.paths)
+    if not paths:
+        fail("no decklists named: give files or folders, or `paths` in deckcheck.toml / [tool.deckcheck]")
+
+    special: dict[str, str] = {}
+    found, missing = find_decklists(paths, settings.exclude, special)
+    for path in missing:
+        say(f"deckcheck: error: {path}: no such file or directory")
+    if not found and not missing:
+        fail("no decklists (.ydk, .yaml, .yml) found in " + ", ".join(map(str, paths)))
+    try:
+        cards = load_cards()
+        checker = Checker(cards, load_store(), selection)
+        main = checker.regulation()
+        bar = _progress(len(found), quiet)
+        if bar is None:
+            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None)
+        else:
+            with bar:
+                task = bar.add_task("checking", total=len(found))
+                results, deck_formats = check_files(
+                    checker, found, special=special, jobs=jobs or None, progress=lambda n: bar.advance(task, n)
+                )
+    except DataError as exc:
+        fail(str(exc))
+
+    from ..report import Run, render_to, rule_catalog
+
+    run = Run(
+        results=results,
+        format_id=main.format.id,
+        format_title=main.title,
+        banlist=main.banlist.to_json() if main.banlist else {},
+        as_of=checker.as_of,
+        data=run_data_info(cards, main.banlist),
+        deck_formats=deck_formats,
+        rules=rule_catalog() if report_format == "sarif" else [],
+    )
+    try:
+        render_to(report_format, run, output, quiet=quiet, console=console() if output is None else None)
+    except BrokenPipeError:  # the reader went away (`deckcheck check … | head`): the verdict still stands
+        silence_stdout()
+    except OSError as exc:
+        fail(f"{output}: cannot write the report: {exc.strerror or exc}")
+    if missing:
+        raise typer.Exit(EXIT_ERROR)
+    raise typer.Exit(EXIT_LEGAL if run.illegal == 0 else EXIT_ILLEGAL)

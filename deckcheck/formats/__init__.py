@@ -1,0 +1,215 @@
+"""Formats as data: what a format is, and the one loader of format files.
+
+A format is a YAML file: a title, a one-line description, its sources, and the options of the
+rules it applies (``rules: {ID: {option: value}}``; ``false`` turns a rule off). A format may
+``extends:`` another and change only what differs — a house format is three lines::
+
+    title: Genesys, 50 points
+    extends: genesys
+    rules: {points-cap: {cap: 50}}
+
+Format files come from three places: the built-in ones (``deckcheck/formats/builtin/``), the
+user's (``formats/`` in the user data directory, see ``deckcheck data``), and a path given as
+``--format PATH.yaml``. The id of a format is its file name without ``.yaml``. A user format
+may not take the id of a built-in one. The published schema of a format file is
+``schemas/format.schema.json`` (generated from the rules' option declarations).
+
+This is the one place that knows which formats exist; the command line, the YAML decklist's
+``format:`` key, ``deckcheck.toml`` and the reports all ask a :class:`FormatStore`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from ..carddb import DataError
+
+BUILTIN_DIR = Path(__file__).parent / "builtin"
+SUFFIXES = (".yaml", ".yml")
+DEFAULT_FORMAT = "tcg"
+TOP_KEYS = ("title", "description", "extends", "sources", "notes", "rules")
+MAX_EXTENDS = 16
+
+
+class FormatError(DataError):
+    """A format file deckcheck cannot use; the message names the file, the line and the key (exit 2)."""
+
+
+@dataclass(frozen=True)
+class Format:
+    """One format, resolved: its own keys, what it inherits, and every rule's options (None: off)."""
+
+    id: str
+    title: str
+    description: str
+    path: str  # where the definition lives
+    origin: str  # "built-in" | "user" | "file"
+    extends: tuple[str, ...]  # the formats it builds on, nearest first
+    sources: tuple[str, ...]
+    notes: tuple[str, ...]
+    rules: Mapping[str, Mapping | None]  # rule ID → options, or None when the rule is off
+
+    def options(self, rule_id: str) -> Mapping | None:
+        return self.rules.get(rule_id)
+
+    def enabled(self, rule_id: str) -> bool:
+        return self.rules.get(rule_id) is not None
+
+    def with_options(self, rule_id: str, options: Mapping, where: str = "the command line") -> "Format":
+        """This format with some of a rule's options changed (``--points-cap``, ``--side-rule``)."""
+        from .loader import resolve_rules
+
+        rules = resolve_rules({rule_id: dict(options)}, self.rules, Path(where), {})
+        return replace(self, rules=MappingProxyType(rules))
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "description": self.description,
+            "path": self.path,
+            "origin": self.origin,
+            "extends": list(self.extends),
+            "sources": list(self.sources),
+            "notes": list(self.notes),
+            "rules": {rule: jsonable(options) for rule, options in self.rules.items()},
+        }
+
+
+def jsonable(value):
+    """A value of a format's options as JSON has it (dates as ISO text, tuples as lists)."""
+    if isinstance(value, Mapping):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+def is_format_path(value: str) -> bool:
+    """``--format`` names a file (rather than an id) when it ends in .yaml/.yml or has a path separator."""
+    return value.lower().endswith(SUFFIXES) or os.sep in value or "/" in value
+
+
+def _ids_in(folder: Path | None) -> list[str]:
+    if folder is None:
+        return []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(n.rsplit(".", 1)[0] for n in names if n.lower().endswith(SUFFIXES) and not n.startswith("."))
+
+
+class FormatStore:
+    """The built-in formats and the user's; loads and resolves each once."""
+
+    def __init__(self, user_dir: Path | None = None, builtin_dir: Path = BUILTIN_DIR):
+        self.builtin_dir = builtin_dir
+        self.user_dir = user_dir
+        self._loaded: dict[str, Format] = {}
+
+    @classmethod
+    def default(cls) -> "FormatStore":
+        """Built-in formats and those in the user data directory's ``formats/`` folder."""
+        from ..datastore import data_dir
+
+        return cls(data_dir() / "formats")
+
+    def builtin_ids(self) -> list[str]:
+        return _ids_in(self.builtin_dir)
+
+    def user_ids(self) -> list[str]:
+        builtin = set(self.builtin_ids())
+        return [i for i in _ids_in(self.user_dir) if i not in builtin]
+
+    def ids(self) -> list[str]:
+        """Every format id: the built-in ones, then the user's."""
+        return self.builtin_ids() + self.user_ids()
+
+    def knows(self, format_id: str) -> bool:
+        return format_id in self.ids()
+
+    def _file_of(self, format_id: str) -> tuple[Path, str] | None:
+        for folder, origin in ((self.builtin_dir, "built-in"), (self.user_dir, "user")):
+            if folder is None:
+                continue
+            for suffix in SUFFIXES:
+                path = folder / f"{format_id}{suffix}"
+                if path.is_file():
+                    if origin == "user" and format_id in self.builtin_ids():
+                        raise FormatError(f"{path}: a user format cannot take the id of the built-in format "
+                                          f"{format_id!r}; rename the file")
+                    return path, origin
+        return None
+
+    def get(self, format_id: str) -> Format:
+        """A format by id (case-insensitive); FormatError naming the known ids when there is none."""
+        key = format_id.strip().lower()
+        if key in self._loaded:
+            return self._loaded[key]
+        found = self._file_of(key)
+        if found is None:
+            raise FormatError(f"unknown format {format_id!r}; choose one of: {', '.join(self.ids())}"
+                              " (or give a format file: --format PATH.yaml; see: deckcheck formats)")
+        fmt = self._load(found[0], found[1], key, ())
+        self._loaded[key] = fmt
+        return fmt
+
+    def load_path(self, path: Path) -> Format:
+        """A format file named on the command line."""
+        path = Path(path)
+        key = f"file:{os.path.abspath(path)}"
+        if key in self._loaded:
+            return self._loaded[key]
+        if not path.is_file():
+            raise FormatError(f"{path}: no such format file")
+        fmt = self._load(path, "file", path.name.rsplit(".", 1)[0].lower(), ())
+        self._loaded[key] = fmt
+        return fmt
+
+    def resolve(self, value: str) -> Format:
+        """``--format`` / ``format:`` / ``format =``: an id, or a path to a format file."""
+        return self.load_path(Path(value)) if is_format_path(value) else self.get(value)
+
+    def all(self) -> list[Format]:
+        return [self.get(i) for i in self.ids()]
+
+    def _load(self, path: Path, origin: str, format_id: str, seen: tuple[str, ...]) -> Format:
+        from .loader import read_format_file, resolve_rules
+
+        if str(path) in seen or len(seen) > MAX_EXTENDS:
+            chain = " → ".join(Path(p).name for p in seen + (str(path),))
+            raise FormatError(f"{seen[-1]}: extends: the formats extend each other in a circle ({chain})")
+        raw, lines = read_format_file(path)
+        parent: Format | None = None
+        if "extends" in raw:
+            base = raw["extends"]
+            if is_format_path(base):
+                base_path = (path.parent / base).resolve()
+                if not base_path.is_file():
+                    raise FormatError(f"{path}:{lines.get('extends', '?')}: extends: no such file {base_path}")
+                parent = self._load(base_path, "file", base_path.name.rsplit(".", 1)[0].lower(), seen + (str(path),))
+            else:
+                found = self._file_of(base.strip().lower())
+                if found is None:
+                    raise FormatError(f"{path}:{lines.get('extends', '?')}: extends: unknown format {base!r}; "
+                                      f"choose one of: {', '.join(self.ids())}")
+                parent = self._load(found[0], found[1], base.strip().lower(), seen + (str(path),))
+        rules = resolve_rules(raw.get("rules") or {}, parent.rules if parent else None, path, lines)
+        return Format(
+            id=format_id,
+            title=raw.get("title") or format_id,
+            description=raw.get("description") or (f"{parent.description} (changed by {path.name})" if parent else ""),
+            path=str(path),
+            origin=origin,
+            extends=((parent.id,) + parent.extends) if parent else (),
+            sources=tuple(parent.sources if parent else ()) + tuple(raw.get("sources") or ()),
+            notes=tuple(parent.notes if parent else ()) + tuple(raw.get("notes") or ()),
+            rules=MappingProxyType(rules),
+        )

@@ -1,0 +1,188 @@
+"""The regulation: a format applied on one date, with the data it needs. The rules read only it.
+
+Built once per format and check date (``Regulation.build``) and shared by every deck judged
+with it: the rules in force and their options, the section size ranges, the copy limit, the
+Forbidden & Limited list(s) in force and the copies they allow per name group (Traditional:
+Forbidden read as Limited; several lists: the strictest status), Speed Duel's "Limited N"
+groups, the points list in force and its cap, the card pool (pools, whitelist, release cutoff).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from types import ModuleType
+
+from .banlists import GROUP_STATUSES, STATUS_LIMITS, Banlist, BanlistStore, ListEntry
+from .carddb import CardIndex, DataError
+from .formats import Format
+from .model import EXTRA, MAIN, SIDE
+
+_SIZE_RULES = {MAIN: "main-size", EXTRA: "extra-size", SIDE: "side-size"}
+_OFF: Mapping = {}
+TRADITIONAL = "traditional"  # the banlist mode in which Forbidden cards are Limited (rules.md §2.2)
+
+
+def _entry_group(entry: ListEntry, cards: CardIndex) -> int | None:
+    group = cards.group_of(entry.passcode) if entry.passcode is not None else None
+    if group is None and entry.name:
+        found = cards.by_name(entry.name)
+        group = found[0].group if len(found) == 1 else None
+    return group
+
+
+def list_limits(banlist: Banlist, cards: CardIndex, mode: str = "standard") -> tuple[dict[int, int], list[ListEntry]]:
+    """Max copies per name group on ``banlist`` (the strictest entry of a group wins) and the
+    entries that match no card. A list entry on one artwork applies to the whole name group.
+    In the Traditional mode a Forbidden card may be played at one copy."""
+    limits: dict[int, int] = {}
+    unmatched: list[ListEntry] = []
+    for entry in banlist.entries:
+        limit = STATUS_LIMITS.get(entry.status)
+        if limit is None:
+            continue
+        group = _entry_group(entry, cards)
+        if group is None:
+            unmatched.append(entry)
+            continue
+        if mode == TRADITIONAL and limit == 0:
+            limit = 1
+        if limits.get(group, 3) > limit:
+            limits[group] = limit
+    return limits, unmatched
+
+
+def list_groups(banlist: Banlist, cards: CardIndex) -> dict[int, int]:
+    """Name group → N, for the cards of Speed Duel's "Limited N" groups."""
+    groups: dict[int, int] = {}
+    for entry in banlist.entries:
+        n = GROUP_STATUSES.get(entry.status)
+        if n is not None and (group := _entry_group(entry, cards)) is not None:
+            groups[group] = min(n, groups.get(group, n))
+    return groups
+
+
+def list_points(points_list: Banlist, cards: CardIndex) -> dict[int, int]:
+    """Card (its own passcode, every artwork) → points, on a points list (Genesys)."""
+    points: dict[int, int] = {}
+    for entry in points_list.entries:
+        if entry.status != "points" or entry.passcode is None:
+            continue
+        card = cards.by_passcode(entry.passcode)
+        if card is not None:
+            points[card.passcode] = max(entry.points or 0, points.get(card.passcode, 0))
+    return points
+
+
+def whitelist_groups(banlist: Banlist, cards: CardIndex) -> frozenset[int]:
+    """The name groups a whitelist allows: every card on it (a Forbidden entry is still in the pool)."""
+    return frozenset(g for entry in banlist.entries if (g := _entry_group(entry, cards)) is not None)
+
+
+class Regulation:
+    """What a deck is judged by: ``Regulation.build(format, cards, lists, as_of)``."""
+
+    def __init__(self, fmt: Format, cards: CardIndex, as_of: date, region: str | None, *,
+                 banlist: Banlist | None = None, limits: dict[int, int] | None = None,
+                 limit_origin: dict[int, tuple[Banlist, int]] | None = None,
+                 other_lists: tuple[Banlist, ...] = (), groups: dict[int, int] | None = None,
+                 points_list: Banlist | None = None, points: dict[int, int] | None = None,
+                 whitelist: Banlist | None = None, allowed: frozenset[int] | None = None,
+                 released_by: date | None = None):
+        from .rules import RULES
+
+        self.format = fmt
+        self.cards = cards
+        self.as_of = as_of
+        self.region = region
+        self.banlist = banlist  # the Forbidden & Limited list in force (None: the format has none)
+        self.other_lists = other_lists  # further lists whose stricter statuses apply too (Worlds)
+        self.limits = limits or {}  # name group → the most copies the lists in force allow
+        self.limit_origin = limit_origin or {}  # name group → (the list that sets its limit, its status there)
+        self.groups = groups or {}  # name group → N of its "Limited N" group (Speed Duel)
+        self.points_list = points_list
+        self.points = points or {}  # card passcode → points (Genesys)
+        self.whitelist = whitelist  # the list whose cards are the whole pool (GOAT, Speed Duel)
+        self.allowed = allowed  # the name groups the whitelist allows (None: no whitelist)
+        self.released_by = released_by  # cards first released after this day are out of the pool
+        self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
+            (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
+        )
+        self._memo: dict[str, dict] = {}
+
+    @classmethod
+    def build(cls, fmt: Format, cards: CardIndex, store: BanlistStore, as_of: date, region: str | None = None,
+              banlist: Banlist | None = None) -> "Regulation":
+        """The format on ``as_of``: the lists in force then (``banlist``: a list chosen by name instead)."""
+        found: dict = {}
+        options = fmt.options("banlist")
+        if options is not None:
+            on = options.get("in_force_on") or as_of
+            if banlist is None:
+                banlist = store.in_effect(options["lists"], on, region)
+            elif banlist.format != options["lists"]:
+                raise DataError(f"list {banlist.name!r} is one of the {banlist.format.upper()} lists; format {fmt.id} "
+                                f"uses the {options['lists'].upper()} lists")
+            mode = options.get("mode", "standard")
+            others = tuple(store.in_effect(folder, on, region) for folder in options.get("also") or ())
+            limits: dict[int, int] = {}
+            origin: dict[int, tuple[Banlist, int]] = {}
+            for lst in (banlist, *others):
+                for group, own in list_limits(lst, cards)[0].items():
+                    limit = 1 if mode == TRADITIONAL and own == 0 else own
+                    if limits.get(group, 3) > limit:
+                        limits[group], origin[group] = limit, (lst, own)
+            found.update(banlist=banlist, limits=limits, limit_origin=origin, other_lists=others,
+                         groups=list_groups(banlist, cards))
+        points = fmt.options("points-cap")
+        if points is not None:
+            points_list = store.in_effect(points["lists"], as_of, region)
+            found.update(points_list=points_list, points=list_points(points_list, cards))
+        pool = fmt.options("card-pool") or {}
+        if pool.get("whitelist"):
+            whitelist = store.in_effect(pool["whitelist"], as_of, region)
+            found.update(whitelist=whitelist, allowed=whitelist_groups(whitelist, cards))
+        cutoffs = [d for d in (pool.get("released_by"), *(lst.released_by for lst in (
+            found.get("banlist"), found.get("points_list"), found.get("whitelist")) if lst is not None)) if d]
+        if cutoffs:
+            found["released_by"] = min(cutoffs)
+        return cls(fmt, cards, as_of, region, **found)
+
+    @property
+    def title(self) -> str:
+        return self.format.title
+
+    def options(self, rule_id: str) -> Mapping:
+        """A rule's options in this format (empty when the rule is off)."""
+        return self.format.rules.get(rule_id) or _OFF
+
+    def enabled(self, rule_id: str) -> bool:
+        return self.format.rules.get(rule_id) is not None
+
+    def size_range(self, section: str) -> tuple[int, int | None]:
+        options = self.options(_SIZE_RULES[section])
+        return options.get("min", 0), options.get("max")
+
+    @property
+    def copies(self) -> int:
+        return self.options("copy-limit").get("max", 3)
+
+    @property
+    def points_cap(self) -> int | None:
+        return self.options("points-cap").get("cap")
+
+    @property
+    def lists(self) -> tuple[Banlist, ...]:
+        """Every list the regulation applies, the main Forbidden & Limited list first."""
+        found: list[Banlist] = []
+        for lst in (self.banlist, *self.other_lists, self.points_list, self.whitelist):
+            if lst is not None and all(lst is not seen for seen in found):
+                found.append(lst)
+        return tuple(found)
+
+    def memo(self, rule_id: str) -> dict:
+        """A rule's own memo for this regulation (e.g. card-pool's verdict per passcode)."""
+        memo = self._memo.get(rule_id)
+        if memo is None:
+            memo = self._memo[rule_id] = {}
+        return memo
