@@ -253,14 +253,19 @@ class CardIndex:
         return list(self._folded_names)
 
     def _suggest(self, name: str, limit: int) -> list[str]:
-        from rapidfuzz import fuzz, process
-
         folded = self._folded_names
-        found = process.extract(normalize_name(name), self._folded_keys, scorer=fuzz.ratio, limit=limit, score_cutoff=60)
         names: list[str] = []
-        for key, _score, _i in found:
+        for key in closest(normalize_name(name), self._folded_keys, limit):
             for i in folded[key]:
                 card_name = self._main.card(i).name
                 if card_name not in names:
                     names.append(card_name)
         return names[:limit]
+
+
+def closest(query: str, keys: list[str], limit: int) -> list[str]:
+    """The folded names (``normalize_name``) among ``keys`` closest to the folded ``query``, best first:
+    the one ranking of every "did you mean" (card names in any language)."""
+    from rapidfuzz import fuzz, process
+
+    return [key for key, _score, _i in process.extract(query, keys, scorer=fuzz.ratio, limit=limit, score_cutoff=60)]
