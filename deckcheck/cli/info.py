@@ -33,7 +33,8 @@ def banlists_command(
 
 
 def _regulations_today(cards, store):
-    """Every built-in format that applies a Forbidden & Limited list, as it stands today."""
+    """Every built-in format that applies a Forbidden & Limited list, as it stands today (a format whose
+    lists are not installed is left out)."""
     from ..formats import FormatStore
     from ..regulation import Regulation
 
@@ -42,27 +43,38 @@ def _regulations_today(cards, store):
     for format_id in formats.builtin_ids():
         fmt = formats.get(format_id)
         if fmt.enabled("banlist"):
-            found.append(Regulation.build(fmt, cards, store, date.today()))
+            try:
+                found.append(Regulation.build(fmt, cards, store, date.today()))
+            except DataError:
+                continue
     return found
+
+
+MAX_MATCHES = 20  # cards listed when part of a name fits several
 
 
 @app.command("card")
 def card_command(
-    query: str = typer.Argument(..., help="A card name or passcode."),
+    query: str = typer.Argument(..., help="A card name, part of one (\"droll\", \"imperm\") or a passcode."),
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
-    """Show what deckcheck knows of a card: names, passcodes, kind, status on each current list, dates."""
+    """Show what deckcheck knows of a card: names, passcodes, kind, status on each current list, dates.
+
+    Part of a name finds the cards whose names contain it; when several fit, they are listed.
+    """
     from ..datastore import load_cards, load_store
     from ..report import listing
 
     try:
         cards = load_cards()
-        found = cards.find(query)
-        if not found:
-            suggestions = cards.suggest(query)
-            hint = f"; did you mean {' / '.join(suggestions)}?" if suggestions else ""
+        found, contained = cards.search(query, MAX_MATCHES + 1)
+        if not contained:
+            hint = f"; did you mean {' / '.join(c.name for c in found)}?" if found else ""
             fail(f"no card matches {query!r}{hint}")
-        listing.cards(found, cards, _regulations_today(cards, load_store()), output_format.value, console())
+        if len(found) > 1 and not cards.find(query) and output_format is OutputFormat.text:
+            listing.card_matches(query, found[:MAX_MATCHES], len(found) > MAX_MATCHES, console())
+            return
+        listing.cards(found[:MAX_MATCHES], cards, _regulations_today(cards, load_store()), output_format.value, console())
     except DataError as exc:
         fail(str(exc))
 

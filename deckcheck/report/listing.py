@@ -99,6 +99,24 @@ def _same_name(card, index) -> list:
     return [c for c in index.group_members(card.passcode) if c.passcode != card.passcode and c.name == card.name]
 
 
+def card_matches(query: str, found, more: bool, console) -> None:
+    """The cards part of a name fits, best first (text; ``deckcheck card`` with one of them shows it)."""
+    from .layout import fits, print_table, table, wrap_width
+
+    width = wrap_width(console)
+    count = f"{len(found)}{' or more' if more else ''}"
+    console.print(shown(f"{count} cards match {query!r}; deckcheck card NAME shows one:"), highlight=False,
+                  soft_wrap=True)
+    grid = table("Name", "Passcode", "Kind")
+    for card in found:
+        grid.add_row(shown(card.name), str(card.passcode), _kind(card))
+    if fits(console, grid, width):
+        print_table(console, grid, width)
+    else:
+        for card in found:
+            console.print(shown(f"  {card.name} ({card.passcode})"), highlight=False, soft_wrap=True)
+
+
 def cards(found, index, regulations, output_format: str, console) -> None:
     """What deckcheck knows of each card, with its status in each regulation (a format today)."""
     from ..rules.card_pool import why_not_legal

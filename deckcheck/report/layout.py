@@ -1,0 +1,97 @@
+"""How the text reports fit a terminal: laid out for its width, a word never broken; piped, not wrapped.
+
+On a terminal, or with a width given (``COLUMNS``, a test's console), a report is laid out for
+that width: a table only where every column gets at least its header and its longest word
+(``fits``), else the stacked form its renderer gives (one record in a few lines); lines are
+wrapped at spaces with a hanging indent (``hang``, ``fold``), and a line of parts breaks only
+between parts. Sent to a pipe or a file (no width known: ``wrap_width`` is None), nothing is
+wrapped at all: each line of the report is one line, whatever its length, so ``grep`` and a
+pager see whole lines; the console's stream drops trailing spaces (``terminal.console``).
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
+UNWRAPPED = 100_000  # the width a table is laid out at when nothing is wrapped: its natural width
+
+
+def wrap_width(console: Console) -> int | None:
+    """The width to lay a report out for: the terminal's, or one given; None when nothing is to be wrapped."""
+    if console.is_terminal:
+        return console.width
+    fixed = getattr(console, "fixed_width", None)
+    if fixed is None:  # a Console made elsewhere: rich keeps a width it was given (or COLUMNS) here
+        fixed = getattr(console, "_width", None) is not None
+    return console.width if fixed else None
+
+
+def table(*headers: str, **options) -> Table:
+    """A borderless table whose columns are never narrower than their headers."""
+    grid = Table(box=None, header_style="bold", padding=(0, 1), show_header=True, **options)
+    for header in headers:
+        grid.add_column(header, min_width=len(header))
+    return grid
+
+
+def fits(console: Console, grid: Table, width: int | None) -> bool:
+    """Whether ``grid`` can be laid out in ``width`` without breaking a word or a header (None: always)."""
+    if width is None:
+        return True
+    return Measurement.get(console, console.options.update_width(width), grid).minimum <= width
+
+
+def print_table(console: Console, grid: Table, width: int | None) -> None:
+    """Print a table at ``width``, or at its natural width when nothing is wrapped."""
+    console.print(grid, width=width or UNWRAPPED, highlight=False, crop=False)
+
+
+def hang(console: Console, text: Text, width: int | None, indent: int = 4, first: int | None = None) -> Text:
+    """``text`` wrapped at spaces to ``width``: the first line indented by ``first`` (default ``indent``),
+    the lines after it by ``indent``. Unchanged (indented) when ``width`` is None or it fits."""
+    first = indent if first is None else first
+    if width is None or first + text.cell_len <= width:
+        return Text(" " * first) + text if first else text
+    room = max(width - max(first, indent), 10)
+    lines = text.wrap(console, room, overflow="fold")
+    out = Text()
+    for i, line in enumerate(lines):
+        line.rstrip()
+        if i:
+            out.append("\n")
+        out.append(" " * (first if i == 0 else indent))
+        out.append_text(line)
+    return out
+
+
+def fold(console: Console, parts: list[Text], width: int | None, indent: int = 2, sep: str = "  ",
+         start: int = 0) -> Text:
+    """``parts`` on one line, ``sep`` between; where that is wider than ``width``, they go on as many
+    lines as needed, those after the first indented by ``indent``. A line breaks between parts, and
+    inside a part only when the part alone is wider than a line. ``start``: the column the first
+    line starts at (what is printed before it)."""
+    parts = [p for p in parts if p.plain]
+    out = Text()
+    if width is None:
+        return Text(sep).join(parts)
+    at = start  # cells on the current line
+    for part in parts:
+        size = part.cell_len
+        if out.plain and at + len(sep) + size > width:
+            out.append("\n" + " " * indent)
+            at = indent
+        elif out.plain:
+            out.append(sep)
+            at += len(sep)
+        if at + size <= width:
+            out.append_text(part)
+            at += size
+            continue
+        wrapped = hang(console, part, width, indent=indent, first=0)  # wider than a line by itself
+        out.append_text(wrapped)
+        last = wrapped.plain.rsplit("\n", 1)
+        at = len(last[-1]) + (at if len(last) == 1 else 0)
+    return out
