@@ -108,16 +108,16 @@ def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
         for p in result.problems
     )
     s = result.sizes
-    return result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt
+    return result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.player
 
 
 def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
-    path, (main, extra, side), name, problems, fmt = packed
+    path, (main, extra, side), name, problems, fmt, player = packed
     rebuilt = [
         Problem(rule, severity, message, section, line, None if card is None else CardRef(*card), fix)
         for rule, severity, message, section, line, card, fix in problems
     ]
-    return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name), fmt
+    return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, player=player), fmt
 
 
 def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str]) -> list[tuple]:

@@ -31,7 +31,7 @@ def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
         for rule, _options in regulation.rules:
             if hasattr(rule, "facts"):
                 facts.update(rule.facts(resolved, regulation))
-    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name, facts)
+    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name, facts, parsed.player)
 
 
 @dataclass

@@ -13,6 +13,7 @@ SECTION_TITLES = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
 
 ERROR = "error"
 WARNING = "warning"
+INFO = "info"  # something worth a mention that needs nothing done (an MDPro3 file's cosmetic sections)
 
 # Card kinds in the card index.
 KIND_MAIN = "main"  # a Main Deck card: Spell, Trap, or a monster that starts in the Main Deck
@@ -118,17 +119,20 @@ class Problem:
 class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
-    __slots__ = ("path", "entries", "problems", "name", "format", "format_line")
+    __slots__ = ("path", "entries", "problems", "name", "format", "format_line", "player", "no_extra_line")
     __repr__ = _repr
 
     def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
-                 name: str | None = None, format: str | None = None, format_line: int | None = None):
+                 name: str | None = None, format: str | None = None, format_line: int | None = None,
+                 player: str | None = None):
         self.path = path
         self.entries = entries if entries is not None else []
         self.problems = problems if problems is not None else []
         self.name = name
         self.format = format  # a format id the file declares for itself (YAML `format:`)
         self.format_line = format_line
+        self.player = player  # who the file says made it (YAML `player:`, YDK `#created by`)
+        self.no_extra_line = False  # a YDK file without an #extra line (rules/wrong_section.py)
 
     @property
     def unreadable(self) -> bool:
@@ -176,14 +180,16 @@ class ResolvedDeck:
     """
 
     __slots__ = ("path", "entries", "problems", "name", "format", "sizes", "deck_entries", "other_entries",
-                 "unresolved", "_groups", "_totals")
+                 "unresolved", "no_extra_line", "_groups", "_totals")
 
-    def __init__(self, path: str, entries: list[DeckEntry], problems: list[Problem], name=None, format=None):
+    def __init__(self, path: str, entries: list[DeckEntry], problems: list[Problem], name=None, format=None,
+                 no_extra_line: bool = False):
         self.path = path
         self.entries = entries
         self.problems = problems  # parse and resolve problems, in file order
         self.name = name
         self.format = format
+        self.no_extra_line = no_extra_line
         self.sizes = {MAIN: 0, EXTRA: 0, SIDE: 0}
         self.deck_entries: list[DeckEntry] = []  # known Main/Extra Deck cards
         self.other_entries: list[DeckEntry] = []  # unknown cards, tokens and skills
@@ -223,16 +229,17 @@ class ResolvedDeck:
 class DeckResult:
     """The verdict on one deck: its section sizes and every problem."""
 
-    __slots__ = ("path", "sizes", "problems", "name", "facts")
+    __slots__ = ("path", "sizes", "problems", "name", "facts", "player")
     __repr__ = _repr
 
     def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None,
-                 facts: dict | None = None):
+                 facts: dict | None = None, player: str | None = None):
         self.path = path
         self.sizes = sizes
         self.problems = problems
         self.name = name
         self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
+        self.player = player
 
     @property
     def legal(self) -> bool:

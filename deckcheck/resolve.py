@@ -66,7 +66,8 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
     """Each entry's card, and the deck's tallies. ``skills_apart`` (Speed Duel): a Skill Card is kept
     outside the deck, so it does not count toward its section's size, but it is one of the deck's cards
     for the list and the card pool (the Speed Duel list forbids and limits Skill Cards too)."""
-    deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format)
+    deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format,
+                        parsed.no_extra_line)
     if parsed.unreadable:
         return deck
     by_passcode = cards.by_passcode

@@ -88,7 +88,9 @@ def test_text_output_has_verdict_table_and_fix():
     out = proc.stdout
     assert "ILLEGAL" in out and "2026.05 TCG" in out and f"as of {TODAY.isoformat()}" in out
     assert "Original Sinful Spoils - Snake-Eye" in out and "Forbidden" in out
-    assert "move 1 copy of I:P Masquerena from Main to Extra" in out
+    # the card is named once: beside the problem, not again in the message and the fix
+    assert "I:P Masquerena (65741786)" in out and "is an Extra Deck monster" in out
+    assert "move 1 copy from Main to Extra" in out and "move 1 copy of I:P Masquerena" not in out
     assert "\x1b[" not in out  # no colour when not a TTY
 
 
@@ -148,10 +150,11 @@ def test_unreadable_file_does_not_stop_the_batch(tmp_path):
 def test_missing_extra_marker_is_reported():
     code, doc = run_json("check", str(SAMPLES / "tcg" / "branded-no-extra-marker.ydk"))
     assert code == 1
-    problems = doc["decks"][0]["problems"]
-    wrong = [p for p in problems if p["rule"] == "wrong-section"]
-    assert len(wrong) == 14 and all(p["section"] == "main" for p in wrong)
-    assert any(p["rule"] == "syntax" and "#extra" in p["message"] for p in problems)
+    (problem,) = doc["decks"][0]["problems"]  # one cause, one problem: not one per Extra Deck monster
+    assert problem["rule"] == "wrong-section" and problem["severity"] == "error" and problem["section"] == "main"
+    assert problem["line"] == 44 and problem["fix"] == "add a line #extra before line 44"
+    assert "no #extra line" in problem["message"] and "lines 44–58" in problem["message"]
+    assert "15 Extra Deck monsters" in problem["message"] and "Mirrorjade the Iceblade Dragon" in problem["message"]
 
 
 def test_card_command_shows_passcodes_kind_and_status(store):

@@ -161,7 +161,7 @@ def check_output(fmt: str, code: int, out: bytes, err: bytes, decks: int) -> Non
         assert len(list(ET.fromstring(text).iter("testcase"))) == decks
     elif fmt == "csv":
         rows = list(csv.reader(io.StringIO(text, newline="")))
-        assert len(rows) == decks + 1 and {len(row) for row in rows} == {12}
+        assert len(rows) == decks + 1 and {len(row) for row in rows} == {13}
     elif fmt == "text":
         assert re.search(r"\d+ decks? checked: ", text)
 

@@ -255,8 +255,8 @@ def test_the_problem_cap_is_configurable(tmp_path):
 
 def test_did_you_mean_is_searched_for_the_first_names_only(cards, check_text, monkeypatch):
     calls = []
-    search = type(cards)._suggest
-    monkeypatch.setattr(type(cards), "_suggest", lambda self, name, limit: calls.append(name) or search(self, name, limit))
+    search = type(cards)._ranked
+    monkeypatch.setattr(type(cards), "_ranked", lambda self, name, limit: calls.append(name) or search(self, name, limit))
     names = "\n".join(f"  - Zqx Unknown Card {i}" for i in range(500))
     result = check_text(f"main:\n  - Snake-Eye Oaak\n{names}\n")
     assert len(calls) <= limits.MAX_SUGGESTED_NAMES

@@ -127,4 +127,4 @@ def check(
         fail(f"{output}: cannot write the report: {exc.strerror or exc}")
     if missing:
         raise typer.Exit(EXIT_ERROR)
-    raise typer.Exit(EXIT_LEGAL if run.illegal == 0 else EXIT_ILLEGAL)
+    raise typer.Exit(EXIT_LEGAL if run.not_legal == 0 else EXIT_ILLEGAL)

@@ -14,7 +14,7 @@ import re
 import string
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
-from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
+from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 
 __all__ = ["parse_ydk", "decode_deck_text", "unreadable"]
 
@@ -119,6 +119,8 @@ _SKIPPED_SECTIONS = {
     "spare": "a list of spare cards",
     "representative": "the deck's representative (cover) cards",
 }
+# MDPro3's own sections: read silently (one note per file), as MDPro3 writes them into every deck
+_COSMETIC = ("pickup", "case", "protector", "field", "grave", "stand", "mate")
 
 _STRIP_PUNCT = string.punctuation + string.whitespace + "\u3000\u00a0"
 _NAME_SEP = " \t\u3000\u00a0-\u2013\u2014:|#=,;/>"
@@ -140,9 +142,28 @@ def parse_ydk(data: bytes, path: str) -> ParsedDeck:
 INTERNAL_FIX = "please report this file to the deckcheck maintainers"
 
 
+def _decode_lines(data: bytes) -> tuple[str | None, dict[int, str]]:
+    """A file that is UTF-8 but for some lines (a comment saved as Latin-1 / Windows-1252): the text, each
+    such line read as Windows-1252, and line number → the first byte that is not UTF-8 ("0xE9")."""
+    if data.startswith(_BOM8):
+        data = data[3:]
+    lines = data.split(b"\n")
+    bad: dict[int, str] = {}
+    for i, raw in enumerate(lines):
+        try:
+            lines[i] = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            bad[i + 1] = f"0x{raw[e.start]:02X}"
+            lines[i] = raw.decode("cp1252", "replace")
+    return "\n".join(lines), bad
+
+
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     deck = ParsedDeck(path=path)
     text, why, why_line, why_fix = decode_deck_text(data)
+    not_utf8: dict[int, str] = {}
+    if text is None and why_fix == _FIX_UTF8 and not data[:2] in _BOM16:
+        text, not_utf8 = _decode_lines(data)
     if text is None:
         return unreadable(deck, why, why_line, why_fix)
     if not text or text.isspace() or text == "\ufeff":
@@ -184,6 +205,9 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     skip_problem: Problem | None = None
     skip_count = 0
     skip_edo = "Main"
+    cosmetic: list[str] = []  # MDPro3's sections met, and where the first began
+    cosmetic_line = 0
+    cosmetic_count = 0
 
     entry_limit = max_entries()
     warn_limit = max_problems()
@@ -198,8 +222,10 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             left_out.extend((1, line, sec))
 
     def end_skip() -> None:
-        nonlocal skip_word, skip_problem, skip_count
-        if skip_problem is not None:
+        nonlocal skip_word, skip_problem, skip_count, cosmetic_count
+        if skip_word in _COSMETIC:
+            cosmetic_count += skip_count
+        elif skip_problem is not None:
             what = _SKIPPED_SECTIONS[skip_word]
             n = skip_count
             lines_txt = "1 line" if n == 1 else f"{n} lines"
@@ -235,6 +261,10 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
         saw_marker = True
 
     for lineno, raw in enumerate(lines, 1):
+        if not_utf8 and lineno in not_utf8:
+            comment = raw.lstrip().startswith("#")
+            warn(lineno, f"{'a comment' if comment else 'a line'} that is not UTF-8 text (byte {not_utf8[lineno]}): "
+                 f"read as Windows-1252{' and skipped' if comment else ''}", "save the file as UTF-8 text", section)
         # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
         # entry with a count (its span of lines), as most files list copies one after another.
         s = raw if raw.isdigit() else raw.strip()
@@ -259,6 +289,8 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 continue  # "#", "##tag", "###tag", "# Card Name"
             word = s[1:].split(None, 1)[0]
             key = word.lower().rstrip(":")
+            if key == "created" and deck.player is None:
+                deck.player = _creator(s)
             if key == "extra":
                 if raw != "#extra":
                     warn(
@@ -284,6 +316,13 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                     SIDE,
                 )
                 switch(SIDE, lineno, s)
+            elif key in _COSMETIC:
+                if skip_word is not None:
+                    end_skip()
+                skip_word, skip_count = key, 0
+                cosmetic.append(f"#{key}")
+                cosmetic_line = cosmetic_line or lineno
+                saw_marker = True
             elif key in _SKIPPED_SECTIONS:
                 if skip_word is not None:
                     end_skip()
@@ -408,6 +447,12 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 
     if skip_word is not None:
         end_skip()
+    if cosmetic:
+        problems.append(Problem(
+            "syntax", INFO, f"MDPro3's own sections ({', '.join(dict.fromkeys(cosmetic))}; {cosmetic_count} "
+            f"line{'s' if cosmetic_count != 1 else ''} from line {cosmetic_line} on) are not part of the deck: skipped",
+            None, cosmetic_line, None,
+            f"nothing to do; if some of these lines are Side Deck cards, move them above line {cosmetic_line}"))
     if left_out:
         count, line, sec = left_out
         problems.append(Omitted("syntax", WARNING, count, sec, line, warn_limit))
@@ -428,19 +473,22 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 "save the file with LF or CRLF line endings",
             )
         )
-    if entries and not saw_extra:
-        problems.append(
-            Problem(
-                "syntax",
-                WARNING,
-                "no #extra line: Extra Deck monsters listed before !side are read as Main Deck cards",
-                EXTRA,
-                None,
-                None,
-                "add a line #extra between the Main Deck and the Extra Deck cards",
-            )
-        )
+    deck.no_extra_line = bool(entries) and not saw_extra  # judged with the cards (rules/wrong_section.py)
     return deck
+
+
+# What a YDK's "#created by …" says when it names a program or a default rather than a player.
+_NOT_A_PLAYER = re.compile(r"(?i)^(?:\.+|player|edopro|ygopro\S*|mdpro\S*|ygoprodeck\b.*|ygo omega|omega|"
+                           r"duelingbook|dueling nexus|master duel|neuron|deckcheck\b.*|a hand-edited list)$")
+
+
+def _creator(line: str) -> str | None:
+    """The player a ``#created by …`` line names, or None when it names a program or a default."""
+    found = line[1:].strip()[len("created"):].strip()
+    if found.lower().startswith("by"):
+        found = found[2:].strip()
+    found = clip(found, NAME_LIMIT)
+    return found if found and not _NOT_A_PLAYER.match(found) else None
 
 
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cache
 
 from .. import __version__
-from ..model import ERROR, DeckResult
+from ..model import ERROR, WARNING, DeckResult
 
 # Every output format of `deckcheck check`: its name (as --output-format, deckcheck.toml and the docs
 # spell it) and the module under report/ that renders it.
@@ -51,6 +52,32 @@ class RuleCount:
 
 
 @dataclass
+class CardCount:
+    """How often one rule hit one card (``card``/``label`` None: problems without a card) over all decks."""
+
+    rule: str
+    kind: str  # what the summary calls it: the rule ID, or the list status for a banlist problem ("Forbidden")
+    severity: str
+    card: object  # a CardRef, or None
+    label: str | None  # the card as the summary names it
+    problems: int
+    decks: int
+
+
+@cache
+def _list_status():
+    import re
+
+    return re.compile(r" is (Forbidden|Limited|Semi-Limited) on ")
+
+
+def _status_of(message: str) -> str | None:
+    """The status a banlist problem names, for the summary ("Forbidden: Maxx "C" in 12 decks")."""
+    found = _list_status().search(message)
+    return found.group(1) if found else None
+
+
+@dataclass
 class Run:
     """Everything a reporter needs: the results and what they were judged with."""
 
@@ -62,6 +89,7 @@ class Run:
     data: dict  # card data sources
     deck_formats: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (format id, list name)
     rules: list[RuleInfo] = field(default_factory=list)  # for reports that describe rules (SARIF)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # files found by walking that are not decklists
 
     @property
     def legal(self) -> int:
@@ -69,6 +97,11 @@ class Run:
 
     @property
     def illegal(self) -> int:
+        """Decks read and judged not legal (an unreadable file is counted apart: ``unreadable``)."""
+        return len(self.results) - self.legal - self.unreadable
+
+    @property
+    def not_legal(self) -> int:
         return len(self.results) - self.legal
 
     @property
@@ -76,13 +109,15 @@ class Run:
         return sum(1 for r in self.results if r.unreadable)
 
     def rule_counts(self) -> list[RuleCount]:
-        """Problems per rule, the most common first (by decks, then problems, then rule ID)."""
+        """Problems (errors and warnings) per rule, the most common first (by decks, then problems, then rule ID)."""
         problems: dict[str, int] = {}
         decks: dict[str, int] = {}
         severity: dict[str, str] = {}
         for result in self.results:
             seen = set()
             for p in result.problems:
+                if p.severity not in (ERROR, WARNING):
+                    continue
                 rule = p.rule
                 problems[rule] = problems.get(rule, 0) + 1
                 if rule not in seen:
@@ -94,11 +129,38 @@ class Run:
         counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule))
         return counts
 
+    def card_counts(self) -> list[CardCount]:
+        """Problems per rule and card (errors and warnings), the most common first: what an organizer acts on."""
+        found: dict[tuple, CardCount] = {}
+        for result in self.results:
+            seen = set()
+            for p in result.problems:
+                if p.severity not in (ERROR, WARNING):
+                    continue
+                card = p.card
+                named = card is not None and (card.name is not None or card.passcode is not None)
+                status = _status_of(p.message) if named and p.rule == "banlist" else None
+                key = (p.rule, status, (card.passcode, card.name) if named else None)
+                count = found.get(key)
+                if count is None:
+                    label = (card.name or str(card.passcode)) if named else None
+                    count = found[key] = CardCount(p.rule, status or p.rule, p.severity, card if named else None,
+                                                   label, 0, 0)
+                count.problems += 1
+                if key not in seen:
+                    seen.add(key)
+                    count.decks += 1
+                if p.severity == ERROR:
+                    count.severity = ERROR
+        counts = list(found.values())
+        counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule, c.label or ""))
+        return counts
+
 
 def counts(result: DeckResult) -> tuple[int, int]:
-    """(errors, warnings) of one deck."""
+    """(errors, warnings) of one deck (notes not counted)."""
     errors = sum(1 for p in result.problems if p.severity == ERROR)
-    return errors, len(result.problems) - errors
+    return errors, sum(1 for p in result.problems if p.severity == WARNING)
 
 
 def status(result: DeckResult) -> str:

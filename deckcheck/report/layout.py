@@ -41,7 +41,8 @@ def fits(console: Console, grid: Table, width: int | None) -> bool:
     """Whether ``grid`` can be laid out in ``width`` without breaking a word or a header (None: always)."""
     if width is None:
         return True
-    return Measurement.get(console, console.options.update_width(width), grid).minimum <= width
+    # measured at no limit: rich measures a table's columns at the widths it would shrink them to
+    return Measurement.get(console, console.options.update_width(UNWRAPPED), grid).minimum <= width
 
 
 def print_table(console: Console, grid: Table, width: int | None) -> None:
@@ -94,4 +95,64 @@ def fold(console: Console, parts: list[Text], width: int | None, indent: int = 2
         out.append_text(wrapped)
         last = wrapped.plain.rsplit("\n", 1)
         at = len(last[-1]) + (at if len(last) == 1 else 0)
+    return out
+
+
+def print_grid(console: Console, headers: list[str], rows: list[list], width: int | None,
+               optional: tuple[str, ...] = (), justify: dict[str, str] | None = None) -> None:
+    """Rows as a table where one fits ``width`` (leaving out the ``optional`` columns, last first, if that
+    makes it fit), else as records: each row's first cell, then "Header: value" for the others, folded.
+    Cells are Text or str (shown as data)."""
+    keep = list(headers)
+    while True:
+        grid = table(*keep)
+        for column in grid.columns:
+            column.justify = (justify or {}).get(str(column.header), "left")
+        for row in rows:
+            grid.add_row(*(_cell(row[headers.index(h)]) for h in keep))
+        if fits(console, grid, width):
+            print_table(console, grid, width)
+            return
+        dropped = [h for h in reversed(optional) if h in keep]
+        if not dropped:
+            break
+        keep.remove(dropped[0])
+    for row in rows:
+        first = _cell(row[0])
+        first.stylize("bold")
+        parts = [first] + [Text(f"{h}: ") + _cell(v) for h, v in zip(headers[1:], row[1:]) if _plain(v)]
+        console.print(fold(console, parts, width, indent=4, sep=" · "), highlight=False, soft_wrap=True)
+
+
+def _cell(value) -> Text:
+    from .terminal import shown
+
+    return value.copy() if isinstance(value, Text) else shown(value)
+
+
+def _plain(value) -> str:
+    return value.plain if isinstance(value, Text) else str(value or "")
+
+
+def reflow(text: str) -> list[tuple[str, bool]]:
+    """A docstring as paragraphs: (text, verbatim). Lines of a paragraph are joined (the text was wrapped for
+    a source file); indented lines, list items and ``PASS:``/``FAIL:`` lines are kept as written."""
+    out: list[tuple[str, bool]] = []
+    current: list[str] = []
+
+    def flush() -> None:
+        if current:
+            out.append((" ".join(current), False))
+            current.clear()
+
+    for line in text.splitlines():
+        if not line.strip():
+            flush()
+            out.append(("", True))
+        elif line.startswith((" ", "\t", "- ", "* ")) or line.rstrip().endswith(":") and len(line) < 40:
+            flush()
+            out.append((line.rstrip(), True))
+        else:
+            current.append(line.strip())
+    flush()
     return out

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..banlists import STATUS_LIMITS, STATUS_TITLES
+from .layout import hang, print_grid, print_table, reflow, wrap_width
 from .terminal import shown
 
 
@@ -31,6 +32,18 @@ def _in_force(lists, today: date) -> set[str]:
     return {b.name for b in current.values()}
 
 
+def _list_counts(b) -> list[str]:
+    """A list's Forbidden, Limited and Semi-Limited counts."""
+    return [str(sum(1 for e in b.entries if e.status == s)) for s in STATUS_LIMITS]
+
+
+def _effective(b) -> str:
+    effective = b.effective.isoformat()
+    if b.effective_by_region:
+        effective += "".join(f"\n{r} {d.isoformat()}" for r, d in sorted(b.effective_by_region.items()))
+    return effective
+
+
 def banlists(lists, today: date, output_format: str, console) -> None:
     in_force = _in_force(lists, today)
     if output_format == "json":
@@ -46,19 +59,15 @@ def banlists(lists, today: date, output_format: str, console) -> None:
             ]
         )
         return
-    table = Table(box=None, header_style="bold", padding=(0, 1))
-    for col in ("Name", "Format", "Effective", "Forbidden", "Limited", "Semi-Limited", "Source", ""):
-        table.add_column(col)
+    rows = []
     for b in lists:
-        counts = [str(sum(1 for e in b.entries if e.status == s)) for s in STATUS_LIMITS]
-        effective = b.effective.isoformat()
-        if b.effective_by_region:
-            effective += " (" + ", ".join(f"{r} {d.isoformat()}" for r, d in b.effective_by_region.items()) + ")"
         official = (b.source or {}).get("official") or {}
         source = official.get("published_by") or official.get("repository") or ""
-        table.add_row(*map(shown, (b.name, b.format.upper(), effective, *counts, source)),
-                      Text("in force", style="green") if b.name in in_force else "")
-    console.print(table)
+        rows.append([b.name, b.format.upper(), _effective(b), *_list_counts(b), source,
+                     Text("in force", style="green") if b.name in in_force else ""])
+    headers = ["List", "Format", "Effective", "Forbidden", "Limited", "Semi-Limited", "Source", "Now"]
+    print_grid(console, headers, rows, wrap_width(console), optional=("Format", "Source"),
+               justify={"Forbidden": "right", "Limited": "right", "Semi-Limited": "right"})
 
 
 def _kind(card) -> str:
@@ -154,7 +163,10 @@ def cards(found, index, regulations, output_format: str, console) -> None:
     if output_format == "json":
         _emit_json(documents)
         return
-    for card, doc in zip(found, documents):
+    width = wrap_width(console)
+    for n, (card, doc) in enumerate(zip(found, documents)):
+        if n:
+            console.print()
         table = Table(box=None, show_header=False, padding=(0, 1))
         table.add_column(style="bold")
         table.add_column()
@@ -185,8 +197,7 @@ def cards(found, index, regulations, output_format: str, console) -> None:
         ]
         for label, value in rows:
             table.add_row(shown(label), shown(value))
-        console.print(table)
-        console.print()
+        print_table(console, table, width)
 
 
 def _options_text(rule) -> list[str]:
@@ -221,26 +232,39 @@ def rules(verbose: bool, output_format: str, console) -> None:
             ]
         )
         return
+    width = wrap_width(console)
     if verbose:
         for command, modules in groups:
             for r in modules:
-                console.rule(f"{r.ID} ({r.SEVERITY}; deckcheck {command})")
-                console.print(rule_doc(r), highlight=False, markup=False)
+                title = f"{r.ID} ({r.SEVERITY}; deckcheck {command})"
+                bar = "─" * max(2, (width or 0) - len(title) - 4) if width else "──"
+                console.print(Text(f"── {title} {bar}", style="bold"), highlight=False, soft_wrap=True)
+                _print_doc(rule_doc(r), console, width)
                 options = _options_text(r) if getattr(r, "OPTIONS", None) else []
                 if options:
                     console.print()
-                    console.print("Options (set by a format file, see: deckcheck formats):", highlight=False, markup=False)
+                    console.print(Text("Options (set by a format file, see: deckcheck formats):"), highlight=False)
                     for line in options:
-                        console.print(f"    {line}", highlight=False, markup=False)
+                        console.print(hang(console, shown(line), width, indent=8, first=4), highlight=False,
+                                      soft_wrap=True)
                 console.print()
         return
-    table = Table(box=None, header_style="bold", padding=(0, 1))
-    for column in ("Rule", "Command", "Severity", "Summary"):
-        table.add_column(column)
-    for command, modules in groups:
-        for r in modules:
-            table.add_row(r.ID, command, r.SEVERITY, r.SUMMARY)
-    console.print(table)
+    rows = [[r.ID, command, r.SEVERITY, r.SUMMARY] for command, modules in groups for r in modules]
+    print_grid(console, ["Rule", "Command", "Severity", "Summary"], rows, width)
+
+
+def _print_doc(doc: str, console, width: int | None) -> None:
+    """A rule's documentation: as written when not wrapped; else its paragraphs wrapped to the width (the text
+    is wrapped for a source file, not for this terminal), examples and list items kept as written."""
+    if width is None:
+        console.print(shown(doc), highlight=False, soft_wrap=True)
+        return
+    for text, verbatim in reflow(doc):
+        indent = len(text) - len(text.lstrip()) if verbatim else 0
+        if verbatim and text.lstrip().startswith(("- ", "* ")):
+            indent += 2
+        console.print(hang(console, shown(text.strip() if verbatim else text), width, indent=indent,
+                           first=len(text) - len(text.lstrip())), highlight=False, soft_wrap=True)
 
 
 def formats(found, store, output_format: str, console) -> None:
@@ -249,16 +273,12 @@ def formats(found, store, output_format: str, console) -> None:
         _emit_json([{"id": f.id, "title": f.title, "description": f.description, "origin": f.origin,
                      "path": f.path, "extends": list(f.extends)} for f in found])
         return
-    table = Table(box=None, header_style="bold", padding=(0, 1))
-    for column in ("Format", "Title", "Description", "Defined in"):
-        table.add_column(column)
-    for f in found:
-        where = "built in" if f.origin == "built-in" else f.path
-        table.add_row(shown(f.id), shown(f.title), shown(f.description), shown(where))
-    console.print(table)
+    width = wrap_width(console)
+    rows = [[f.id, f.title, f.description, "built in" if f.origin == "built-in" else f.path] for f in found]
+    print_grid(console, ["Format", "Title", "Description", "Defined in"], rows, width)
     if store.user_dir is not None:
-        console.print(shown(f"Your formats: {store.user_dir}/<id>.yaml (a format file may extend a built-in one)"),
-                      highlight=False)
+        console.print(hang(console, shown(f"Your formats: {store.user_dir}/<id>.yaml (a format file may extend a "
+                                          "built-in one)"), width, indent=4, first=0), highlight=False, soft_wrap=True)
 
 
 def format_definition(fmt, output_format: str, console) -> None:
@@ -282,8 +302,11 @@ def format_definition(fmt, output_format: str, console) -> None:
             lines.append(f"  {rule_id}: on")
         else:
             lines.append(f"  {rule_id}: " + ", ".join(f"{k}: {_show(v)}" for k, v in options.items()))
+    width = wrap_width(console)
     for line in lines:
-        console.print(shown(line), highlight=False)
+        indent = len(line) - len(line.lstrip())
+        console.print(hang(console, shown(line.strip()), width, indent=indent + 4, first=indent), highlight=False,
+                      soft_wrap=True)
 
 
 def _age_days(day, today: date) -> int | None:
@@ -335,13 +358,16 @@ def data(index, store, today: date, output_format: str, console) -> None:
     elif source.get("kind") == "cdb":
         origin += f" from {source.get('path')}"
 
+    width = wrap_width(console)
+
     def say(*parts) -> None:
-        """One line: (text, style) pairs or plain strings, every one shown as data."""
+        """One line: (text, style) pairs or plain strings, every one shown as data; wrapped with a hanging indent."""
         line = Text()
         for part in parts:
             text, style = part if isinstance(part, tuple) else (part, "")
             line.append_text(shown(text, style))
-        console.print(line, highlight=False)
+        lead = len(line.plain) - len(line.plain.lstrip(" "))
+        console.print(hang(console, line, width, indent=lead + 4, first=0), highlight=False, soft_wrap=True)
 
     say(("Card index", "bold"), f": {origin}, {info['cards']:,} cards, data of {info['built']}{age}")
     if info.get("installed"):

@@ -83,8 +83,14 @@ def console(stderr: bool = False, file: IO[str] | None = None, **options) -> Con
     """A Console for reports: no markup, no emoji codes, no highlighting, no workflow commands, no spaces
     at the ends of lines. ``fixed_width``: whether a width was given (``width``, or ``COLUMNS``), so that a
     report not on a terminal is still laid out for it (``layout.wrap_width``)."""
+    from .layout import UNWRAPPED
+
     options.setdefault("soft_wrap", False)
-    made = Console(file=CommandSafeStream(file, stderr, trim=not stderr), stderr=stderr, markup=False, emoji=False,
-                   highlight=False, **options)
-    made.fixed_width = options.get("width") is not None or (os.environ.get("COLUMNS") or "").isdigit()
+    stream = CommandSafeStream(file, stderr, trim=not stderr)
+    fixed = options.get("width") is not None or (os.environ.get("COLUMNS") or "").isdigit()
+    terminal = options.get("force_terminal")
+    if not fixed and not (terminal if terminal is not None else stream.isatty()):
+        options["width"] = UNWRAPPED  # piped or to a file: tables at their natural width, nothing wrapped
+    made = Console(file=stream, stderr=stderr, markup=False, emoji=False, highlight=False, **options)
+    made.fixed_width = fixed
     return made
