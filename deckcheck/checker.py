@@ -67,9 +67,34 @@ class Checker:
         self._regulations: dict[str, Regulation] = {}
         self._formats: dict[str, Format] = {}
         self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
-        self._named: Banlist | None = store.by_name(selection.banlist) if selection.banlist is not None else None
-        if self._named is not None:
+        self._named: Banlist | None = None
+        if selection.banlist is not None:
+            self._named = store.by_name(selection.banlist, self._lists_folder())
             self.regulation()  # says now when the named list is not one of the chosen format's
+
+    def _lists_folder(self) -> str | None:
+        """The lists of the format asked for (else of the default format): where a list name means one."""
+        options = (self._chosen or self.formats.get(DEFAULT_FORMAT)).options("banlist")
+        return options.get("lists") if options is not None else None
+
+    def warnings(self) -> list[str]:
+        """What the user should know about the selection: a list asked for by name that was not the one in
+        force on the date asked for."""
+        named, as_of, region = self._named, self.selection.as_of, self.selection.region
+        if named is None or as_of is None:
+            return []
+        try:
+            current = self.store.in_effect(named.format, as_of, region)
+        except DataError:
+            current = None
+        start = named.effective_in(region)
+        if start > as_of:
+            then = f"; the list in force on {as_of} was {current.name}" if current is not None else ""
+            return [f"--banlist {named.name} took effect on {start}, after --as-of {as_of}{then}"]
+        if current is not None and current.name != named.name:
+            return [f"--banlist {named.name} was no longer in force on --as-of {as_of}: {current.name} was "
+                    f"(from {current.effective_in(region)})"]
+        return []
 
     def _with_overrides(self, fmt: Format, strict: bool = True) -> Format:
         """``fmt`` with the command line's overrides; ``strict``: an override the format cannot take is an

@@ -138,13 +138,19 @@ def test_unreadable_file_does_not_stop_the_batch(tmp_path):
     (tmp_path / "a.ydk").write_bytes(b"\x00\x01\x02binary")
     (tmp_path / "b.ydk").write_bytes(LEGAL_YDK.read_bytes())
     (tmp_path / "c.yaml").write_text("<html><body>404</body></html>", encoding="utf-8")
+    (tmp_path / "d.ydk").write_text("<html><body>404</body></html>", encoding="utf-8")
     code, doc = run_json("check", str(tmp_path))
     assert code == 1
     by_name = {Path(d["path"]).name: d for d in doc["decks"]}
     assert [p["rule"] for p in by_name["a.ydk"]["problems"]] == ["unreadable"]
     assert by_name["b.ydk"]["legal"] is True
-    assert [p["rule"] for p in by_name["c.yaml"]["problems"]] == ["unreadable"]
-    assert doc["summary"]["unreadable"] == 2
+    assert [p["rule"] for p in by_name["d.ydk"]["problems"]] == ["unreadable"]
+    # a YAML file with no main/extra/side key found in a folder is no decklist: skipped, and said so
+    assert "c.yaml" not in by_name and [Path(s["path"]).name for s in doc["summary"]["skipped"]] == ["c.yaml"]
+    assert doc["summary"]["unreadable"] == 2 and doc["summary"]["illegal"] == 0
+    # named on the command line, it is read (and is not a decklist)
+    code, doc = run_json("check", str(tmp_path / "c.yaml"))
+    assert code == 1 and doc["decks"][0]["problems"][0]["rule"] == "unreadable" and doc["summary"]["skipped"] == []
 
 
 def test_missing_extra_marker_is_reported():

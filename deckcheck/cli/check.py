@@ -86,14 +86,21 @@ def check(
         fail("no decklists named: give files or folders, or `paths` in deckcheck.toml / [tool.deckcheck]")
 
     special: dict[str, str] = {}
-    found, missing = find_decklists(paths, settings.exclude, special)
+    skipped: list[tuple[str, str]] = []
+    found, missing = find_decklists(paths, settings.exclude, special, skipped)
     for path in missing:
         say(f"deckcheck: error: {path}: no such file or directory")
-    if not found and not missing:
-        fail("no decklists (.ydk, .yaml, .yml) found in " + ", ".join(map(str, paths)))
+    if not found:
+        if missing:
+            raise typer.Exit(EXIT_ERROR)  # only the errors: no empty report
+        others = f" ({len(skipped)} YAML file{'s' if len(skipped) != 1 else ''} without main/extra/side skipped)" \
+            if skipped else ""
+        fail("no decklists (.ydk, .yaml, .yml) found in " + ", ".join(map(str, paths)) + others)
     try:
         cards = load_cards()
         checker = Checker(cards, load_store(), selection)
+        for warning in checker.warnings():
+            say(f"deckcheck: warning: {warning}")
         main = checker.regulation()
         bar = _progress(len(found), quiet)
         if bar is None:
@@ -118,6 +125,7 @@ def check(
         data=run_data_info(cards, main.banlist),
         deck_formats=deck_formats,
         rules=rule_catalog() if report_format == "sarif" else [],
+        skipped=skipped,
     )
     try:
         render_to(report_format, run, output, quiet=quiet, console=console() if output is None else None)

@@ -16,7 +16,7 @@ import typer
 from ..carddb import DataError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
-    fail, format_help, overrides, parse_date,
+    fail, format_help, overrides, parse_date, say,
 )
 
 
@@ -65,7 +65,10 @@ def _side_checker(registered: Path, format, banlist, as_of, region, points_cap, 
                           overrides(points_cap, legacy_side=side_rule is SideRule.legacy))
     parsed = _read(registered)
     try:
-        return SideChecker(Checker(load_cards(), load_store(), selection), parsed)
+        checker = Checker(load_cards(), load_store(), selection)
+        for warning in checker.warnings():
+            say(f"deckcheck: warning: {warning}")
+        return SideChecker(checker, parsed)
     except DataError as exc:
         fail(str(exc))
 

@@ -23,6 +23,7 @@ from email.utils import parsedate_to_datetime
 from urllib.parse import urljoin, urlsplit
 
 from .. import __version__
+from ..words import with_article
 
 USER_AGENT = f"deckcheck/{__version__}"
 RATE_PER_SECOND = 20
@@ -158,7 +159,7 @@ class Fetcher:
             except requests.exceptions.Timeout:
                 raise _Retryable(f"{current}: timed out after {self.timeout:g} s") from None
             except requests.exceptions.ConnectionError as exc:
-                raise _Retryable(f"{current}: cannot connect ({_short(exc)})") from None
+                raise _Retryable(_cannot_connect(current, exc)) from None
             except requests.exceptions.RequestException as exc:
                 raise FetchError(f"{current}: {_short(exc)}") from None
             with response:
@@ -184,7 +185,8 @@ class Fetcher:
         length = response.headers.get("Content-Length")
         total = int(length) if length and length.isdigit() else None
         if total is not None and total > self.max_bytes:
-            raise FetchError(f"{url}: refusing a {total:,}-byte response (limit {self.max_bytes:,})", unreachable=False)
+            raise FetchError(f"{url}: refusing {with_article(f'{total:,}-byte')} response (limit {self.max_bytes:,})",
+                             unreachable=False)
         started = time.monotonic()
         chunks: list[bytes] = []
         received = 0
@@ -221,6 +223,23 @@ class _Retryable(Exception):
         self.reason = reason
         self.delay = delay
         self.status = status
+
+
+_NO_NETWORK = ("NameResolutionError", "Failed to resolve", "Name or service not known", "nodename nor servname",
+               "Temporary failure in name resolution", "getaddrinfo failed", "Network is unreachable",
+               "No route to host")
+
+
+def _cannot_connect(url: str, exc: Exception) -> str:
+    """Why a connection failed, as a person says it: the host, and "no network?" when no name could be
+    resolved or no route found (urllib3's nested reprs are no reason to show)."""
+    host = urlsplit(url).hostname or url
+    text = str(exc)
+    if any(marker in text for marker in _NO_NETWORK):
+        return f"cannot reach {host} (no network?)"
+    if "Connection refused" in text:
+        return f"cannot reach {host}: connection refused"
+    return f"cannot reach {host} ({_short(exc)})"
 
 
 def _short(exc: Exception) -> str:
