@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..banlists import STATUS_LIMITS, STATUS_TITLES
-from .layout import hang, print_grid, print_table, reflow, wrap_width
+from .layout import fold, hang, print_grid, print_table, reflow, wrap_width
 from .terminal import shown
 
 
@@ -68,6 +68,81 @@ def banlists(lists, today: date, output_format: str, console) -> None:
     headers = ["List", "Format", "Effective", "Forbidden", "Limited", "Semi-Limited", "Source", "Now"]
     print_grid(console, headers, rows, wrap_width(console), optional=("Format", "Source"),
                justify={"Forbidden": "right", "Limited": "right", "Semi-Limited": "right"})
+
+
+def list_diff(old, new, cards, decks: list[dict], output_format: str, console) -> None:
+    """What changed from ``old`` to ``new``; for each deck, the changes that touch it and its verdict on both."""
+    from ..listchanges import changes, title
+
+    found = changes(old, new, cards)
+    if output_format == "json":
+        _emit_json({
+            "old": old.to_json(), "new": new.to_json(), "changes": [c.to_json() for c in found],
+            "decks": [{"path": d["path"], "unreadable": d["unreadable"], "legal_before": d["legal_before"],
+                       "legal_after": d["legal_after"],
+                       "became_illegal": d["legal_before"] and not d["legal_after"],
+                       "changes": [{**c.to_json(), "copies": n} for c, n in d["changes"]],
+                       "problems": [p.to_json() for p in d["new_problems"]]} for d in decks],
+        })
+        return
+    from .text import print_problems
+
+    width = wrap_width(console)
+    head = shown(f"{old.name} → {new.name} (in force from {old.effective} and {new.effective}): "
+                 f"{len(found)} change{'s' if len(found) != 1 else ''}")
+    console.print(hang(console, head, width, indent=4, first=0), highlight=False, soft_wrap=True)
+    if not decks:
+        rows = [[f"{c.card.name}", title(c.old), Text(title(c.new), style="red" if c.stricter else "green")]
+                for c in found]
+        if rows:
+            print_grid(console, ["Card", old.name, new.name], rows, width)
+        return
+    for d in decks:
+        console.print()
+        if d["unreadable"]:
+            console.print(shown(f"{d['path']}: not a decklist deckcheck can read (see: deckcheck check)"),
+                          highlight=False, soft_wrap=True)
+            continue
+        became = ("became illegal" if d["legal_before"] and not d["legal_after"] else
+                  "legal on both" if d["legal_after"] else "illegal on both" if not d["legal_before"] else "became legal")
+        verdict = Text("✓ " if d["legal_after"] else "✗ ", style="bold green" if d["legal_after"] else "bold red")
+        verdict.append_text(shown(d["path"], style="bold"))
+        touching = len(d["changes"])
+        parts = [verdict, Text(f"{touching} change{'s' if touching != 1 else ''} touch it"), Text(f"({became})")]
+        console.print(fold(console, parts, width), highlight=False, soft_wrap=True)
+        rows = [[c.card.name, str(n), title(c.old), Text(title(c.new), style="red" if c.stricter else "green")]
+                for c, n in d["changes"]]
+        if rows:
+            print_grid(console, ["Card", "Copies", old.name, new.name], rows, width, justify={"Copies": "right"})
+        print_problems(d["new_problems"], console, width)
+
+
+def card_history(card, lists, cards, output_format: str, console) -> None:
+    """A card's status on every list deckcheck has, per folder of lists, in date order."""
+    from ..listchanges import status_of, title
+
+    memo: dict = {}
+    history = [(b, status_of(b, card, cards, memo)) for b in lists]
+    if output_format == "json":
+        _emit_json({"card": {"name": card.name, "passcode": card.passcode},
+                    "history": [{"list": b.name, "format": b.format, "effective": b.effective.isoformat(),
+                                 "status": status} for b, status in history]})
+        return
+    width = wrap_width(console)
+    console.print(shown(f"{card.name} ({card.passcode}) on every list deckcheck has, by date:", style="bold"),
+                  highlight=False, soft_wrap=True)
+    rows = []
+    for fmt in dict.fromkeys(b.format for b, _ in history):
+        runs: list[list] = []  # [first list, last list, status]: a status kept over consecutive lists
+        for b, status in ((b, s) for b, s in history if b.format == fmt):
+            if runs and runs[-1][2] == status:
+                runs[-1][1] = b
+            else:
+                runs.append([b, b, status])
+        for first, last, status in runs:
+            span = first.name if first is last else f"{first.name} – {last.name}"
+            rows.append([fmt.upper(), first.effective.isoformat(), span, title(status)])
+    print_grid(console, ["Lists", "From", "List", "Status"], rows, width)
 
 
 def _kind(card) -> str:
