@@ -37,16 +37,74 @@ def table(*headers: str, **options) -> Table:
     return grid
 
 
+_PADDING = 2  # a column's padding: one space either side (``table``)
+
+
+def _ranges(console: Console, grid: Table) -> list[tuple[int, int]]:
+    """(minimum, maximum) width of each column's content: its longest word (or its header), its longest line."""
+    options = console.options.update_width(UNWRAPPED)
+    ranges = []
+    for column in grid.columns:
+        low, high = column.min_width or 0, column.min_width or 0
+        for cell in (column.header, *column.cells):
+            measured = Measurement.get(console, options, cell)
+            if column.no_wrap:
+                measured = Measurement(measured.maximum, measured.maximum)
+            low, high = max(low, measured.minimum), max(high, measured.maximum)
+        ranges.append((low, high))
+    return ranges
+
+
+def natural_width(console: Console, grid: Table) -> int:
+    """The width of ``grid`` with nothing wrapped."""
+    return sum(high for _, high in _ranges(console, grid)) + _PADDING * len(grid.columns)
+
+
 def fits(console: Console, grid: Table, width: int | None) -> bool:
     """Whether ``grid`` can be laid out in ``width`` without breaking a word or a header (None: always)."""
     if width is None:
         return True
-    # measured at no limit: rich measures a table's columns at the widths it would shrink them to
-    return Measurement.get(console, console.options.update_width(UNWRAPPED), grid).minimum <= width
+    return sum(low for low, _ in _ranges(console, grid)) + _PADDING * len(grid.columns) <= width
+
+
+READABLE = 16  # a column of text narrower than this (and than its longest line) reads badly
+
+
+def _widths(console: Console, grid: Table, width: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """Column widths that keep every longest word whole (rich would shrink the widest columns past that):
+    each column as wide as its longest line, then the widest narrowed, one cell at a time."""
+    ranges = _ranges(console, grid)
+    widths = [high for _, high in ranges]
+    room = width - _PADDING * len(widths)
+    while sum(widths) > room:
+        slack = [i for i, w in enumerate(widths) if w > ranges[i][0]]
+        if not slack:
+            break  # does not fit (``fits`` says so first): rich folds what it must
+        widest = max(slack, key=lambda i: widths[i])
+        widths[widest] -= 1
+    return widths, ranges
+
+
+def reads_well(console: Console, grid: Table, width: int | None) -> bool:
+    """Whether ``grid`` fits ``width`` with every column at least ``READABLE`` wide (or as wide as it needs)."""
+    if width is None:
+        return True
+    if not fits(console, grid, width):
+        return False
+    widths, ranges = _widths(console, grid, width)
+    return all(w >= min(high, READABLE) for w, (_, high) in zip(widths, ranges))
+
+
+def _fit(console: Console, grid: Table, width: int) -> None:
+    for column, w in zip(grid.columns, _widths(console, grid, width)[0]):
+        column.width = w
 
 
 def print_table(console: Console, grid: Table, width: int | None) -> None:
-    """Print a table at ``width``, or at its natural width when nothing is wrapped."""
+    """Print a table at ``width`` (no word broken where it ``fits``), or at its natural width when nothing is
+    wrapped."""
+    if width is not None:
+        _fit(console, grid, width)
     console.print(grid, width=width or UNWRAPPED, highlight=False, crop=False)
 
 
@@ -100,9 +158,9 @@ def fold(console: Console, parts: list[Text], width: int | None, indent: int = 2
 
 def print_grid(console: Console, headers: list[str], rows: list[list], width: int | None,
                optional: tuple[str, ...] = (), justify: dict[str, str] | None = None) -> None:
-    """Rows as a table where one fits ``width`` (leaving out the ``optional`` columns, last first, if that
-    makes it fit), else as records: each row's first cell, then "Header: value" for the others, folded.
-    Cells are Text or str (shown as data)."""
+    """Rows as a table where one fits ``width``, else as records: each row's first cell, then "Header: value"
+    for the others, folded. The ``optional`` columns are left out, last first, while the table would need
+    wrapping. Cells are Text or str (shown as data)."""
     keep = list(headers)
     while True:
         grid = table(*keep)
@@ -110,13 +168,14 @@ def print_grid(console: Console, headers: list[str], rows: list[list], width: in
             column.justify = (justify or {}).get(str(column.header), "left")
         for row in rows:
             grid.add_row(*(_cell(row[headers.index(h)]) for h in keep))
-        if fits(console, grid, width):
+        dropped = [h for h in reversed(optional) if h in keep]
+        if dropped and width is not None and natural_width(console, grid) > width:
+            keep.remove(dropped[0])
+            continue
+        if reads_well(console, grid, width):
             print_table(console, grid, width)
             return
-        dropped = [h for h in reversed(optional) if h in keep]
-        if not dropped:
-            break
-        keep.remove(dropped[0])
+        break
     for row in rows:
         first = _cell(row[0])
         first.stylize("bold")

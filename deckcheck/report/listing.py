@@ -37,11 +37,10 @@ def _list_counts(b) -> list[str]:
     return [str(sum(1 for e in b.entries if e.status == s)) for s in STATUS_LIMITS]
 
 
-def _effective(b) -> str:
-    effective = b.effective.isoformat()
-    if b.effective_by_region:
-        effective += "".join(f"\n{r} {d.isoformat()}" for r, d in sorted(b.effective_by_region.items()))
-    return effective
+def _effective(b) -> Text:
+    """The date a list took effect, and under it the regions' own dates where they differ."""
+    regions = [f"{r} {d.isoformat()}" for r, d in sorted(b.effective_by_region.items())]
+    return Text("\n").join(shown(line) for line in [b.effective.isoformat(), *regions])
 
 
 def banlists(lists, today: date, output_format: str, console) -> None:
@@ -332,7 +331,8 @@ def _print_doc(doc: str, console, width: int | None) -> None:
     """A rule's documentation: as written when not wrapped; else its paragraphs wrapped to the width (the text
     is wrapped for a source file, not for this terminal), examples and list items kept as written."""
     if width is None:
-        console.print(shown(doc), highlight=False, soft_wrap=True)
+        for line in doc.splitlines():
+            console.print(shown(line), highlight=False, soft_wrap=True)
         return
     for text, verbatim in reflow(doc):
         indent = len(text) - len(text.lstrip()) if verbatim else 0
