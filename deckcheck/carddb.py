@@ -86,6 +86,7 @@ class _Table:
                 ocg_date=row[c["ocg_date"]],
                 group=row[c["group"]] or passcode,
                 passcodes=(passcode, *row[c["alt_passcodes"]]),
+                level=row[c["level"]] if "level" in c else None,  # an index from before levels has none
             )
             self._cards[i] = card
         return card

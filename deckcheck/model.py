@@ -143,12 +143,12 @@ class Card:
     """One card of the index: a printed name with all of its passcodes. Equal by passcode."""
 
     __slots__ = ("passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date",
-                 "group", "passcodes")
+                 "group", "passcodes", "level")
     __repr__ = _repr
 
     def __init__(self, passcode: int, name: str, kind: str, type: int, tcg: bool, ocg: bool, origin: str,
                  konami_id: int | None, tcg_date: str | None, ocg_date: str | None, group: int,
-                 passcodes: tuple[int, ...]):
+                 passcodes: tuple[int, ...], level: int | None = None):
         self.passcode = passcode  # the card's own (canonical) passcode
         self.name = name
         self.kind = kind  # KIND_MAIN | KIND_EXTRA | KIND_TOKEN | KIND_SKILL
@@ -161,6 +161,7 @@ class Card:
         self.ocg_date = ocg_date
         self.group = group  # passcode of the card whose name it shares (itself unless "always treated as")
         self.passcodes = passcodes  # every passcode of the card, alternate artworks included
+        self.level = level  # a monster's Level, Rank or Link Rating (None: not a monster, or not known)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Card) and self.passcode == other.passcode

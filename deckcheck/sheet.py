@@ -128,7 +128,7 @@ class Sheet:
         for entry in self.deck.entries:
             card = entry.card
             level = getattr(card, "level", None) if card is not None and card.type & MONSTER else None
-            if entry.section in sections and level:
+            if entry.section in sections and level is not None:
                 out[level] = out.get(level, 0) + entry.count
         return dict(sorted(out.items()))
 

@@ -51,6 +51,8 @@ def test_show_is_the_registration_sheet():
     side = {c["name"]: c for g in doc["groups"]["side"] for c in g["cards"]}
     assert side["Ghost Belle & Haunted Mansion"]["count"] == 3
     assert doc["stats"]["types"]["main"]["monster"]["Effect"] > 0
+    levels = doc["stats"]["levels"]  # Main Deck monsters by Level: 3 Fallen of Albaz (4), 3 Ash Blossom (3), …
+    assert levels["4"] >= 3 and levels["3"] >= 3 and sum(levels.values()) == groups[("main", "monster")]["count"]
 
 
 def test_show_text_groups_totals_and_unknown_cards():
@@ -62,6 +64,7 @@ def test_show_text_groups_totals_and_unknown_cards():
     assert "     3  Snake-Eye Ash\n" in out
     assert "  Not a deck card or unknown  1\n     1  Snake-Eye Oaak" in out  # as written
     assert "Name: Snake-Eye Fiendsmith (illegal)" in out
+    assert "Main Deck monsters by Level:" in out and "Level 1 ×" in out
 
 
 def test_sheet_groups_by_type_and_counts_points(cards):

@@ -96,8 +96,8 @@ def render(sheet: Sheet, result, regulation, console: Console) -> None:
         console.print(fold(console, parts, width, indent=4, sep="  "), highlight=False, soft_wrap=True)
     levels = sheet.levels()
     if levels:
-        parts = [Text("Levels of Main Deck monsters:", style="bold")]
-        parts += [Text(f"{level}: {n}") for level, n in levels.items()]
+        parts = [Text("Main Deck monsters by Level:", style="bold")]
+        parts += [Text(f"Level {level} ×{n}") for level, n in levels.items()]
         console.print(fold(console, parts, width, indent=4, sep="  "), highlight=False, soft_wrap=True)
     if regulation.points_list is not None:
         cap = regulation.points_cap
