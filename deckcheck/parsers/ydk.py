@@ -261,10 +261,6 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
         saw_marker = True
 
     for lineno, raw in enumerate(lines, 1):
-        if not_utf8 and lineno in not_utf8:
-            comment = raw.lstrip().startswith("#")
-            warn(lineno, f"{'a comment' if comment else 'a line'} that is not UTF-8 text (byte {not_utf8[lineno]}): "
-                 f"read as Windows-1252{' and skipped' if comment else ''}", "save the file as UTF-8 text", section)
         # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
         # entry with a count (its span of lines), as most files list copies one after another.
         s = raw if raw.isdigit() else raw.strip()
@@ -282,6 +278,10 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             continue
         elif not s:
             continue
+        if not_utf8 and lineno in not_utf8:  # never a plain passcode: such a line is not ASCII
+            comment = s[0] == "#"
+            warn(lineno, f"{'a comment' if comment else 'a line'} that is not UTF-8 text (byte {not_utf8[lineno]}): "
+                 f"read as Windows-1252{' and skipped' if comment else ''}", "save the file as UTF-8 text", section)
 
         c = s[0]
         if c == "#":
@@ -478,44 +478,18 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 
 
 # What a YDK's "#created by …" says when it names a program or a default rather than a player.
-_NOT_A_PLAYER = re.compile(r"(?i)^(?:\.+|player|edopro|ygopro\S*|mdpro\S*|ygoprodeck\b.*|ygo omega|omega|"
-                           r"duelingbook|dueling nexus|master duel|neuron|deckcheck\b.*|a hand-edited list)$")
+_NOT_PLAYERS = frozenset(("player", "edopro", "ygopro", "ygopro2", "mdpro", "mdpro2", "mdpro3", "ygoprodeck",
+                          "ygo omega", "omega", "duelingbook", "dueling nexus", "master duel", "neuron",
+                          "a hand-edited list"))
+_NOT_PLAYER_STARTS = ("ygoprodeck", "deckcheck", "...", "…")
 
 
 def _creator(line: str) -> str | None:
     """The player a ``#created by …`` line names, or None when it names a program or a default."""
     found = line[1:].strip()[len("created"):].strip()
-    if found.lower().startswith("by"):
+    if found[:2].lower() == "by":
         found = found[2:].strip()
-    found = clip(found, NAME_LIMIT)
-    return found if found and not _NOT_A_PLAYER.match(found) else None
-
-
-_TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
-
-
-def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:
-    return unreadable(
-        deck,
-        f"not a decklist: more than {limit:,} card lines (line {lineno:,} is card {limit + 1:,}); "
-        "a deck has at most 90 cards",
-        lineno,
-        "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
-    )
-
-
-def _no_decklist(text: str, cards: int, bad: int) -> tuple[str, int | None, str]:
-    if _looks_binary(text):
-        return "binary file (mostly control characters)", None, _FIX_BINARY
-    if _YAML_SECTION.search(text):
-        return (
-            "no decklist found (this looks like a YAML decklist, not a YDK file)",
-            None,
-            "rename the file to .yaml",
-        )
-    detail = (
-        "no card lines and no #main/#extra/!side lines"
-        if not cards
-        else f"{bad} of {bad + cards} lines are not passcodes and there are no #main/#extra/!side lines"
-    )
-    return f"no decklist found ({detail})", None, "a YDK decklist has #main, #extra and !side lines with one passcode per line"
+    low = found.lower()
+    if not found or low in _NOT_PLAYERS or low.startswith(_NOT_PLAYER_STARTS):
+        return None
+    return clip(found, NAME_LIMIT)

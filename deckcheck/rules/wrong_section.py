@@ -47,13 +47,14 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     unmarked = unmarked_extra(deck)
     if unmarked:
         yield _no_extra_line(unmarked)
-    moved = {id(e) for e in unmarked}
     misplaced = [
         e
         for e in deck.deck_entries
-        if id(e) not in moved
-        and ((e.card.kind == "extra" and e.section == MAIN) or (e.card.kind == "main" and e.section == EXTRA))
+        if (e.card.kind == "extra" and e.section == MAIN) or (e.card.kind == "main" and e.section == EXTRA)
     ]
+    if unmarked:
+        moved = {id(e) for e in unmarked}
+        misplaced = [e for e in misplaced if id(e) not in moved]
     for group in by_card_and_section(misplaced):
         first = group[0]
         card = first.card
