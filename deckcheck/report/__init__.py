@@ -90,6 +90,7 @@ class Run:
     deck_formats: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (format id, list name)
     rules: list[RuleInfo] = field(default_factory=list)  # for reports that describe rules (SARIF)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # files found by walking that are not decklists
+    _card_counts: list | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def legal(self) -> int:
@@ -108,53 +109,54 @@ class Run:
     def unreadable(self) -> int:
         return sum(1 for r in self.results if r.unreadable)
 
-    def rule_counts(self) -> list[RuleCount]:
-        """Problems (errors and warnings) per rule, the most common first (by decks, then problems, then rule ID)."""
-        problems: dict[str, int] = {}
-        decks: dict[str, int] = {}
-        severity: dict[str, str] = {}
+    def _tally(self, key_of) -> dict:
+        """Errors and warnings by ``key_of(problem)``: key → [problems, decks, severity, first problem]."""
+        found: dict = {}
         for result in self.results:
             seen = set()
             for p in result.problems:
                 if p.severity not in (ERROR, WARNING):
                     continue
-                rule = p.rule
-                problems[rule] = problems.get(rule, 0) + 1
-                if rule not in seen:
-                    seen.add(rule)
-                    decks[rule] = decks.get(rule, 0) + 1
-                if p.severity == ERROR or rule not in severity:
-                    severity[rule] = p.severity
-        counts = [RuleCount(rule, severity[rule], n, decks[rule]) for rule, n in problems.items()]
+                key = key_of(p)
+                tally = found.get(key)
+                if tally is None:
+                    tally = found[key] = [0, 0, p.severity, p]
+                tally[0] += 1
+                if key not in seen:
+                    seen.add(key)
+                    tally[1] += 1
+                if p.severity == ERROR:
+                    tally[2] = ERROR
+        return found
+
+    def rule_counts(self) -> list[RuleCount]:
+        """Problems (errors and warnings) per rule, the most common first (by decks, then problems, then rule ID)."""
+        counts = [RuleCount(rule, severity, n, decks) for rule, (n, decks, severity, _) in self._tally(_rule).items()]
         counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule))
         return counts
 
     def card_counts(self) -> list[CardCount]:
         """Problems per rule and card (errors and warnings), the most common first: what an organizer acts on."""
-        found: dict[tuple, CardCount] = {}
-        for result in self.results:
-            seen = set()
-            for p in result.problems:
-                if p.severity not in (ERROR, WARNING):
-                    continue
-                card = p.card
-                named = card is not None and (card.name is not None or card.passcode is not None)
-                status = _status_of(p.message) if named and p.rule == "banlist" else None
-                key = (p.rule, status, (card.passcode, card.name) if named else None)
-                count = found.get(key)
-                if count is None:
-                    label = (card.name or str(card.passcode)) if named else None
-                    count = found[key] = CardCount(p.rule, status or p.rule, p.severity, card if named else None,
-                                                   label, 0, 0)
-                count.problems += 1
-                if key not in seen:
-                    seen.add(key)
-                    count.decks += 1
-                if p.severity == ERROR:
-                    count.severity = ERROR
-        counts = list(found.values())
-        counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule, c.label or ""))
-        return counts
+        if self._card_counts is None:
+            counts = []
+            for (rule, status, named), (n, decks, severity, p) in self._tally(_rule_and_card).items():
+                card = p.card if named else None
+                label = (card.name or str(card.passcode)) if card is not None else None
+                counts.append(CardCount(rule, status or rule, severity, card, label, n, decks))
+            counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule, c.label or ""))
+            self._card_counts = counts
+        return self._card_counts
+
+
+def _rule(p) -> str:
+    return p.rule
+
+
+def _rule_and_card(p) -> tuple:
+    card = p.card
+    named = card is not None and (card.name is not None or card.passcode is not None)
+    status = _status_of(p.message) if named and p.rule == "banlist" else None
+    return p.rule, status, (card.passcode, card.name) if named else None
 
 
 def counts(result: DeckResult) -> tuple[int, int]:
