@@ -184,3 +184,34 @@ def test_past_fifty_decks_one_line_a_problem_wrapped_at_spaces(runner, tmp_path,
         assert not sorted(words(out) - whole), width  # compact lines wrap at spaces: "(5 errors)" stays whole
         assert "(5 errors)" in out
     assert sum(1 for line in piped.splitlines() if line.startswith("✗ ILLEGAL")) == TABLES_UP_TO + 1
+
+
+def test_runs_line_wraps_at_spaces_keeps_styles_and_indents():
+    import io
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from deckcheck.report.layout import runs_line
+    from deckcheck.report.terminal import console
+
+    made = console(file=io.StringIO(), width=40)
+    runs = [("  12  Main   ", ""), ("banlist", "bold red"), ("  Maxx \"C\" is Forbidden on the 2026.05 TCG list", ""),
+            (" → remove all 3 copies", "cyan")]
+    line = runs_line(runs, 40, indent=8, console=made)
+    lines = line.plain.split("\n")
+    assert all(cell_len(l) <= 40 for l in lines) and all(l.startswith("        ") for l in lines[1:])
+    assert " ".join(line.plain.split()) == " ".join("".join(t for t, _ in runs).split())  # every word, whole
+    assert [line.plain[s.start:s.end] for s in line.spans if s.style == "bold red"] == ["banlist"]
+    assert "remove" in "".join(line.plain[s.start:s.end] for s in line.spans if s.style == "cyan")
+    assert runs_line(runs).plain == "".join(t for t, _ in runs)  # no width: one line
+
+    @given(st.lists(st.tuples(st.text(alphabet="ab →·デ ", max_size=12), st.sampled_from(["", "cyan"])), max_size=8),
+           st.integers(20, 60))
+    def any_runs(given_runs, width):
+        wrapped = runs_line(given_runs, width, indent=4, console=made)
+        # the same text (a word wider than a line is folded: no choice), no line too wide
+        assert "".join(wrapped.plain.split()) == "".join("".join(t for t, _ in given_runs).split())
+        assert all(cell_len(l) <= width for l in wrapped.plain.split("\n"))
+
+    any_runs()

@@ -11,12 +11,17 @@ pager see whole lines; the console's stream drops trailing spaces (``terminal.co
 
 from __future__ import annotations
 
+import re
+
+from rich.cells import cell_len
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 UNWRAPPED = 100_000  # the width a table is laid out at when nothing is wrapped: its natural width
+_SPACES = re.compile(r"( +)")
+_MAYBE_WIDE = re.compile("[\u1100-\U0010ffff]")
 
 
 def wrap_width(console: Console) -> int | None:
@@ -215,3 +220,68 @@ def reflow(text: str) -> list[tuple[str, bool]]:
             current.append(line.strip())
     flush()
     return out
+
+
+def runs_line(runs: list[tuple[str, str]], width: int | None = None, indent: int = 4, console: Console | None = None
+              ) -> Text:
+    """A line given as (text, style) runs, wrapped at spaces to ``width`` with a hanging ``indent``: what
+    ``hang`` does, for the thousands of lines of a long report (a few ``Text.append`` per line, not a rich
+    wrap). A word wider than a line goes to ``hang``, which folds it."""
+    out = Text()
+    if width is None or sum(cells(text) for text, _ in runs) <= width:
+        style_now, buffer = "", []
+        for text, style in runs:  # one append per run of one style
+            if style != style_now and buffer:
+                out.append("".join(buffer), style_now)
+                buffer = []
+            style_now = style
+            buffer.append(text)
+        if buffer:
+            out.append("".join(buffer), style_now)
+        return out
+    words: list[tuple[tuple[str, str], list[tuple[str, str]]]] = []  # (spaces before, the word's pieces)
+    space: tuple[str, str] = ("", "")
+    for text, style in runs:
+        for chunk in _SPACES.split(text):
+            if not chunk:
+                continue
+            if chunk[0] == " ":
+                space = (chunk, style)
+            elif words and not space[0]:
+                words[-1][1].append((chunk, style))  # a word that goes on in the next run
+            else:
+                words.append((space, [(chunk, style)]))
+                space = ("", "")
+    line = 0  # cells on the current line
+    style_now, buffer = "", []
+
+    def put(chunk: str, style: str) -> None:
+        nonlocal style_now
+        if style != style_now and buffer:  # a run of one style: one append
+            out.append("".join(buffer), style_now)
+            buffer.clear()
+        style_now = style
+        buffer.append(chunk)
+
+    for (spaces, space_style), pieces in words:
+        size = sum(cells(chunk) for chunk, _ in pieces)
+        if size > width - indent:
+            return hang(console, runs_line(runs), width, indent=indent, first=0)
+        if line and line + len(spaces) + size > width:
+            put("\n" + " " * indent, "")
+            line = indent
+        elif spaces:
+            put(spaces, space_style)
+            line += len(spaces)
+        for chunk, style in pieces:
+            put(chunk, style)
+        line += size
+    if buffer:
+        out.append("".join(buffer), style_now)
+    return out
+
+
+def cells(text: str) -> int:
+    """The cells ``text`` takes on a terminal: its length unless it has a character that may be wide
+    (from U+1100 on: CJK, emoji), as the ``·`` and ``✓`` of every verdict line are not."""
+    return len(text) if text.isascii() or not _MAYBE_WIDE.search(text) else cell_len(text)

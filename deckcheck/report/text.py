@@ -21,7 +21,7 @@ from rich.text import Text
 from ..model import ERROR, INFO, SECTION_TITLES, SECTIONS, WARNING
 from . import Run, worst_first
 from .escape import printable
-from .layout import fits, fold, hang, print_table, table, wrap_width
+from .layout import cells, fits, fold, hang, print_table, runs_line, table, wrap_width
 from .terminal import console as safe_console
 from .terminal import shown
 
@@ -50,10 +50,6 @@ FACT_TEXT: dict[str, Callable[[dict], str]] = {
 }
 
 
-def fact_parts(facts: dict) -> list[Text]:
-    return [shown(FACT_TEXT[name](value)) for name, value in facts.items() if name in FACT_TEXT and value]
-
-
 def header(run: Run, console: Console, width: int | None) -> Text:
     b = run.banlist
     parts = [Text(run.format_title, style="bold"),
@@ -65,31 +61,36 @@ def header(run: Run, console: Console, width: int | None) -> Text:
     return fold(console, parts, width, indent=0, sep=" · ")
 
 
-def verdict_parts(run: Run, result) -> list[Text]:
-    """The verdict line of a deck as parts, each kept whole: verdict and path, sizes, facts, format, tally."""
-    first = Text()
+def verdict_runs(run: Run, result) -> list[list[tuple[str, str]]]:
+    """The verdict line of a deck as parts (verdict and path, sizes, facts, format, tally), each a list of
+    (text, style) runs: kept whole when the line must break."""
     if result.unreadable:
-        first.append("✗ UNREADABLE ", style="bold red")
+        verdict = ("✗ UNREADABLE ", "bold red")
     elif result.legal:
-        first.append("✓ LEGAL ", style="bold green")
+        verdict = ("✓ LEGAL ", "bold green")
     else:
-        first.append("✗ ILLEGAL ", style="bold red")
-    first.append(printable(result.path), style="bold")
-    parts = [first]
+        verdict = ("✗ ILLEGAL ", "bold red")
+    parts = [[verdict, (printable(result.path), "bold")]]
     if not result.unreadable:
-        parts.append(Text(_counts(result.sizes)))
-    parts += fact_parts(result.facts)
+        parts.append([(_counts(result.sizes), "")])
+    parts += [[(printable(FACT_TEXT[name](value)), "")] for name, value in result.facts.items()
+              if name in FACT_TEXT and value]
     fmt = run.deck_formats.get(result.path)
     if fmt and fmt[0] != run.format_id:
-        parts.append(shown(f"[{fmt[0].upper()}, {fmt[1]}]"))
+        parts.append([(printable(f"[{fmt[0].upper()}, {fmt[1]}]"), "")])
     counted = tally(result.problems)
     if counted:
-        parts.append(Text(f"({counted})"))
+        parts.append([(f"({counted})", "")])
     return parts
 
 
 def verdict_line(run: Run, result, console: Console | None = None, width: int | None = None) -> Text:
-    return fold(console, verdict_parts(run, result), width) if width else Text("  ").join(verdict_parts(run, result))
+    """The verdict on one line; where it is wider than ``width``, broken between its parts."""
+    parts = verdict_runs(run, result)
+    joined = [run_ for i, part in enumerate(parts) for run_ in ([("  ", "")] if i else []) + part]
+    if width is None or sum(cells(text) for text, _ in joined) <= width:
+        return runs_line(joined)
+    return fold(console, [runs_line(part) for part in parts], width)
 
 
 # ---- one problem ------------------------------------------------------------------------------
@@ -181,21 +182,23 @@ def print_problems(problems, console: Console, width: int | None) -> None:
     console.print(Text("\n").join(lines), highlight=False, soft_wrap=True)
 
 
-def problem_line(p, rule_width: int = 0) -> Text:
-    """One problem on one line (past 50 decks): line, section, rule, message, → fix without the card again."""
-    line = Text("  ")
-    line.append(f"{p.line:>5}" if p.line is not None else "     ")
-    line.append(f"  {SECTION_TITLES.get(p.section, '') if p.section else '':<5}  ")
-    line.append(p.rule, style=_SEVERITY_STYLE[p.severity])
-    line.append(" " * (rule_width - len(p.rule)))
+def problem_runs(p, rule_width: int = 0) -> list[tuple[str, str]]:
+    """One problem as one line (past 50 decks): line, section, rule, message, → fix without the card again."""
+    section = SECTION_TITLES.get(p.section, "") if p.section else ""
     message = p.message
     name = p.card.name if p.card is not None else None
     if p.card is not None and (name or str(p.card.passcode)) not in message:
         message = f"{p.card.label()}: {message}"
-    line.append(f"  {printable(message)}")
+    runs = [("  " + (f"{p.line:>5}" if p.line is not None else "     ") + f"  {section:<5}  ", ""),
+            (p.rule, _SEVERITY_STYLE[p.severity]), (" " * (rule_width - len(p.rule)) + f"  {printable(message)}", "")]
     if p.fix:
-        line.append(f" → {printable(unnamed(p.fix, name))}", style="cyan")
-    return line
+        runs.append((f" → {printable(unnamed(p.fix, name))}", "cyan"))
+    return runs
+
+
+def problem_line(p, rule_width: int = 0, width: int | None = None, console: Console | None = None) -> Text:
+    """``problem_runs`` as a Text, wrapped to ``width`` under the message."""
+    return runs_line(problem_runs(p, rule_width), width, indent=rule_width + 18, console=console)
 
 
 # ---- the summary ------------------------------------------------------------------------------
@@ -291,10 +294,7 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
             block = []
             for result in shown_results[i:i + _BLOCK]:
                 block.append(verdict_line(run, result, console, width))
-                for p in result.problems:
-                    line = problem_line(p, rule_width)
-                    block.append(line if width is None or line.cell_len <= width else
-                                 hang(console, line, width, indent=rule_width + 18, first=0))
+                block.extend(problem_line(p, rule_width, width, console) for p in result.problems)
             console.print(Text("\n").join(block), highlight=False, soft_wrap=True)
     if not quiet and (len(run.results) > 1 or run.skipped):
         gap()
