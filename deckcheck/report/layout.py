@@ -19,7 +19,8 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-UNWRAPPED = 100_000  # the width a table is laid out at when nothing is wrapped: its natural width
+from .terminal import UNWRAPPED
+
 _SPACES = re.compile(r"( +)")
 _MAYBE_WIDE = re.compile("[\u1100-\U0010ffff]")
 

@@ -28,6 +28,8 @@ def shown(value, style: str = "") -> Text:
     return Text("" if value is None else printable(str(value)), style=style)
 
 
+UNWRAPPED = 100_000  # the width a report is laid out at when nothing is wrapped (piped): tables at their natural width
+
 # Spaces at the end of a line (before its newline, or before the colour codes that end it).
 _TRAILING = re.compile(r" +((?:\x1b\[[0-9;]*m)*)(?=\n)")
 _TAIL = re.compile(r" +(?:\x1b\[[0-9;]*m)*\Z")
@@ -83,8 +85,6 @@ def console(stderr: bool = False, file: IO[str] | None = None, **options) -> Con
     """A Console for reports: no markup, no emoji codes, no highlighting, no workflow commands, no spaces
     at the ends of lines. ``fixed_width``: whether a width was given (``width``, or ``COLUMNS``), so that a
     report not on a terminal is still laid out for it (``layout.wrap_width``)."""
-    from .layout import UNWRAPPED
-
     options.setdefault("soft_wrap", False)
     stream = CommandSafeStream(file, stderr, trim=not stderr)
     fixed = options.get("width") is not None or (os.environ.get("COLUMNS") or "").isdigit()
