@@ -9,7 +9,7 @@ Reads the snapshot described in shared/data/PROVENANCE.md and the reviewed corre
     deckcheck/data/cards.jsonl        official OCG/TCG cards, tokens, Skill Cards, prereleases
     deckcheck/data/other_cards.jsonl  Rush Duel and unofficial (anime, pre-errata, GOAT …) rows
     deckcheck/data/build-report.txt   every place the sources disagreed, and what was decided
-    banlists/tcg/<effective>.yaml     every TCG F&L list in force from 2020 on (Konami's, by Konami ID)
+    banlists/tcg/<effective>.yaml     every TCG F&L list Konami archives, 1999 on (Konami's, by Konami ID)
     banlists/ocg/<effective>.yaml     every OCG F&L list in force from 2020 on
 
 Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
@@ -44,7 +44,7 @@ from deckcheck.update.index_file import FIELDS, index_bytes  # noqa: E402
 GENERATED_BY = "tools/build_data.py"
 CORRECTIONS_FILE = REPO / "deckcheck" / "data" / "corrections.yaml"
 REPORT_FILE = Path("deckcheck") / "data" / "build-report.txt"
-FIRST_LIST_DATE = "2020-01-01"
+FIRST_OCG_LIST_DATE = "2020-01-01"  # the TCG lists go back to 1999, the OCG lists (keyed by Konami ID) to 2020
 
 # Source snapshots (full commits as recorded in shared/data/PROVENANCE.md; checked against it at build time).
 BABELCDB = {"id": "babelcdb", "repository": "ProjectIgnis/BabelCDB (+ Delta repos)",
@@ -75,6 +75,9 @@ STATUS_WORDS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited",
 
 # Banlist facts that the vectors alone do not carry (list dates and status fixes: deckcheck/data/corrections.yaml).
 TCG_DUPLICATE_FILINGS = {"2024-12-06": "2024-12-09"}  # an identical, earlier filing of the same list
+EDOPRO_HISTORY_FROM = "2020-01-01"  # ProjectIgnis/LFLists has no list older than 2020.01
+OCG_SHARED_UNTIL = "2013-09-01"  # the first TCG list made apart from the OCG's (videogamesuncovered.com, 2013)
+UDE_HISTORY_UNTIL = "2005-04-01"  # before it, YGOJSON's TCG history follows Upper Deck's lists (other days, other lists)
 # Official lists without an EDOPro list of their own: cross-check against the EDOPro list that absorbed them.
 CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
 
@@ -944,7 +947,8 @@ class OfficialList:
 
 
 def official_lists(shared: Path, report: Report, corrections) -> tuple[list[OfficialList], list[tuple[str, dict, dict]]]:
-    """Konami's dated lists in force from 2020 on (the OCG before 2021 only exists keyed by English name),
+    """Konami's dated lists: every TCG list (1999 on), the OCG lists in force from 2020 on (the OCG before 2021
+    only exists keyed by English name),
     dated by the corrections file where the upstream filing is not the effective date; and the OCG dates
     filed both by name and by Konami ID, for comparison."""
     root = shared / "yaml-yugi-limit-regulation"
@@ -987,21 +991,20 @@ def official_lists(shared: Path, report: Report, corrections) -> tuple[list[Offi
         stem = path.name.split(".")[0]
         names = read_json(path)
         if ("ocg", stem) in vectors:
-            if stem >= FIRST_LIST_DATE:
+            if stem >= FIRST_OCG_LIST_DATE:
                 overlap.append((stem, names, vectors[("ocg", stem)]))
             continue
         lists.append(OfficialList("ocg", stem, f"data/ocg/{stem}.name.json", names, by_name=True, notes=[
             "Konami's OCG list as filed upstream keyed by English card name (no Konami IDs before 2021); "
             "names mapped to cards through yaml-yugi."]))
-    kept = []
-    for fmt in ("tcg", "ocg"):  # every list from FIRST_LIST_DATE on, and the one in force that day
-        dated = sorted((l for l in lists if l.fmt == fmt), key=lambda l: l.effective)
-        before = [l for l in dated if l.effective < FIRST_LIST_DATE]
-        if before and not any(l.effective == FIRST_LIST_DATE for l in dated):
-            kept.append(before[-1])
-            before[-1].notes.append(f"Shipped because it was still in force on {FIRST_LIST_DATE}, the first day "
-                                    "deckcheck's history covers.")
-        kept += [l for l in dated if l.effective >= FIRST_LIST_DATE]
+    kept = [l for l in lists if l.fmt == "tcg"]  # every TCG list Konami archives, back to 1999
+    dated = sorted((l for l in lists if l.fmt == "ocg"), key=lambda l: l.effective)
+    before = [l for l in dated if l.effective < FIRST_OCG_LIST_DATE]  # the OCG: from 2020 on
+    if before and not any(l.effective == FIRST_OCG_LIST_DATE for l in dated):
+        kept.append(before[-1])
+        before[-1].notes.append(f"Shipped because it was still in force on {FIRST_OCG_LIST_DATE}, the first day "
+                                "deckcheck's OCG history covers.")
+    kept += [l for l in dated if l.effective >= FIRST_OCG_LIST_DATE]
     return sorted(kept, key=lambda l: (l.fmt, l.effective)), overlap
 
 
@@ -1082,6 +1085,8 @@ class BanlistBuilder:
         self.corrections = corrections.load(CORRECTIONS_FILE)
         self.history = StatusHistory(read_jsonl(shared / "ygojson" / "cards.min.jsonl"))
         self.agreeing: list[str] = []
+        self.unconfirmed: list[str] = []  # lists YGOJSON has no change for in their month (dates as filed)
+        self.first_tcg_release = min(c.tcg_date for c in cards.main.cards.values() if c.tcg_date and c.origin == "official")
         self.same_filings: list[str] = []  # OCG dates whose by-name and by-Konami-ID filings agree
 
     def card_for_konami(self, konami_id: int) -> Card | None:
@@ -1191,22 +1196,28 @@ class BanlistBuilder:
                 diffs.append(f"{main.cards[key].name} ({key}): official {STATUS_WORDS[ours]}, EDOPro {STATUS_WORDS[theirs]}")
         return diffs, outside
 
-    def history_check(self, lst: OfficialList, entries: list[dict]) -> tuple[str | None, list[str]]:
-        """The day YGOJSON dates the list's changes, and the cards whose status differs from YGOJSON's on it
-        (None when the list is newer than YGOJSON's snapshot)."""
+    def history_check(self, lst: OfficialList, entries: list[dict]) -> tuple[str | None, list[str], list[str]]:
+        """The day YGOJSON dates the list's changes, the cards whose status differs from YGOJSON's on it, and
+        apart from those the entries for cards not yet released in the list's pool that day (YGOJSON gives such
+        a card no status; the entry changes no verdict). (None, [], []) when the list is newer than YGOJSON."""
         if lst.effective > YGOJSON["date"]:
-            return None, []
+            return None, [], []
         day = self.history.change_day(lst.fmt, lst.effective, tuple(lst.effective_by_region.values()))
         theirs = self.history.statuses(lst.fmt, day or lst.effective)
         ours = {e["konami_id"]: e["status"] for e in entries if e["konami_id"] is not None}
-        diffs = []
+        diffs, unreleased = [], []
         for konami_id in sorted(set(ours) | set(theirs)):
             if ours.get(konami_id) != theirs.get(konami_id):
                 card = self.card_for_konami(konami_id)
                 label = f"{card.name} ({card.passcode})" if card else f"Konami ID {konami_id}"
-                diffs.append(f"{label}: official {STATUS_WORDS[ours.get(konami_id)]}, "
-                             f"YGOJSON {STATUS_WORDS[theirs.get(konami_id)]}")
-        return day, diffs
+                line = f"{label}: official {STATUS_WORDS[ours.get(konami_id)]}, YGOJSON {STATUS_WORDS[theirs.get(konami_id)]}"
+                first = getattr(card, f"{lst.fmt}_date") if card else None
+                if card is not None and theirs.get(konami_id) is None and (
+                        not getattr(card, lst.fmt) or (first is not None and first > (day or lst.effective))):
+                    unreleased.append(f"{line} (first {lst.fmt.upper()} release {first or 'none'})")
+                else:
+                    diffs.append(line)
+        return day, diffs, unreleased
 
     def check_dates(self, lst: OfficialList, day: str | None) -> None:
         """The effective date against the day YGOJSON dates the list's changes."""
@@ -1224,12 +1235,69 @@ class BanlistBuilder:
         elif not agrees:
             self.report.add("list dates", f"LOUD: {lst.name} effective {lst.effective} (as filed upstream), but {witness}: "
                                           "add a list_dates correction or explain it here")
+        elif day is None and lst.effective <= YGOJSON["date"]:
+            self.unconfirmed.append(lst.name)
         else:
             self.agreeing.append(lst.name)
+
+    def missing_revisions(self, lists: list[OfficialList]) -> dict[str, list[str]]:
+        """Days YGOJSON dates status changes on that no list in Konami's archive starts on: revisions between two
+        archived lists (the TCG's February 2016 list). Reported, and noted on the list in force that day (which
+        then misses those changes); before April 2005 YGOJSON's TCG days are Upper Deck's, summarized once."""
+        notes: dict[str, list[str]] = defaultdict(list)
+        for fmt in ("tcg", "ocg"):
+            dated = sorted((l for l in lists if l.fmt == fmt), key=lambda l: l.effective)
+            if not dated:
+                continue
+            starts = {d for l in dated for d in (l.effective, *l.effective_by_region.values())}
+            first = UDE_HISTORY_UNTIL if fmt == "tcg" else dated[0].effective
+            early = sorted(d for d in self.history.days[fmt] if d < first and d not in starts)
+            if early and fmt == "tcg":
+                self.report.add("list dates", f"YGOJSON's TCG history before {first} changes statuses on {len(early)} days "
+                                              f"({', '.join(early[:4])} … {early[-1]}): Upper Deck's lists of 2002–2005, "
+                                              "which Konami's archive does not carry; its lists of those years are shipped "
+                                              "as archived")
+            for day in sorted(d for d in self.history.days[fmt] if d >= first and d not in starts):
+                in_force = [l for l in dated if l.effective <= day]
+                if not in_force:
+                    continue
+                changes = []
+                for konami_id, steps in sorted(self.history.changes[fmt].items()):
+                    for when, status in steps:
+                        if when == day:
+                            card = self.card_for_konami(konami_id)
+                            changes.append(f"{card.name if card else konami_id} {STATUS_WORDS[status]}")
+                lst = in_force[-1]
+                text = (f"YGOJSON (from Yugipedia) dates {len(changes)} status change(s) {day} that no list in Konami's "
+                        f"archive carries (a revision while this list was in force; deckcheck has no list for it): "
+                        + "; ".join(changes[:8]) + ("; …" if len(changes) > 8 else ""))
+                notes[lst.name].append(text)
+                self.report.add("list dates", f"{lst.name}: {text}")
+        return notes
+
+    def note_ocg_twin(self, lst: OfficialList, entries: list[dict]) -> None:
+        """A TCG list from the years the TCG used the OCG's list: say so when it is the OCG list of the same filing
+        (it then carries entries for cards not yet released in the TCG)."""
+        filed = lst.upstream_path.split("/")[-1].split(".")[0]
+        twin = self.shared / "yaml-yugi-limit-regulation" / "ocg" / f"{filed}.name.json"
+        if lst.fmt != "tcg" or not twin.is_file() or lst.effective >= OCG_SHARED_UNTIL:
+            return
+        ocg = {self.card_for_name(name)[1]: status for name, status in read_json(twin).items()}
+        ours = {e["konami_id"]: e["status"] for e in entries}
+        apart = sum(1 for k in set(ocg) | set(ours) if ocg.get(k) != ours.get(k))
+        if apart > len(ours) // 20:
+            return
+        same = "entry for entry" if apart == 0 else f"in all but {apart} entr{'y' if apart == 1 else 'ies'}"
+        lst.notes.append(f"As filed upstream the list is, {same}, Konami's OCG list filed for the same day (data/ocg/{filed}.name.json): until September "
+                         "2013 the TCG used the OCG's list with few exceptions (videogamesuncovered.com, 2013-08-21: the TCG "
+                         "list \"will usually be nearly identical to the list the OCG use\"), so it has entries for cards "
+                         "not yet released in the TCG.")
+        self.report.add("list statuses", f"{lst.name}: as filed, {same} the OCG list filed {filed}")
 
     def build(self, out_dir: Path) -> list[Path]:
         written = []
         lists, overlap = official_lists(self.shared, self.report, self.corrections)
+        self.revision_notes = self.missing_revisions(lists)
         for stem, names, vector in overlap:
             self.compare_name_list(stem, names, vector)
         self.check_corrections_match(lists)
@@ -1238,8 +1306,13 @@ class BanlistBuilder:
         for lst in lists:
             scraped, entries = self.scraped_entries(lst), self.entries(lst)
             edopro_name = self.edopro_list(lst)
-            day, history_diffs = self.history_check(lst, entries)
+            day, history_diffs, unreleased = self.history_check(lst, entries)
             self.check_dates(lst, day)
+            lst.notes += self.revision_notes.get(lst.name, [])
+            self.note_ocg_twin(lst, scraped)
+            if lst.fmt == "tcg" and lst.effective < self.first_tcg_release:
+                lst.notes.append(f"Konami's EU site archives this list among the TCG's, but it is older than the TCG: the "
+                                 f"first TCG release date in the card index is {self.first_tcg_release}.")
             cross = None
             raw = []
             if edopro_name:
@@ -1259,27 +1332,37 @@ class BanlistBuilder:
                     lst.notes.append(f"EDOPro's {edopro_name!r} differs from Konami's list in {len(diffs)} place(s); "
                                      "the official list is shipped: " + "; ".join(diffs[:10])
                                      + ("; …" if len(diffs) > 10 else "") + self.absorbed_revision(lst, edopro_name))
+            elif lst.effective < EDOPRO_HISTORY_FROM:
+                lst.notes.append(f"EDOPro's list history starts in {EDOPRO_HISTORY_FROM[:4]}: no EDOPro list to cross-check against.")
             else:
                 lst.notes.append("No EDOPro list of this name to cross-check against.")
             history = None
             if day is not None or lst.effective <= YGOJSON["date"]:
                 history = {"date": day or lst.effective, "differences": len(history_diffs)}
+                if unreleased:
+                    history["not_yet_released"] = len(unreleased)
             raw_history = self.history_check(lst, scraped)[1] if history is not None else []
+            if unreleased:
+                self.report.examples("list statuses", f"{lst.name} vs YGOJSON history of {day or lst.effective}: entries "
+                                                      f"for cards not yet released in the {lst.fmt.upper()} that day "
+                                                      "(YGOJSON gives them no status; no verdict changes)", unreleased, 4)
             fixes = self.corrections.statuses_for(lst.fmt, lst.name)
             for fix in fixes:
                 lst.notes.append(f"Corrected by deckcheck/data/corrections.yaml: {fix.card} is {fix.status.replace('_', '-')} "
                                  f"on this list (the scraped vector says {fix.was.replace('_', '-')}). {fix.note} "
                                  f"Source: {fix.source}.")
             if fixes or raw != (self.cross_check(lst, entries, edopro_name)[0] if edopro_name else []):
-                self.report_fixes(lst, fixes, raw, raw_history)
+                self.report_fixes(lst, fixes, raw if edopro_name else None, raw_history)
             if history_diffs:
                 both = sorted(set(d.split(":")[0] for d in history_diffs)
                               & set(d.split(":")[0] for d in (self.cross_check(lst, entries, edopro_name)[0]
                                                               if edopro_name else [])))
-                self.report.examples("list statuses", f"{lst.name} vs YGOJSON history of {day}: differences"
-                                                      + (f" — LOUD: EDOPro disagrees too on {both}" if both else ""),
+                era = (" (YGOJSON's TCG history before April 2005 records Upper Deck's lists, on other days: "
+                       "Konami's archived list is shipped)" if lst.fmt == "tcg" and lst.effective < UDE_HISTORY_UNTIL else "")
+                self.report.examples("list statuses", f"{lst.name} vs YGOJSON history of {day or lst.effective}: differences"
+                                                      + era + (f" — LOUD: EDOPro disagrees too on {both}" if both else ""),
                                      history_diffs, 20)
-            if not (fixes or history_diffs or (cross and cross["differences"])):
+            if not (fixes or history_diffs or unreleased or (cross and cross["differences"])):
                 quiet.append(lst.name)
             if (lst.fmt, lst.effective) in CROSS_CHECK_OVERRIDES:
                 prev = previous.get(lst.fmt)
@@ -1302,6 +1385,9 @@ class BanlistBuilder:
                                      f"{history['differences'] if history else '—'} difference(s)")
         self.report.add("list dates", f"{len(self.agreeing)} other lists: the effective date is the day YGOJSON "
                                       "dates the list's changes (or the list is newer than YGOJSON)")
+        if self.unconfirmed:
+            self.report.add("list dates", f"{len(self.unconfirmed)} lists with no YGOJSON change in their month, dated as "
+                                          f"filed upstream (the first of the month): {', '.join(self.unconfirmed)}")
         self.report.add("list statuses", f"{len(quiet)} lists: entry for entry equal to EDOPro's list and YGOJSON's "
                                          "history (where they have it), no correction")
         self.report.add("list statuses", f"OCG {', '.join(self.same_filings)}: filed upstream by name and by Konami ID, "
@@ -1311,10 +1397,12 @@ class BanlistBuilder:
                 self.report.add("list statuses", f"EDOPro list {name!r} matches no official list")
         return written
 
-    def report_fixes(self, lst: OfficialList, fixes, raw_edopro: list[str], raw_history: list[str]) -> None:
+    def report_fixes(self, lst: OfficialList, fixes, raw_edopro: list[str] | None, raw_history: list[str]) -> None:
         """What the scrape said, what EDOPro and YGOJSON say, and what corrections.yaml made of it."""
-        self.report.add("list statuses", f"{lst.name}: the scraped vector differs from EDOPro's list in "
-                                         f"{len(raw_edopro)} and from YGOJSON's history in {len(raw_history)} place(s):")
+        edopro = "(EDOPro has no list of it)" if raw_edopro is None else f"from EDOPro's list in {len(raw_edopro)}"
+        self.report.add("list statuses", f"{lst.name}: the scraped vector differs {edopro} and from YGOJSON's history "
+                                         f"in {len(raw_history)} place(s):")
+        raw_edopro = raw_edopro or []
         for line in sorted(set(raw_edopro) | set(raw_history)):
             self.report.add("list statuses", f"    {line}")
         for fix in fixes:
@@ -1394,6 +1482,8 @@ def banlist_yaml(lst: OfficialList, entries: list[dict], aliases: list[str], cro
         source["history_check"] = {"repository": YGOJSON["repository"], "commit": YGOJSON["commit"],
                                    "date": YGOJSON["date"], "changes_dated": history["date"],
                                    "differences": history["differences"]}
+        if history.get("not_yet_released"):
+            source["history_check"]["not_yet_released"] = history["not_yet_released"]
     return list_file_text(
         "Forbidden & Limited list. Generated by tools/build_data.py; edit by hand only for a house list.",
         lst.name, lst.fmt, lst.effective, [{**e, "status": STATUS_KEYS[e["status"]]} for e in entries],
