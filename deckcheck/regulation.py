@@ -74,9 +74,23 @@ def list_points(points_list: Banlist, cards: CardIndex) -> dict[int, int]:
     return points
 
 
-def whitelist_groups(banlist: Banlist, cards: CardIndex) -> frozenset[int]:
-    """The name groups a whitelist allows: every card on it (a Forbidden entry is still in the pool)."""
-    return frozenset(g for entry in banlist.entries if (g := _entry_group(entry, cards)) is not None)
+def whitelist_pool(banlist: Banlist, cards: CardIndex) -> tuple[frozenset[int], dict[int, int]]:
+    """The cards a whitelist allows, by their own passcodes (every artwork of a card is the card; a card that
+    is only "treated as" a listed one is another card), a Forbidden entry included; and the unofficial ids it
+    accepts as one of them (EDOPro's GOAT-era rows): id → the card's passcode."""
+    allowed: set[int] = set()
+    stand_ins: dict[int, int] = {}
+    for entry in banlist.entries:
+        card = cards.by_passcode(entry.passcode) if entry.passcode is not None else None
+        if card is None and entry.name:
+            found = cards.by_name(entry.name)
+            card = found[0] if len(found) == 1 else None
+        if card is None:
+            continue
+        allowed.add(card.passcode)
+        for other in entry.unofficial_ids:
+            stand_ins[other] = card.passcode
+    return frozenset(allowed), stand_ins
 
 
 class Regulation:
@@ -88,7 +102,7 @@ class Regulation:
                  other_lists: tuple[Banlist, ...] = (), groups: dict[int, int] | None = None,
                  points_list: Banlist | None = None, points: dict[int, int] | None = None,
                  whitelist: Banlist | None = None, allowed: frozenset[int] | None = None,
-                 released_by: date | None = None):
+                 stand_ins: dict[int, int] | None = None, released_by: date | None = None):
         from .rules import RULES
 
         self.format = fmt
@@ -103,7 +117,8 @@ class Regulation:
         self.points_list = points_list
         self.points = points or {}  # card passcode → points (Genesys)
         self.whitelist = whitelist  # the list whose cards are the whole pool (GOAT, Speed Duel)
-        self.allowed = allowed  # the name groups the whitelist allows (None: no whitelist)
+        self.allowed = allowed  # the cards (their passcodes) the whitelist allows (None: no whitelist)
+        self.stand_ins = stand_ins or {}  # an unofficial id the whitelist accepts → the card it counts as
         self.released_by = released_by  # cards first released after this day are out of the pool
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
             (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
@@ -141,7 +156,8 @@ class Regulation:
         pool = fmt.options("card-pool") or {}
         if pool.get("whitelist"):
             whitelist = store.in_effect(pool["whitelist"], as_of, region)
-            found.update(whitelist=whitelist, allowed=whitelist_groups(whitelist, cards))
+            allowed, stand_ins = whitelist_pool(whitelist, cards)
+            found.update(whitelist=whitelist, allowed=allowed, stand_ins=stand_ins)
         cutoffs = [d for d in (pool.get("released_by"), *(lst.released_by for lst in (
             found.get("banlist"), found.get("points_list"), found.get("whitelist")) if lst is not None)) if d]
         if cutoffs:

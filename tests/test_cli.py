@@ -164,7 +164,16 @@ def test_banlists_command_lists_every_list():
     lists = json.loads(proc.stdout)
     names = [b["name"] for b in lists]
     assert "2020.01 TCG" in names and "2026.05 TCG" in names and "2026.07 OCG" in names
-    assert {b["name"] for b in lists if b["in_force"]} == {"2026.05 TCG", "2026.07 OCG"}
+    assert {b["name"] for b in lists if b["in_force"]} == {
+        "2026.05 TCG", "2026.07 OCG", "2026.08.04 Genesys", "2026.08.01 OCG Genesys", "2005.04 GOAT",
+        "2025.07 Speed Duel"}
+    by_name = {b["name"]: b for b in lists}
+    assert by_name["2026.08.04 Genesys"]["kind"] == "points" and by_name["2026.08.04 Genesys"]["entries"]["points"] == 704
+    assert by_name["2005.04 GOAT"]["kind"] == "whitelist" and by_name["2005.04 GOAT"]["entries"]["unlimited"] > 1600
+    assert by_name["2025.07 Speed Duel"]["entries"]["limited_1"] == 10
+    assert "1999.08 TCG" in names  # Konami's TCG lists go back to 1999
+    text = run("banlists").stdout
+    assert "2026.08.04 Genesys" in text and "points" in text and "pool" in text
 
 
 def test_rules_command_lists_every_rule_id():

@@ -28,32 +28,46 @@ def _in_force(lists, today: date) -> set[str]:
     return {b.name for b in current.values()}
 
 
+def _counts(banlist) -> dict[str, int]:
+    """Entries per status of a list (the Forbidden/Limited/Semi-Limited ones always, the others where present)."""
+    counts = {s: 0 for s in STATUS_LIMITS}
+    for e in banlist.entries:
+        counts[e.status] = counts.get(e.status, 0) + 1
+    return counts
+
+
+def _contents(banlist, counts: dict[str, int]) -> str:
+    """What a list holds, in words: its kind and the size of each part."""
+    if banlist.is_points_list:
+        return f"points: {counts['points']} cards"
+    if banlist.whitelist:
+        groups = ", ".join(f"{title} {counts[s]}" for s, title in
+                           (("forbidden", "Forbidden"), ("limited_1", "Limited 1"), ("limited_2", "Limited 2"),
+                            ("limited_3", "Limited 3")) if counts.get(s))
+        return f"pool: {sum(counts.values())} cards" + (f" ({groups})" if groups else "")
+    return ""
+
+
 def banlists(lists, today: date, output_format: str, console) -> None:
     in_force = _in_force(lists, today)
     if output_format == "json":
-        _emit_json(
-            [
-                {
-                    **b.to_json(),
-                    "aliases": b.aliases,
-                    "in_force": b.name in in_force,
-                    "entries": {s: sum(1 for e in b.entries if e.status == s) for s in STATUS_LIMITS},
-                }
-                for b in lists
-            ]
-        )
+        _emit_json([{**b.to_json(), "aliases": b.aliases, "in_force": b.name in in_force, "entries": _counts(b)}
+                    for b in lists])
         return
     table = Table(box=None, header_style="bold", padding=(0, 1))
     for col in ("Name", "Format", "Effective", "Forbidden", "Limited", "Semi-Limited", "Source", ""):
         table.add_column(col)
     for b in lists:
-        counts = [str(sum(1 for e in b.entries if e.status == s)) for s in STATUS_LIMITS]
+        counts = _counts(b)
+        contents = _contents(b, counts)
+        columns = [str(counts[s]) for s in STATUS_LIMITS] if not contents else [contents, "", ""]
         effective = b.effective.isoformat()
         if b.effective_by_region:
             effective += " (" + ", ".join(f"{r} {d.isoformat()}" for r, d in b.effective_by_region.items()) + ")"
-        official = (b.source or {}).get("official") or {}
+        official = (b.source or {}).get("official") or (b.source or {}).get("pool") or {}
         source = official.get("published_by") or official.get("repository") or ""
-        table.add_row(b.name, b.format.upper(), effective, *counts, source, Text("in force", style="green") if b.name in in_force else "")
+        table.add_row(b.name, b.format.upper(), effective, *columns, source,
+                      Text("in force", style="green") if b.name in in_force else "")
     console.print(table)
 
 
