@@ -38,7 +38,7 @@ from deckcheck import corrections  # noqa: E402  (the reviewed corrections, shar
 from deckcheck.banlists import list_file_text  # noqa: E402  (one writer per file format)
 from deckcheck.cardtypes import (  # noqa: E402  (EDOPro type bits, PROVENANCE.md §1.4)
     CONTINUOUS, COUNTER, EFFECT, EQUIP, FIELD, FLIP, FUSION, GEMINI, LINK, MONSTER, NORMAL, PENDULUM, QUICKPLAY,
-    RITUAL, SPELL, SPIRIT, SPSUMMON, SYNCHRO, TOKEN, TOON, TRAP, TUNER, UNION, XYZ, EXTRA_DECK, kind_of,
+    RITUAL, SPELL, SPIRIT, SPSUMMON, SYNCHRO, TOKEN, TOON, TRAP, TUNER, UNION, XYZ, EXTRA_DECK, kind_of, pools_of,
 )
 from deckcheck.update.index_file import FIELDS, index_bytes  # noqa: E402
 GENERATED_BY = "tools/build_data.py"
@@ -790,7 +790,7 @@ class Builder:
         import difflib
 
         for card in skills:
-            card.tcg, card.ocg = 1, 0
+            card.tcg, card.ocg = pools_of(card.kind)
             found = records.get(key(card.name), [])
             if not found:
                 near = difflib.get_close_matches(key(card.name), list(records), n=1, cutoff=0.92)

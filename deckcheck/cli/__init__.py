@@ -11,11 +11,13 @@ import os
 import sys
 
 from . import check, info, side, update  # noqa: F401  (each registers its commands)
-from .common import EXIT_ERROR, app
+from .common import EXIT_ERROR, app, describe_regions
 
 
 def main() -> None:
     """Entry point: never a traceback, unless DECKCHECK_DEBUG is set."""
+    if "--help" in sys.argv or "-h" in sys.argv:
+        describe_regions()
     try:
         app()
     except SystemExit as exc:

@@ -49,6 +49,9 @@ def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
         text += ', "name": ' + _s(result.name)
     if deck_format:
         text += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
+    points = result.facts.get("points")
+    if points:
+        text += ', "points": ' + _dumps(points)
     return text + "}"
 
 
@@ -63,6 +66,8 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
         out["name"] = result.name
     if deck_format:
         out["format"], out["banlist"] = deck_format
+    if result.facts.get("points"):
+        out["points"] = dict(result.facts["points"])
     return out
 
 
@@ -83,6 +88,18 @@ def _indented(value, level: int = 1) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
 
 
+def _format_lists(run: Run) -> dict:
+    """The region and the format's other lists: points (and cap), card pool, lists whose strictest status applies."""
+    lists = run.lists
+    out = {"region": lists.get("region")} if lists else {}
+    if lists.get("also"):
+        out["also"] = lists["also"]
+    for key in ("points", "pool"):
+        if lists.get(key):
+            out[key] = lists[key]
+    return out
+
+
 def render_chunks(run: Run) -> Iterator[str]:
     """The document in pieces (about one per deck), for writing without building one string."""
     head = {
@@ -92,6 +109,7 @@ def render_chunks(run: Run) -> Iterator[str]:
             "banlist": run.banlist.get("name"),
             "effective": run.banlist.get("effective"),
             "as_of": run.as_of.isoformat(),
+            **_format_lists(run),
         },
         "data": run.data,
     }
