@@ -433,6 +433,16 @@ def test_every_report_of_a_genesys_deck_shows_its_points():
     assert tcg.endswith(",")  # no points outside a points format
 
 
+def test_side_reports_the_registered_decks_points():
+    deck = str(GENESYS_DECKS / "blue-eyes.ydk")
+    text = run("side", deck, deck, "--format", "genesys", "--as-of", "2026-08-10").stdout
+    assert "(Genesys, 2026.08.04 Genesys)  100 points (cap 100)" in text
+    doc = json.loads(run("side", deck, deck, "--format", "genesys", "--as-of", "2026-08-10", "-o", "json").stdout)
+    assert doc["registered_check"]["points"] == {"total": 100, "cap": 100, "list": "2026.08.04 Genesys"}
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(doc, json.loads((REPO / "schemas" / "side.schema.json").read_text(encoding="utf-8")))
+
+
 def test_points_survive_the_process_pool(tmp_path):
     for i in range(3):
         (tmp_path / f"d{i}.ydk").write_bytes((GENESYS_DECKS / "blue-eyes.ydk").read_bytes())
