@@ -11,6 +11,9 @@ Reads the snapshot described in shared/data/PROVENANCE.md and the reviewed corre
     deckcheck/data/build-report.txt   every place the sources disagreed, and what was decided
     banlists/tcg/<effective>.yaml     every TCG F&L list Konami archives, 1999 on (Konami's, by Konami ID)
     banlists/ocg/<effective>.yaml     every OCG F&L list in force from 2020 on
+    banlists/genesys/<effective>.yaml, banlists/ocg-genesys/<effective>.yaml   Konami's points lists
+    banlists/goat/<effective>.yaml    the GOAT card pool (EDOPro's whitelist, as official cards)
+    banlists/speed/<effective>.yaml   the Speed Duel list and pool (yaml-yugi, YGOJSON, EDOPro by vote)
 
 Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
 Output is deterministic, the report included (it is also printed); commit it with the data so a
@@ -290,6 +293,12 @@ def decide(votes: dict[str, int | None]) -> int:
         if votes[source] is not None:
             return votes[source]
     return 0
+
+
+def skill_key(name: str) -> str:
+    """A Skill Card's name as the sources can agree on it: EDOPro adds " (Skill Card)" where a card shares the
+    name; case, spaces and punctuation vary."""
+    return re.sub(r"[^0-9a-z]", "", re.sub(r"\s*\(skill card\)$", "", name.casefold()))
 
 
 def ygojson_passcodes(g: dict, key: str, report: Report) -> list[int]:
@@ -778,9 +787,7 @@ class Builder:
         release and the Konami ID."""
         section = "skill cards"
 
-        def key(name: str) -> str:
-            return re.sub(r"[^0-9a-z]", "", re.sub(r"\s*\(skill card\)$", "", name.casefold()))
-
+        key = skill_key
         records: dict[str, list[dict]] = defaultdict(list)
         for g in self.ygojson_skills:
             records[key(g["name"])].append(g)
@@ -1874,14 +1881,13 @@ class FormatListBuilder:
                     self.report.add("LOUD: unmappable list entries", f"speed: yaml-yugi {y['name']['en']!r} is no card")
                     continue
                 votes[card.passcode]["yaml-yugi"] = SPEED_WORDS[status]
-        skills_by_key = {re.sub(r"[^0-9a-z]", "", re.sub(r"\s*\(skill card\)$", "", c.name.casefold())): c
-                         for c in self.cards.main.cards.values() if c.kind == "skill"}
+        skills_by_key = {skill_key(c.name): c for c in self.cards.main.cards.values() if c.kind == "skill"}
         for g in read_jsonl(self.shared / "ygojson" / "cards.min.jsonl"):
             status = (((g.get("legality") or {}).get("speed") or {}).get("current"))
             if not status:
                 continue
             if g.get("cardType") == "skill":
-                card = skills_by_key.get(re.sub(r"[^0-9a-z]", "", re.sub(r"\s*\(skill card\)$", "", g["name"].casefold())))
+                card = skills_by_key.get(skill_key(g["name"]))
             else:
                 passcode = self.cards.ygojson_passcode(g)
                 card = self.cards.main.cards.get(passcode) if passcode is not None else None
