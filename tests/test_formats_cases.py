@@ -451,6 +451,18 @@ def test_points_survive_the_process_pool(tmp_path):
     assert [d["points"]["total"] for d in doc["decks"]] == [100, 100, 100]
 
 
+def test_json_fast_path_writes_points_as_the_plain_encoder(cards, store):
+    from deckcheck.report import json_report
+
+    checker = checker_for(cards, store, format="genesys", as_of=date(2026, 8, 10))
+    for path in sorted(GENESYS_DECKS.glob("*.ydk")):
+        result = judge(checker, path.read_text(encoding="utf-8"), ".ydk")[0]
+        assert result.facts["points"]
+        judged = ("genesys", "2026.08.04 Genesys")
+        assert json_report.deck_line(result, judged) == json.dumps(json_report.deck_json(result, judged),
+                                                                   ensure_ascii=False)
+
+
 def test_schema_names_every_rule():
     from deckcheck.rules import RULES
 
