@@ -80,8 +80,8 @@ def check_one(checker, path: Path, display: str, special: dict[str, str]) -> tup
 
 
 def _judged_by(regulation) -> tuple[str, str | None]:
-    """(format id, list name) of the regulation a deck was judged by."""
-    return regulation.format.id, regulation.banlist.name if regulation.banlist else None
+    """(format id, list name) of the regulation a deck was judged by (the points list of a points format)."""
+    return regulation.format.id, regulation.list_name
 
 
 # ---- the worker side ------------------------------------------------------------------------
@@ -108,16 +108,16 @@ def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
         for p in result.problems
     )
     s = result.sizes
-    return result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt
+    return result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.facts or None
 
 
 def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
-    path, (main, extra, side), name, problems, fmt = packed
+    path, (main, extra, side), name, problems, fmt, facts = packed
     rebuilt = [
         Problem(rule, severity, message, section, line, None if card is None else CardRef(*card), fix)
         for rule, severity, message, section, line, card, fix in problems
     ]
-    return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name), fmt
+    return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts), fmt
 
 
 def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str]) -> list[tuple]:

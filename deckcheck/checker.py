@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
@@ -62,6 +62,10 @@ class Checker:
         self.cards = cards
         self.store = store
         self.formats = formats if formats is not None else FormatStore.default()
+        if selection.region is not None:
+            from .regulation import check_region
+
+            selection = replace(selection, region=check_region(selection.region, self.formats, store))
         self.selection = selection
         self.as_of = selection.as_of or today or date.today()
         self._regulations: dict[str, Regulation] = {}

@@ -33,17 +33,14 @@ def banlists_command(
 
 
 def _regulations_today(cards, store):
-    """Every built-in format that applies a Forbidden & Limited list, as it stands today."""
-    from ..formats import FormatStore
+    """Every built-in format as it stands today, the standard ones (TCG, OCG) first."""
+    from ..formats import DEFAULT_FORMAT, FormatStore
     from ..regulation import Regulation
 
     formats = FormatStore.default()
-    found = []
-    for format_id in formats.builtin_ids():
-        fmt = formats.get(format_id)
-        if fmt.enabled("banlist"):
-            found.append(Regulation.build(fmt, cards, store, date.today()))
-    return found
+    ids = formats.builtin_ids()
+    ordered = [DEFAULT_FORMAT, "ocg"] + [i for i in ids if i not in (DEFAULT_FORMAT, "ocg")]
+    return [Regulation.build(formats.get(i), cards, store, date.today()) for i in ordered if i in ids]
 
 
 @app.command("card")

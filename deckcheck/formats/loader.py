@@ -7,6 +7,7 @@ parser on every start.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -110,6 +111,9 @@ def _check_top(path: Path, raw: dict, lines: Mapping[str, int]) -> None:
         if key in ("title", "description", "extends"):
             if not isinstance(value, str) or not value.strip():
                 raise FormatError(f"{where(path, lines, key)}: must be text")
+        elif key == "region":
+            if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", value):
+                raise FormatError(f"{where(path, lines, key)}: must be a region id in lower case (e.g. emea, amer, jp)")
         elif key in ("sources", "notes"):
             if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
                 raise FormatError(f"{where(path, lines, key)}: must be a list of text lines")

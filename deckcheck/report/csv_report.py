@@ -1,8 +1,9 @@
 """CSV for organizers' spreadsheets: one row per deck, in the order the files were found.
 
-Columns: path, name, format, banlist, status (legal | illegal | unreadable), main, extra,
-side, errors, warnings, rules (the rule IDs of its problems, most frequent first, ``;``
-between), problems (every problem as ``line N: [rule] message``, `` | `` between).
+Columns: path, name, format, banlist (the points list of a points format), status (legal |
+illegal | unreadable), main, extra, side, errors, warnings, rules (the rule IDs of its problems,
+most frequent first, ``;`` between), problems (every problem as ``line N: [rule] message``,
+`` | `` between), points (the deck's total points in a points format such as Genesys, else empty).
 A cell that would start with ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a leading
 ``'`` so a spreadsheet shows it as text instead of running it as a formula (deck names and
 unknown card names come from the decklists themselves). Control characters are shown escaped
@@ -20,7 +21,7 @@ from . import Run, counts, status
 from .escape import neutralize_commands, printable
 
 COLUMNS = ("path", "name", "format", "banlist", "status", "main", "extra", "side", "errors", "warnings", "rules",
-           "problems")
+           "problems", "points")
 
 
 CELL_LIMIT = 32_767  # characters a spreadsheet cell holds (Excel, LibreOffice Calc)
@@ -63,7 +64,9 @@ def rows(run: Run):
     yield COLUMNS
     for result in run.results:
         errors, warnings = counts(result)
-        fmt = run.deck_formats.get(result.path) or (run.format_id, run.banlist.get("name"))
+        fmt = run.deck_formats.get(result.path) or (run.format_id, run.banlist.get("name") or
+                                                     (run.lists.get("points") or {}).get("name"))
+        points = result.facts.get("points")
         tally: dict[str, int] = {}
         for p in result.problems:
             tally[p.rule] = tally.get(p.rule, 0) + 1
@@ -72,6 +75,7 @@ def rows(run: Run):
             result.path, result.name, fmt[0], fmt[1], status(result),
             result.sizes.get("main", 0), result.sizes.get("extra", 0), result.sizes.get("side", 0),
             errors, warnings, ";".join(rules), _problems(result.problems),
+            points["total"] if points else None,
         )
 
 

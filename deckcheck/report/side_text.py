@@ -50,8 +50,10 @@ def registered(result, regulation, console: Console) -> None:
     line.append(f" {printable(result.path)}", style="bold")
     if not result.unreadable:
         line.append(f"  {_sizes(result.sizes)}")
-    banlist = regulation.banlist.name if regulation.banlist else "no list"
-    line.append(printable(f"  ({regulation.title}, {banlist})"))
+    line.append(printable(f"  ({regulation.title}, {regulation.list_name or 'no list'})"))
+    points = result.facts.get("points")
+    if points:
+        line.append(f"  {points['total']} points (cap {points['cap']})")
     console.print(line, highlight=False)
     if result.problems:
         console.print(deck_table(result), highlight=False)

@@ -36,11 +36,30 @@ def _tally(result) -> str:
     return ", ".join(parts)
 
 
+def _lists(run: Run) -> str:
+    """The lists of the run's format, as the header names them."""
+    lists = run.lists or {"banlist": run.banlist or None}
+    region = lists.get("chosen_region")
+    where = f" in {region}" if region else ""
+    parts = []
+    banlist = lists.get("banlist")
+    if banlist:
+        text = f"list {banlist.get('name')} (in force from {banlist.get('effective')}{where})"
+        others = lists.get("also") or ()
+        text += "".join(f" + {other['name']} (from {other['effective']})" for other in others)
+        parts.append(text + (": the strictest status of each card" if others else ""))
+    points = lists.get("points")
+    if points:
+        parts.append(f"points {points['name']} (in force from {points['effective']}{where}), cap {points['cap']}")
+    if lists.get("pool"):
+        parts.append(f"pool {lists['pool']['name']}")
+    return " · ".join(parts) or "no list"
+
+
 def header(run: Run) -> Text:
-    b = run.banlist
     text = Text()
     text.append(f"{run.format_title}", style="bold")
-    text.append(printable(f" · list {b.get('name')} (in force from {b.get('effective')})"))
+    text.append(printable(f" · {_lists(run)}"))
     text.append(f" · as of {run.as_of.isoformat()}")
     cards = run.data.get("cards", {})
     if cards.get("built"):
@@ -126,6 +145,10 @@ def verdict_line(run: Run, result) -> Text:
     fmt = run.deck_formats.get(result.path)
     if fmt and fmt[0] != run.format_id:
         line.append(printable(f"  [{fmt[0].upper()}, {fmt[1]}]"))
+    points = result.facts.get("points")
+    if points:
+        line.append(f"  {points['total']} points (cap {points['cap']})",
+                    style="red" if points["total"] > points["cap"] else None)
     tally = _tally(result)
     if tally:
         line.append(f"  ({tally})")

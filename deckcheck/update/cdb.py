@@ -18,7 +18,7 @@ import sqlite3
 from pathlib import Path
 
 from .index_file import COL, carry_over, flatten_groups
-from ..cardtypes import SKILL, kind_of
+from ..cardtypes import SKILL, kind_of, pools_of
 from .ygoprodeck import PLACEHOLDER_MIN, Reference
 
 OT_OCG, OT_TCG, OT_PRERELEASE = 0x1, 0x2, 0x100
@@ -87,7 +87,7 @@ def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: li
         kind = kind_of(bits)
         deck = kind in ("main", "extra")
         origin = "prerelease" if passcode >= PLACEHOLDER_MIN or (ot & OT_PRERELEASE and not ot & (OT_OCG | OT_TCG)) else "official"
-        tcg, ocg = (int(bool(ot & OT_TCG)), int(bool(ot & OT_OCG))) if deck and origin == "official" else (0, 0)
+        tcg, ocg = (int(bool(ot & OT_TCG)), int(bool(ot & OT_OCG))) if deck and origin == "official" else pools_of(kind)
         row = [passcode, name, kind, bits, tcg, ocg, origin, None, None, None, None, []]
         known = ref.rows.get(passcode)
         if known is not None:

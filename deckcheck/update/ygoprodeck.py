@@ -27,6 +27,7 @@ from .index_file import COL, carry_over, flatten_groups
 from ..cardtypes import (
     CONTINUOUS, COUNTER, EFFECT, EQUIP, FIELD, FLIP, FUSION, GEMINI, LINK, MONSTER, NORMAL, PENDULUM,
     QUICKPLAY, RITUAL, SKILL, SPELL, SPIRIT, SYNCHRO, TOKEN, TOON, TRAP, TUNER, UNION, XYZ, kind_of,
+    pools_of,
 )
 PLACEHOLDER_MIN = 100_000_000
 
@@ -201,7 +202,7 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
         else:
             tcg, ocg = int(bool(_date(misc.get("tcg_date")))), int(bool(_date(misc.get("ocg_date"))))
         if not deck_card:
-            tcg = ocg = 0
+            tcg, ocg = pools_of(kind)
         konami = misc.get("konami_id")
         konami = konami if isinstance(konami, int) and not isinstance(konami, bool) and konami > 0 else None
         unreleased_placeholder = passcode >= PLACEHOLDER_MIN and deck_card and not (tcg or ocg)
