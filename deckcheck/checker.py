@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from . import clock
 from .banlists import Banlist, BanlistStore
 from .carddb import CardIndex, DataError
 from .formats import FORMATS, Format
@@ -46,7 +47,7 @@ class Checker:
         self.cards = cards
         self.store = store
         self.selection = selection
-        self.as_of = selection.as_of or today or date.today()
+        self.as_of = selection.as_of or today or clock.today(selection.format, selection.region)
         self._contexts: dict[str, CheckContext] = {}
         self._named: Banlist | None = None
         if selection.format is not None and selection.format not in FORMATS:

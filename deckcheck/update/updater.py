@@ -22,7 +22,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from .. import __version__, datastore
+from .. import __version__, clock, datastore
 from ..carddb import MAIN_INDEX, OTHER_INDEX
 from . import cdb as cdb_import
 from . import lists as L
@@ -114,7 +114,7 @@ class _Update:
         self.opts = opts
         self.ui = ui
         self.root = root
-        self.today = opts.today or date.today()
+        self.today = opts.today or clock.today()
         self.result = Result(data_dir=str(root))
         self.notes = self.result.notes
         self._fetcher: Fetcher | None = None
