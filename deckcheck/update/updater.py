@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -27,13 +27,17 @@ from ..carddb import MAIN_INDEX, OTHER_INDEX
 from . import cdb as cdb_import
 from . import lists as L
 from . import ygoprodeck as Y
-from .http import FetchError, Fetcher, Progress
+from .http import FetchError, Fetcher, Limits, Progress
 from .index_file import IndexFormatError, document, index_bytes, read_index, validate
 from .install import LockTimeout, UpdateLock, cards_file_name, install_bytes, remove_old_card_files, write_state
 
 DEFAULT_CARDS_URL = "https://db.ygoprodeck.com/api/v7/"
 DEFAULT_LISTS_URL = L.DEFAULT_LISTS_URL
-MIN_FRACTION = 0.9  # a card list with fewer than 90% of the installed cards is refused
+MIN_FRACTION = 0.9  # a card list with fewer than 90% of the installed cards is refused,
+MAX_GROWTH = 1.5  # and one with more than 1.5 times as many (about ten years of new cards)
+BYTES_PER_CARD = 4096  # cardinfo.php?misc=yes: about 2 KB per card
+CONTAINERS_PER_CARD = 64  # JSON objects and arrays per card: about 17 (a card, its printings, images, prices)
+TEXT = Limits(max_containers=None)  # an EDOPro list file
 
 
 class UpdateError(Exception):
@@ -175,6 +179,21 @@ class _Update:
         if count < MIN_FRACTION * installed:
             raise self.fail(f"refused as implausible: {what} has {count:,} cards, the installed data has "
                             f"{installed:,} (more than {100 - MIN_FRACTION * 100:.0f}% fewer)")
+        if count > self.most_cards:
+            raise self.fail(f"refused as implausible: {what} has {count:,} cards, the installed data has "
+                            f"{installed:,} (more than {MAX_GROWTH:g} times as many)")
+
+    @property
+    def most_cards(self) -> int:
+        return int(MAX_GROWTH * len(self.installed_rows))
+
+    def card_limits(self) -> Limits:
+        """What a card response may be, from the most cards it may have."""
+        return Limits(max_bytes=self.most_cards * BYTES_PER_CARD, max_containers=self.most_cards * CONTAINERS_PER_CARD)
+
+    def not_in_future(self, day: str, what: str) -> None:
+        if day > (self.today + timedelta(days=1)).isoformat():
+            raise self.fail(f"refused as implausible: {what} is dated {day}, in the future")
 
     # -- cards
 
@@ -194,13 +213,15 @@ class _Update:
             self.result.cards = {"changed": False, "count": len(self.installed_rows), "source": source,
                                  "message": f"up to date (YGOPRODeck database version {version['database_version']})"}
             return None, None, None
-        body = self.fetcher.get(info_url, "cards", show_progress=True)
+        last = version.get("last_update") or ""
+        day = last[:10] if _is_date(last[:10]) else self.today.isoformat()
+        self.not_in_future(day, f"checkDBVer.php's last update ({last})")
+        body = self.fetcher.get(info_url, "cards", show_progress=True, limits=self.card_limits())
         api_cards = Y.parse_cardinfo(body)
+        del body
         self.plausible(len(api_cards), "cardinfo.php")
         notes: list[str] = []
         rows, placeholders = Y.convert(api_cards, self.ref, notes)
-        last = version.get("last_update") or ""
-        day = last[:10] if _is_date(last[:10]) else self.today.isoformat()
         source = {"kind": "ygoprodeck", "url": info_url, "database_version": version["database_version"],
                   "last_update": version.get("last_update"), "cards": len(api_cards)}
         sources = [
@@ -213,12 +234,13 @@ class _Update:
         return self._checked(doc, source, day, "downloaded", notes, len(api_cards)), source, api_cards
 
     def cards_from_cdb(self, path: Path) -> tuple[dict, dict, None]:
-        raw = cdb_import.read_cdb(path)
+        raw = cdb_import.read_cdb(path, max_rows=cdb_import.ROWS_PER_CARD * self.most_cards)
         notes: list[str] = []
         rows, placeholders, from_cdb = cdb_import.convert(raw, self.ref, notes)
         self.plausible(from_cdb, str(path))
         data = path.read_bytes()
-        modified = date.fromtimestamp(path.stat().st_mtime).isoformat()
+        modified = clock.today(now=datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)).isoformat()
+        self.not_in_future(modified, f"{path} (its modification time)")
         source = {"kind": "cdb", "path": str(path.resolve()), "sha256": hashlib.sha256(data).hexdigest(),
                   "modified": modified, "cards": from_cdb}
         sources = [
@@ -306,7 +328,7 @@ class _Update:
         else:
             try:
                 if urlsplit(url).path.endswith(".conf"):
-                    body = self.fetcher.get(url, "lists", accept="text/plain")
+                    body = self.fetcher.get(url, "lists", accept="text/plain", limits=TEXT)
                     try:
                         text = body.decode("utf-8-sig")
                     except UnicodeDecodeError:
@@ -376,7 +398,7 @@ class _Update:
             for fmt in L.FORMATS:
                 url = info_url.replace("misc=yes", f"banlist={fmt}")
                 try:
-                    body = self.fetcher.get(url, f"{fmt.upper()} statuses")
+                    body = self.fetcher.get(url, f"{fmt.upper()} statuses", limits=self.card_limits())
                 except FetchError as exc:
                     if exc.status != 400:  # the API answers 400 when no card matches
                         raise
