@@ -17,7 +17,7 @@ import pytest
 from deckcheck.update.updater import MAX_GROWTH
 
 from .fixtures.update import fakeapi as F
-from .fixtures.update.harness import env, install_baseline, standard_cards  # noqa: F401
+from .fixtures.update.harness import env, standard_cards  # noqa: F401
 
 CARDINFO = "/api/cardinfo.php?misc=yes"
 
