@@ -178,10 +178,14 @@ def clean(root: Path, keep: int | None) -> None:
 
 
 def remove_legacy(root: Path) -> None:
-    """After the switch to a generation: the card files and list folder of the older layout."""
+    """After the switch to a generation: the card files and list folder of the older layout (a
+    failure here is left for the next update: the switch has happened)."""
     for path in root.glob("cards-*.jsonl"):
         if LEGACY.fullmatch(path.name) and not path.is_symlink():
-            path.unlink(missing_ok=True)
+            try:
+                path.unlink()
+            except OSError:
+                pass
     legacy_lists = root / LISTS_DIR
     if legacy_lists.is_dir() and not legacy_lists.is_symlink():
         shutil.rmtree(legacy_lists, ignore_errors=True)
