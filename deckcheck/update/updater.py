@@ -235,7 +235,7 @@ class _Update:
                                  "message": f"up to date (YGOPRODeck database version {version['database_version']})"}
             return None, None, None
         last = version.get("last_update") or ""
-        day = last[:10] if _is_date(last[:10]) else self.today.isoformat()
+        day = last[:10] if last else self.today.isoformat()  # parse_db_version keeps only real time stamps
         self.not_in_future(day, f"checkDBVer.php's last update ({last})")
         body = self.fetcher.get(info_url, "cards", show_progress=True, limits=self.card_limits())
         api_cards = Y.parse_cardinfo(body)
@@ -543,11 +543,3 @@ def _path_text(path: Path) -> str:
 
 def _printable(text: str) -> str:
     return text if text.isprintable() else ascii(text)
-
-
-def _is_date(text: str) -> bool:
-    try:
-        date.fromisoformat(text)
-        return True
-    except ValueError:
-        return False
