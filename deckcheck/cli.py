@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from . import __version__
+from . import __version__, clock
 from .carddb import DataError
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
@@ -227,7 +227,7 @@ def banlists_command(
         lists = store.all(format.value if format else None)
     except DataError as exc:
         _fail(str(exc))
-    listing.banlists(lists, date.today(), output_format.value, _console())
+    listing.banlists(lists, clock.today(format.value if format else None), output_format.value, _console())
 
 
 @app.command("card")
@@ -247,7 +247,7 @@ def card_command(
             suggestions = cards.suggest(query)
             hint = f"; did you mean {' / '.join(suggestions)}?" if suggestions else ""
             _fail(f"no card matches {query!r}{hint}")
-        current = [store.in_effect(fmt, date.today()) for fmt in ("tcg", "ocg")]
+        current = [store.in_effect(fmt, clock.today(fmt)) for fmt in ("tcg", "ocg")]
         listing.cards(found, cards, current, output_format.value, _console())
     except DataError as exc:
         _fail(str(exc))
@@ -271,7 +271,7 @@ def data_command(output_format: OutputFormat = typer.Option(OutputFormat.text, "
     from .report import listing
 
     try:
-        listing.data(load_cards(), load_store(), date.today(), output_format.value, _console())
+        listing.data(load_cards(), load_store(), clock.today(), output_format.value, _console())
     except DataError as exc:
         _fail(str(exc))
 

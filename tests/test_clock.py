@@ -98,19 +98,25 @@ def test_an_explicit_date_wins(data, monkeypatch):
     assert Checker(*data, Selection(format="tcg", as_of=date(2025, 1, 1))).as_of == date(2025, 1, 1)
 
 
-def test_check_agrees_across_the_date_line(tmp_path):
-    """Two processes at (about) the same instant, 26 hours of local time apart, judge with the same date."""
+def test_commands_agree_across_the_date_line():
+    """Two processes at (about) the same instant, 26 hours of local time apart, judge with the same
+    date, and `banlists`, `card` and `data` say the same."""
     deck = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
 
-    def as_of(tz: str) -> str:
-        proc = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(deck), "-o", "json"], cwd=REPO,
+    def run(tz: str, *args: str) -> str:
+        proc = subprocess.run([sys.executable, "-m", "deckcheck", *args, "-o", "json"], cwd=REPO,
                               env={**os.environ, "TZ": tz}, capture_output=True, text=True, timeout=60)
         assert proc.returncode in (0, 1), proc.stderr
-        return json.loads(proc.stdout)["format"]["as_of"]
+        return proc.stdout
 
-    for _ in range(3):  # a retry only if the reference date itself changed between the two runs
+    def seen(tz: str) -> tuple:
+        return (json.loads(run(tz, "check", str(deck)))["format"]["as_of"], run(tz, "banlists"),
+                run(tz, "card", "Ash Blossom & Joyous Spring"), json.loads(run(tz, "data"))["banlists"]["in_force"])
+
+    for _ in range(3):  # a retry only if the reference date itself changed between the runs
         before = clock.today()
-        west, east = as_of("Etc/GMT+12"), as_of("Etc/GMT-14")  # POSIX signs: UTC-12 and UTC+14
+        west, east = seen("Etc/GMT+12"), seen("Etc/GMT-14")  # POSIX signs: UTC-12 and UTC+14
         if clock.today() == before:
             break
-    assert west == east == before.isoformat()
+    assert west == east
+    assert west[0] == before.isoformat()
