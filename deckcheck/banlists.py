@@ -199,10 +199,36 @@ def _read_list_file(path: Path) -> dict:
     }
 
 
+def _is_list_record(raw) -> bool:
+    """Whether a memoized entry has exactly the shape ``_read_list_file`` returns."""
+    def day(v) -> bool:
+        try:
+            return isinstance(v, str) and date.fromisoformat(v).isoformat() == v
+        except ValueError:
+            return False
+
+    def number(v) -> bool:
+        return v is None or isinstance(v, int) and not isinstance(v, bool)
+
+    return (isinstance(raw, dict) and isinstance(raw.get("name"), str) and isinstance(raw.get("format"), str)
+            and day(raw.get("effective")) and isinstance(raw.get("source"), dict)
+            and isinstance(raw.get("effective_by_region"), dict)
+            and all(isinstance(k, str) and day(v) for k, v in raw["effective_by_region"].items())
+            and all(isinstance(raw.get(k), list) and all(isinstance(x, str) for x in raw[k]) for k in ("aliases", "notes"))
+            and isinstance(raw.get("whitelist"), bool)
+            and (raw.get("released_by") is None or day(raw["released_by"]))
+            and isinstance(raw.get("entries"), list)
+            and all(isinstance(e, list) and len(e) == 6 and e[0] in (*STATUSES, "points")
+                    and (e[1] is None or isinstance(e[1], str)) and number(e[2]) and number(e[3]) and number(e[4])
+                    and (e[1] is not None or e[2] is not None)
+                    and isinstance(e[5], list) and all(number(i) and i is not None for i in e[5])
+                    for e in raw["entries"]))
+
+
 def load_banlist(path: Path) -> Banlist:
     from .cache import memoized
 
-    raw = memoized("lists.v3", path, lambda: _read_list_file(path))
+    raw = memoized("lists.v3", path, lambda: _read_list_file(path), valid=_is_list_record)
     return Banlist(
         name=raw["name"],
         format=raw["format"],

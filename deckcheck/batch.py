@@ -89,7 +89,7 @@ def _judged_by(regulation) -> tuple[str, str | None]:
 _worker_checker = None
 
 
-def _init_worker(selection, today: date) -> None:
+def _init_worker(selection, today: date | None, now) -> None:
     global _worker_checker
     import signal
 
@@ -97,7 +97,7 @@ def _init_worker(selection, today: date) -> None:
     from .checker import Checker
     from .datastore import load_cards, load_store
 
-    _worker_checker = Checker(load_cards(), load_store(), selection, today=today)
+    _worker_checker = Checker(load_cards(), load_store(), selection, today=today, now=now)
 
 
 def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
@@ -199,7 +199,7 @@ def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
     try:
         executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_pool_context(), initializer=_init_worker,
-            initargs=(checker.selection, checker.as_of),
+            initargs=(checker.selection, checker.today, checker.now),
         )
     except (OSError, ValueError, ImportError, NotImplementedError) as exc:
         _say_fallback(exc)

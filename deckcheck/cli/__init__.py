@@ -32,7 +32,7 @@ def _run() -> int:
     except _click.exceptions.ClickException as exc:
         say(f"deckcheck: error: {exc.format_message()}")
         return exc.exit_code
-    except _click.exceptions.Abort:
+    except typer.Abort:
         print("deckcheck: interrupted", file=sys.stderr)
         return 130
     return code if isinstance(code, int) else 0

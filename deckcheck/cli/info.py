@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from .. import clock
 from ..carddb import DataError
 from .common import OutputFormat, app, console, fail
 
@@ -29,7 +30,7 @@ def banlists_command(
         lists = store.all(format.lower() if format else None)
     except DataError as exc:
         fail(str(exc))
-    listing.banlists(lists, date.today(), output_format.value, console())
+    listing.banlists(lists, clock.today(), output_format.value, console())
 
 
 def _regulations_today(cards, store):
@@ -40,7 +41,8 @@ def _regulations_today(cards, store):
     formats = FormatStore.default()
     ids = formats.builtin_ids()
     ordered = [DEFAULT_FORMAT, "ocg"] + [i for i in ids if i not in (DEFAULT_FORMAT, "ocg")]
-    return [Regulation.build(formats.get(i), cards, store, date.today()) for i in ordered if i in ids]
+    return [Regulation.build(fmt, cards, store, clock.today(fmt.region))
+            for fmt in (formats.get(i) for i in ordered if i in ids)]
 
 
 @app.command("card")
@@ -118,6 +120,6 @@ def data_command(output_format: OutputFormat = _OUTPUT) -> None:
     from ..report import listing
 
     try:
-        listing.data(load_cards(), load_store(), date.today(), output_format.value, console())
+        listing.data(load_cards(), load_store(), clock.today(), output_format.value, console())
     except DataError as exc:
         fail(str(exc))

@@ -20,10 +20,17 @@ def read_format_file(path: Path) -> tuple[dict, dict[str, int]]:
     """The file's top-level mapping (checked) and ``key path → line`` (``"rules/points-cap/cap"``)."""
     from ..cache import memoized
 
-    document = memoized("formats", path, lambda: _parse(path))
+    document = memoized("formats", path, lambda: _parse(path), valid=_is_parsed_file)
     raw, lines = document["raw"], document["lines"]
     _check_top(path, raw, lines)
     return raw, lines
+
+
+def _is_parsed_file(document) -> bool:
+    """Whether a memoized entry has the shape ``_parse`` returns (a damaged cache entry is parsed again)."""
+    return (isinstance(document, dict) and isinstance(document.get("raw"), dict)
+            and isinstance(document.get("lines"), dict)
+            and all(isinstance(k, str) and isinstance(v, int) for k, v in document["lines"].items()))
 
 
 def _parse(path: Path) -> dict:

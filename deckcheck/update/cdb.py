@@ -19,18 +19,22 @@ from pathlib import Path
 
 from .index_file import COL, carry_over, flatten_groups
 from ..cardtypes import SKILL, kind_of, pools_of
-from .ygoprodeck import PLACEHOLDER_MIN, Reference
+from .ygoprodeck import PLACEHOLDER_MIN, Reference, text_problem
 
 OT_OCG, OT_TCG, OT_PRERELEASE = 0x1, 0x2, 0x100
 OT_UNOFFICIAL = 0x4 | 0x8 | 0x10 | 0x20 | 0x200 | 0x400 | 0x1000  # anime, illegal, video game, custom, rush, legend, hidden
+
+
+ROWS_PER_CARD = 3  # a cdb also holds Rush, anime and other rows deckcheck does not import
 
 
 class CdbError(ValueError):
     pass
 
 
-def read_cdb(path: Path) -> list[tuple[int, int, int, int, str]]:
-    """``(id, ot, alias, type, name)`` rows; CdbError when the file is not a card database."""
+def read_cdb(path: Path, max_rows: int | None = None) -> list[tuple[int, int, int, int, str]]:
+    """``(id, ot, alias, type, name)`` rows; CdbError when the file is not a card database, has
+    more than ``max_rows`` rows, or a name with a character that is not allowed."""
     try:
         with open(path, "rb") as f:
             magic = f.read(16)
@@ -41,6 +45,9 @@ def read_cdb(path: Path) -> list[tuple[int, int, int, int, str]]:
     try:
         con = sqlite3.connect(f"file:{path.resolve().as_posix()}?mode=ro", uri=True)
         try:
+            count = con.execute("SELECT count(*) FROM datas").fetchone()[0]
+            if max_rows is not None and count > max_rows:
+                raise CdbError(f"{path}: refused as implausible: {count:,} rows (at most {max_rows:,})")
             rows = con.execute("SELECT d.id, d.ot, d.alias, d.type, t.name FROM datas d JOIN texts t ON t.id = d.id").fetchall()
         finally:
             con.close()
@@ -50,7 +57,11 @@ def read_cdb(path: Path) -> list[tuple[int, int, int, int, str]]:
     for r in rows:
         if not all(isinstance(v, int) for v in r[:4]) or not isinstance(r[4], str):
             raise CdbError(f"{path}: row {r[0]!r} has unexpected column types")
-        out.append((r[0], r[1], r[2], r[3], " ".join(r[4].replace("\u00a0", " ").split())))
+        name = " ".join(r[4].replace("\u00a0", " ").split())
+        problem = text_problem(name)
+        if problem:
+            raise CdbError(f"{path}: the name of card {r[0]} {problem}")
+        out.append((r[0], r[1], r[2], r[3], name))
     return out
 
 
