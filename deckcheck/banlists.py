@@ -39,8 +39,10 @@ def list_file_text(comment: str, name: str, fmt: str, effective: str, entries: l
                    whitelist: bool = False, released_by: str | None = None, points: list[dict] | None = None) -> str:
     """A list file as people read and edit it (the layout of every file under banlists/).
 
-    ``entries``: ``{status, name, passcode, konami_id}`` in the order to write them; ``points``:
-    ``{name, passcode, konami_id, points}`` for a points list (Genesys).
+    ``entries``: ``{status, name, passcode, konami_id}`` in the order to write them, optionally with
+    ``unofficial_ids`` (EDOPro's own rows of the card that the list accepts as it: GOAT-era and pre-errata
+    versions); ``points``: ``{name, passcode, konami_id, points}`` for a points list (Genesys). A points list
+    or a whitelist leaves out the statuses it has no card for.
     """
     lines = [f"# {comment}", f"name: {_scalar(name)}", f"format: {fmt}", f"effective: {effective}"]
     if effective_by_region:
@@ -61,7 +63,7 @@ def list_file_text(comment: str, name: str, fmt: str, effective: str, entries: l
         lines.append(f"released_by: {released_by}")
     for status in STATUSES:
         chosen = [e for e in entries if e["status"] == status]
-        if not chosen and status not in STATUS_LIMITS:
+        if not chosen and (status not in STATUS_LIMITS or whitelist or points is not None):
             continue
         lines.append(f"{status}:" if chosen else f"{status}: []")
         lines += [f"  - {_entry_text(e)}" for e in chosen]
@@ -74,6 +76,8 @@ def list_file_text(comment: str, name: str, fmt: str, effective: str, entries: l
 def _entry_text(entry: dict, points: bool = False) -> str:
     text = (f"{{name: {_scalar(entry['name'])}, passcode: {_scalar(entry['passcode'])}, "
             f"konami_id: {_scalar(entry['konami_id'])}")
+    if entry.get("unofficial_ids"):
+        text += f", unofficial_ids: [{', '.join(map(str, entry['unofficial_ids']))}]"
     return text + (f", points: {_scalar(entry['points'])}}}" if points else "}")
 
 
@@ -91,6 +95,7 @@ class ListEntry:
     passcode: int | None
     konami_id: int | None = None
     points: int | None = None  # a points list's value for the card
+    unofficial_ids: tuple[int, ...] = ()  # EDOPro's rows of the card the list accepts as it (GOAT-era versions)
 
 
 @dataclass
@@ -164,11 +169,14 @@ def _read_list_file(path: Path) -> dict:
                 if not isinstance(points, int) or isinstance(points, bool) or points < 0:
                     raise DataError(f"{path}: points: entry {item!r} needs points: a whole number from 0")
             if isinstance(item, dict) and (item.get("name") or item.get("passcode") is not None):
-                entries.append([status, item.get("name"), item.get("passcode"), item.get("konami_id"), points])
+                others = item.get("unofficial_ids") or []
+                if not isinstance(others, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in others):
+                    raise DataError(f"{path}: {status}: entry {item!r}: unofficial_ids must be a list of passcodes")
+                entries.append([status, item.get("name"), item.get("passcode"), item.get("konami_id"), points, others])
             elif isinstance(item, int) and not isinstance(item, bool):
-                entries.append([status, None, item, None, None])
+                entries.append([status, None, item, None, None, []])
             elif isinstance(item, str):
-                entries.append([status, item, None, None, None])
+                entries.append([status, item, None, None, None, []])
             else:
                 raise DataError(f"{path}: {status}: entry {item!r} is not a card (give a name or a passcode)")
     released_by = raw.get("released_by")
@@ -191,10 +199,36 @@ def _read_list_file(path: Path) -> dict:
     }
 
 
+def _is_list_record(raw) -> bool:
+    """Whether a memoized entry has exactly the shape ``_read_list_file`` returns."""
+    def day(v) -> bool:
+        try:
+            return isinstance(v, str) and date.fromisoformat(v).isoformat() == v
+        except ValueError:
+            return False
+
+    def number(v) -> bool:
+        return v is None or isinstance(v, int) and not isinstance(v, bool)
+
+    return (isinstance(raw, dict) and isinstance(raw.get("name"), str) and isinstance(raw.get("format"), str)
+            and day(raw.get("effective")) and isinstance(raw.get("source"), dict)
+            and isinstance(raw.get("effective_by_region"), dict)
+            and all(isinstance(k, str) and day(v) for k, v in raw["effective_by_region"].items())
+            and all(isinstance(raw.get(k), list) and all(isinstance(x, str) for x in raw[k]) for k in ("aliases", "notes"))
+            and isinstance(raw.get("whitelist"), bool)
+            and (raw.get("released_by") is None or day(raw["released_by"]))
+            and isinstance(raw.get("entries"), list)
+            and all(isinstance(e, list) and len(e) == 6 and e[0] in (*STATUSES, "points")
+                    and (e[1] is None or isinstance(e[1], str)) and number(e[2]) and number(e[3]) and number(e[4])
+                    and (e[1] is not None or e[2] is not None)
+                    and isinstance(e[5], list) and all(number(i) and i is not None for i in e[5])
+                    for e in raw["entries"]))
+
+
 def load_banlist(path: Path) -> Banlist:
     from .cache import memoized
 
-    raw = memoized("lists.v2", path, lambda: _read_list_file(path))
+    raw = memoized("lists.v3", path, lambda: _read_list_file(path), valid=_is_list_record)
     return Banlist(
         name=raw["name"],
         format=raw["format"],
@@ -204,7 +238,7 @@ def load_banlist(path: Path) -> Banlist:
         aliases=raw["aliases"],
         source=raw["source"],
         notes=raw["notes"],
-        entries=[ListEntry(*entry) for entry in raw["entries"]],
+        entries=[ListEntry(*entry[:5], tuple(entry[5])) for entry in raw["entries"]],
         whitelist=raw.get("whitelist", False),
         released_by=date.fromisoformat(raw["released_by"]) if raw.get("released_by") else None,
     )

@@ -80,8 +80,8 @@ def check_one(checker, path: Path, display: str, special: dict[str, str]) -> tup
 
 
 def _judged_by(regulation) -> tuple[str, str | None]:
-    """(format id, list name) of the regulation a deck was judged by."""
-    return regulation.format.id, regulation.banlist.name if regulation.banlist else None
+    """(format id, list name) of the regulation a deck was judged by (the points list of a points format)."""
+    return regulation.format.id, regulation.list_name
 
 
 # ---- the worker side ------------------------------------------------------------------------
@@ -89,7 +89,7 @@ def _judged_by(regulation) -> tuple[str, str | None]:
 _worker_checker = None
 
 
-def _init_worker(selection, today: date) -> None:
+def _init_worker(selection, today: date | None, now) -> None:
     global _worker_checker
     import signal
 
@@ -97,7 +97,7 @@ def _init_worker(selection, today: date) -> None:
     from .checker import Checker
     from .datastore import load_cards, load_store
 
-    _worker_checker = Checker(load_cards(), load_store(), selection, today=today)
+    _worker_checker = Checker(load_cards(), load_store(), selection, today=today, now=now)
 
 
 def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
@@ -108,16 +108,17 @@ def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
         for p in result.problems
     )
     s = result.sizes
-    return result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.player
+    return (result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.facts or None,
+            result.player)
 
 
 def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
-    path, (main, extra, side), name, problems, fmt, player = packed
+    path, (main, extra, side), name, problems, fmt, facts, player = packed
     rebuilt = [
         Problem(rule, severity, message, section, line, None if card is None else CardRef(*card), fix)
         for rule, severity, message, section, line, card, fix in problems
     ]
-    return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, player=player), fmt
+    return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player), fmt
 
 
 def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str]) -> list[tuple]:
@@ -199,7 +200,7 @@ def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
     try:
         executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_pool_context(), initializer=_init_worker,
-            initargs=(checker.selection, checker.as_of),
+            initargs=(checker.selection, checker.today, checker.now),
         )
     except (OSError, ValueError, ImportError, NotImplementedError) as exc:
         _say_fallback(exc)

@@ -1,9 +1,11 @@
 """A small on-disk memo of parsed data files, so a check does not re-parse YAML every start.
 
-Entries are keyed by the source file's path, size and modification time and by deckcheck's
-version, so an edited list is simply parsed again. Writes go to a temporary file that is
-renamed into place: a reader sees the old entry, the new one, or none — never half of one.
-Any failure to read or write the cache is ignored; it only ever costs time.
+Entries are keyed by the source file's path, size, modification and change times and inode,
+and by deckcheck's version, so an edited file is simply read again. Writes go to a temporary
+file that is renamed into place: a reader sees the old entry, the new one, or none — never half
+of one. An entry is used only when the caller's check accepts it (a damaged or foreign entry is
+rebuilt), and temporary files a crash left behind are removed after an hour. Any failure to
+read or write the cache is ignored; it only ever costs time.
 `DECKCHECK_CACHE_DIR` moves it; `DECKCHECK_NO_CACHE=1` turns it off.
 """
 
@@ -13,6 +15,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -51,7 +54,7 @@ def _key(path: Path) -> str | None:
         stat = path.stat()
     except OSError:
         return None
-    return f"{_source_id(path)}-{stat.st_size}-{stat.st_mtime_ns}-{__version__}"
+    return f"{_source_id(path)}-{stat.st_size}-{stat.st_mtime_ns}-{stat.st_ctime_ns}-{stat.st_ino}-{__version__}"
 
 
 def _source_id(path: Path) -> str:
@@ -82,16 +85,23 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None
         raise
 
 
-def memoized(kind: str, source: Path, build: Callable[[], dict]) -> dict:
-    """``build()``'s JSON-able result for ``source``, from the cache when the file is unchanged."""
+STALE_TMP_SECONDS = 3600
+
+
+def memoized(kind: str, source: Path, build: Callable[[], dict],
+             valid: Callable[[object], bool] = lambda value: isinstance(value, dict)) -> dict:
+    """``build()``'s JSON-able result for ``source``, from the cache when the file is unchanged and
+    the entry passes ``valid`` (an entry is checked as strictly as the file it stands for)."""
     root = cache_dir()
     key = _key(source) if root is not None else None
     if key is None:
         return build()
     entry = root / kind / f"{key}.json"
     try:
-        return json.loads(entry.read_bytes())
-    except (OSError, ValueError):
+        value = json.loads(entry.read_bytes())
+        if valid(value):
+            return value
+    except (OSError, ValueError, RecursionError):
         pass
     value = build()
     try:
@@ -99,6 +109,24 @@ def memoized(kind: str, source: Path, build: Callable[[], dict]) -> dict:
         for stale in entry.parent.glob(f"{_source_id(source)}-*.json"):  # the entries of the file's older versions
             if stale != entry:
                 stale.unlink(missing_ok=True)
+        remove_stale_temporary_files(entry.parent, STALE_TMP_SECONDS)
     except OSError:
         pass
     return value
+
+
+def remove_stale_temporary_files(folder: Path, older_than: float | None = None) -> None:
+    """Remove the temporary files ``write_atomically`` left in ``folder`` (after a crash): regular
+    files named ``.<name>.<random>.tmp``, all of them or those older than ``older_than`` seconds."""
+    now = time.time()
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return
+    for path in candidates:
+        try:
+            st = path.lstat()
+            if not path.is_symlink() and path.is_file() and (older_than is None or now - st.st_mtime > older_than):
+                path.unlink()
+        except OSError:
+            pass

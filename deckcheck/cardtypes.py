@@ -23,3 +23,9 @@ def kind_of(bits: int) -> str:
     if bits & MONSTER and bits & EXTRA_DECK:
         return "extra"
     return "main"
+
+
+def pools_of(kind: str) -> tuple[int, int]:
+    """(tcg, ocg) of a card that is never a deck card: a Skill Card is printed for the TCG's Speed Duel
+    products (a TCG card the Speed Duel pool takes), a token is in no pool."""
+    return (1, 0) if kind == "skill" else (0, 0)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 from pathlib import Path
 
+from . import clock
 from .banlists import Banlist, BanlistStore
 from .carddb import CardIndex, DataError
 from .formats import DEFAULT_FORMAT, Format, FormatStore
@@ -58,12 +59,17 @@ class Checker:
     """Checks decks with one set of data; a regulation is built once per format and reused."""
 
     def __init__(self, cards: CardIndex, store: BanlistStore, selection: Selection, today: date | None = None,
-                 formats: FormatStore | None = None):
+                 formats: FormatStore | None = None, now: datetime | None = None):
         self.cards = cards
         self.store = store
         self.formats = formats if formats is not None else FormatStore.default()
+        if selection.region is not None:
+            from .regulation import check_region
+
+            selection = replace(selection, region=check_region(selection.region, self.formats, store))
         self.selection = selection
-        self.as_of = selection.as_of or today or date.today()
+        self.today = selection.as_of or today  # a date asked for (or the caller's "today"): every format's
+        self.now = now or clock.utc_now()  # else each format's own "today" at this one instant (clock.py)
         self._regulations: dict[str, Regulation] = {}
         self._formats: dict[str, Format] = {}
         self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
@@ -113,6 +119,17 @@ class Checker:
             fmt = self._formats[format_id] = self._with_overrides(self.formats.get(format_id), strict=False)
         return fmt
 
+    def as_of_for(self, fmt: Format) -> date:
+        """The check date for ``fmt``: the one asked for, else today in the region of its lists (clock.py)."""
+        if self.today is not None:
+            return self.today
+        return clock.today(self.selection.region or fmt.region, self.now)
+
+    @property
+    def as_of(self) -> date:
+        """The check date of the format asked for (or TCG): what reports state."""
+        return self.as_of_for(self.default_format)
+
     @property
     def default_format(self) -> Format:
         """The format asked for; else the format of the list asked for by name; else TCG."""
@@ -134,7 +151,7 @@ class Checker:
         regulation = self._regulations.get(key)
         if regulation is None:
             named = self._named if self._named is not None and fmt is self.default_format else None
-            regulation = Regulation.build(fmt, self.cards, self.store, self.as_of, self.selection.region, named)
+            regulation = Regulation.build(fmt, self.cards, self.store, self.as_of_for(fmt), self.selection.region, named)
             self._regulations[key] = regulation
         return regulation
 

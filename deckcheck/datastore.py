@@ -1,9 +1,19 @@
 """Where the data comes from: the bundled card index and lists, or the ones `deckcheck update` installed.
 
-The single place commands get data from. The rule: the downloaded card index when it is
-present, intact and at least as new as the bundled one, else the bundled index; downloaded
-list files are an extra root ahead of the bundled lists (a downloaded file wins over a
-bundled one of the same format and date; the dated history of both is kept).
+The single place commands get data from. An update installs one *generation*: a folder
+``generations/<n>/`` holding the card index (``cards.jsonl``) and the downloaded lists
+(``banlists/<format>/<date>.yaml``), complete before ``state.json`` names it. Only what
+``state.json`` names is ever read, so the data in use is always one update's whole set, or the
+one before it, never a mix. The rule: the downloaded card index when it is present, intact
+(its size and sha256 as recorded) and at least as new as the bundled one, else the bundled
+index; the generation's lists are an extra root ahead of the bundled lists (a downloaded file
+wins over a bundled one of the same format and date; the dated history of both is kept).
+
+``state.json`` is checked on every read (its schema, the types of every field, dates not in the
+future, text that can be shown); anything wrong means the bundled data, with one warning. The
+card file's sha256 is checked once per change of the file: ``state.json`` records the file's
+stamp (size, modification and change times, inode) as installed, and a file with another stamp
+is hashed once and the verdict memoized in the cache (see cache.py) under the new stamp.
 
 Start-up cost when nothing was downloaded: one failed ``open`` of ``state.json`` in the data
 directory. Nothing here imports requests or parses anything bigger than ``state.json``
@@ -17,21 +27,29 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import weakref
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from .banlists import Banlist, BanlistStore, bundled_banlists_dir
 from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex, DataError
 
 STATE_FILE = "state.json"
+SCHEMA = 2
+GENERATIONS = "generations"
+CARDS_FILE = "cards.jsonl"
 LISTS_DIR = "banlists"
 STALE_CARDS_DAYS = 60  # new cards arrive every few weeks
 STALE_LIST_DAYS = 100  # OCG lists every 3 months, TCG lists every 3-5 months
+MAX_STATE_BYTES = 1024 * 1024
+MAX_CARDS_FACTOR = 4  # a downloaded index more than 4 times the size of the bundled one is not read
+MAX_TEXT = 1000
 
 _origins: "weakref.WeakKeyDictionary[CardIndex, dict]" = weakref.WeakKeyDictionary()
 _state_cache: dict[Path, dict | None] = {}
+_card_verdicts: dict[Path, tuple[Path | None, str | None]] = {}
 _warned: set[str] = set()
 
 
@@ -45,19 +63,131 @@ def data_dir() -> Path:
     return user_dir("data")
 
 
+# ------------------------------------------------------------------------------------------- state.json
+
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+LIST_FILE = re.compile(r"[a-z0-9_-]{1,20}/\d{4}-\d{2}-\d{2}\.yaml")  # a list's path inside a generation
+
+
+def _int(value, low: int = 0, high: int = 2**63) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value < high
+
+
+def _day(value, latest: date) -> bool:
+    if not isinstance(value, str) or not _DAY.fullmatch(value):
+        return False
+    try:
+        return date.fromisoformat(value) <= latest
+    except ValueError:
+        return False
+
+
+def _flat(value) -> bool:
+    """A source record: text keys, and values that are short printable text, numbers, booleans or null."""
+    return isinstance(value, dict) and len(value) <= 20 and all(
+        isinstance(k, str) and (v is None or isinstance(v, (bool, float)) or _int(v, -2**63)
+                                or isinstance(v, str) and len(v) <= MAX_TEXT)
+        for k, v in value.items())
+
+
+def _text_ok(value, depth: int = 0) -> bool:
+    """Every piece of text in ``value`` can be shown as it is (printable, bounded), nesting shallow."""
+    if isinstance(value, str):
+        return len(value) <= MAX_TEXT and value.isprintable()
+    if depth > 4:
+        return False
+    if isinstance(value, dict):
+        return all(_text_ok(k, depth + 1) and _text_ok(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_text_ok(v, depth + 1) for v in value)
+    return True
+
+
+def state_problem(state, today: date | None = None) -> str | None:
+    """Why ``state`` (a parsed ``state.json``) cannot be trusted, or None when it can."""
+    from . import clock
+
+    latest = (today or clock.today()) + timedelta(days=1)
+    if not isinstance(state, dict):
+        return "it is not a JSON object"
+    if state.get("schema") != SCHEMA:
+        return "it was written by another version of deckcheck"
+    if not _text_ok(state):
+        return "it has text that cannot be shown, or is nested too deeply"
+    generation = state.get("generation")
+    if generation is not None and not _int(generation, 1, 10**9):
+        return "generation is not a positive integer"
+    if state.get("updated") is not None and not (isinstance(state["updated"], str) and _TIMESTAMP.fullmatch(state["updated"])):
+        return "updated is not a time stamp"
+    cards, lists = state.get("cards"), state.get("lists")
+    if (cards is not None or lists is not None) and generation is None:
+        return "it names no generation"
+    if cards is not None:
+        if not isinstance(cards, dict):
+            return "cards is not an object"
+        stamp = cards.get("stamp")
+        bundled = cards.get("bundled")
+        checks = [
+            (_int(cards.get("size"), 1), "cards.size is not a positive integer"),
+            (isinstance(cards.get("sha256"), str) and _SHA256.fullmatch(cards["sha256"]), "cards.sha256 is not a sha256"),
+            (stamp is None or isinstance(stamp, list) and len(stamp) == 4 and all(_int(v, -2**63) for v in stamp),
+             "cards.stamp is not four integers"),
+            (_int(cards.get("count")), "cards.count is not a number of cards"),
+            (_day(cards.get("date"), latest), "cards.date is not a date, or is in the future"),
+            (cards.get("origin") in ("downloaded", "imported"), "cards.origin is neither downloaded nor imported"),
+            (all(cards.get(k) is None or isinstance(cards[k], str) and _TIMESTAMP.fullmatch(cards[k])
+                 for k in ("installed", "checked")), "cards.installed or cards.checked is not a time stamp"),
+            (_flat(cards.get("source")), "cards.source is not a source record"),
+            (isinstance(bundled, dict) and (bundled.get("date") is None or _day(bundled["date"], latest))
+             and (bundled.get("stamp") is None or isinstance(bundled["stamp"], list) and len(bundled["stamp"]) == 2
+                  and all(_int(v, -2**63) for v in bundled["stamp"])), "cards.bundled is not a record of the bundled data"),
+        ]
+        for ok, problem in checks:
+            if not ok:
+                return problem
+    if lists is not None:
+        if not isinstance(lists, dict):
+            return "lists is not an object"
+        derived = lists.get("derived")
+        if not _flat(lists.get("source")):
+            return "lists.source is not a source record"
+        if lists.get("checked") is not None and not (isinstance(lists["checked"], str) and _TIMESTAMP.fullmatch(lists["checked"])):
+            return "lists.checked is not a time stamp"
+        if not (isinstance(derived, list) and len(derived) <= 100
+                and all(isinstance(p, str) and LIST_FILE.fullmatch(p) for p in derived)):
+            return "lists.derived is not a list of list files (<format>/<date>.yaml)"
+    return None
+
+
 def read_state(root: Path | None = None) -> dict | None:
-    """The update's record of what it installed (``state.json``), or None when nothing was."""
+    """The update's record of what it installed (``state.json``), checked; None when nothing was
+    installed, ``{"damaged": reason}`` when it cannot be trusted."""
     root = root or data_dir()
     if root in _state_cache:
         return _state_cache[root]
     try:
-        state = json.loads((root / STATE_FILE).read_bytes())
-        if not isinstance(state, dict):
-            state = None
+        with open(root / STATE_FILE, "rb") as f:
+            data = f.read(MAX_STATE_BYTES + 1)
     except FileNotFoundError:
         state = None
-    except (OSError, ValueError):
-        state = {"damaged": True}
+    except OSError as exc:
+        state = {"damaged": f"it cannot be read ({exc.strerror})"}
+    else:
+        state = None
+        if len(data) > MAX_STATE_BYTES:
+            state = {"damaged": "it is implausibly large"}
+        else:
+            try:
+                state = json.loads(data)
+            except (ValueError, RecursionError):
+                state = {"damaged": "it is not valid JSON"}
+            else:
+                problem = state_problem(state)
+                if problem:
+                    schema = state.get("schema") if isinstance(state, dict) else None
+                    state = {"damaged": problem, "schema": schema if _int(schema) else None}
     _state_cache[root] = state
     return state
 
@@ -65,6 +195,24 @@ def read_state(root: Path | None = None) -> dict | None:
 def forget_state() -> None:
     """Drop the per-process memo of ``state.json`` (after an update installed new data)."""
     _state_cache.clear()
+    _card_verdicts.clear()
+
+
+def generation_dir(root: Path, state: dict | None) -> Path | None:
+    """The folder of the generation a trusted ``state`` names (None when it names none)."""
+    if not state or state.get("damaged") or state.get("generation") is None:
+        return None
+    return root / GENERATIONS / str(state["generation"])
+
+
+def installed_paths(root: Path | None = None) -> tuple[Path | None, Path | None]:
+    """The card file and the list folder ``state.json`` names (None for what it does not name)."""
+    root = root or data_dir()
+    state = read_state(root)
+    folder = generation_dir(root, state)
+    if folder is None:
+        return None, None
+    return (folder / CARDS_FILE if state.get("cards") else None), (folder / LISTS_DIR if state.get("lists") else None)
 
 
 def _warn(message: str) -> None:
@@ -72,6 +220,15 @@ def _warn(message: str) -> None:
         return
     _warned.add(message)
     print(f"deckcheck: warning: {message}", file=sys.stderr)
+
+
+def _damaged_state(root: Path, state: dict) -> str:
+    problem = f"{root / STATE_FILE} cannot be trusted: {state['damaged']}"
+    _warn(f"{problem}; using the bundled data (run 'deckcheck update' to repair)")
+    return problem
+
+
+# ------------------------------------------------------------------------------------------- cards
 
 
 def bundled_date(cards: CardIndex) -> str | None:
@@ -87,20 +244,59 @@ def _bundled_stamp() -> list[int] | None:
     return [st.st_size, st.st_mtime_ns]
 
 
-def _downloaded_choice(root: Path, state: dict) -> tuple[Path | None, str | None]:
+def file_stamp(st: os.stat_result) -> list[int]:
+    """What changes when a file's content can have changed: size, modification and change times, inode."""
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+def file_sha256(path: Path) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _installed_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
+    """:func:`verified_cards`, once per process."""
+    if root not in _card_verdicts:
+        _card_verdicts[root] = verified_cards(root, state)
+    return _card_verdicts[root]
+
+
+def _damaged_cards(problem: str) -> None:
+    _warn(f"{problem}; using the bundled card data and lists (run 'deckcheck update' to repair)")
+
+
+def verified_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
     """The downloaded index file if it is present and intact, else None and why not."""
-    cards = state.get("cards")
-    if not isinstance(cards, dict) or not cards.get("file"):
+    folder = generation_dir(root, state)
+    record = state.get("cards")
+    if folder is None or not record:
         return None, None
-    path = root / str(cards["file"])
-    if path.parent != root:
-        return None, f"{root / STATE_FILE} names a card file outside the data directory"
+    path = folder / CARDS_FILE
     try:
-        size = path.stat().st_size
+        st = path.stat()
     except OSError:
         return None, f"downloaded card data {path} is missing"
-    if size != cards.get("size"):
-        return None, f"downloaded card data {path} is damaged ({size} bytes, expected {cards.get('size')})"
+    if st.st_size != record["size"]:
+        return None, f"downloaded card data {path} is damaged ({st.st_size} bytes, expected {record['size']})"
+    bundled = _bundled_stamp()
+    if bundled and st.st_size > MAX_CARDS_FACTOR * bundled[0]:
+        return None, f"downloaded card data {path} is implausibly large ({st.st_size:,} bytes)"
+    stamp = file_stamp(st)
+    if stamp != record.get("stamp"):
+        from .cache import memoized
+
+        try:
+            digest = memoized("verified", path, lambda: {"sha256": file_sha256(path)},
+                              valid=lambda v: isinstance(v, dict) and isinstance(v.get("sha256"), str))["sha256"]
+        except OSError:
+            return None, f"downloaded card data {path} cannot be read"
+        if digest != record["sha256"]:
+            return None, f"downloaded card data {path} is damaged (its sha256 differs from the one recorded)"
     return path, None
 
 
@@ -111,16 +307,15 @@ def load_cards() -> CardIndex:
     if state is None:
         return _remember(CardIndex.load(), {"origin": "bundled"})
     if state.get("damaged"):
-        _warn(f"{root / STATE_FILE} is unreadable; using the bundled data (run 'deckcheck update' to repair)")
-        return _remember(CardIndex.load(), {"origin": "bundled", "note": f"{root / STATE_FILE} is unreadable"})
-    path, problem = _downloaded_choice(root, state)
+        return _remember(CardIndex.load(), {"origin": "bundled", "note": _damaged_state(root, state)})
+    path, problem = _installed_cards(root, state)
     if path is None:
         if problem:
-            _warn(f"{problem}; using the bundled card data (run 'deckcheck update' to repair)")
+            _damaged_cards(problem)
         return _remember(CardIndex.load(), {"origin": "bundled", **({"note": problem} if problem else {})})
     record = state["cards"]
-    downloaded_date = record.get("date") or ""
-    known = record.get("bundled") or {}
+    downloaded_date = record["date"]
+    known = record["bundled"]
     bundled = None
     if known.get("stamp") == _bundled_stamp() and known.get("date"):
         newer_bundled = known["date"] > downloaded_date
@@ -132,15 +327,15 @@ def load_cards() -> CardIndex:
         return _remember(bundled or CardIndex.load(), {"origin": "bundled", "note": note})
     try:
         index = CardIndex(path, OTHER_INDEX)
-    except DataError as exc:
+    except (DataError, RecursionError) as exc:
         _warn(f"{exc}; using the bundled card data (run 'deckcheck update' to repair)")
         return _remember(bundled or CardIndex.load(), {"origin": "bundled", "note": str(exc)})
     info = {
-        "origin": record.get("origin") or "downloaded",
+        "origin": record["origin"],
         "path": str(path),
         "date": downloaded_date,
         "installed": record.get("installed"),
-        "source": record.get("source") or {},
+        "source": record["source"],
     }
     return _remember(index, info)
 
@@ -150,24 +345,45 @@ def _remember(index: CardIndex, info: dict) -> CardIndex:
     return index
 
 
+# ------------------------------------------------------------------------------------------- lists
+
+
+def _lists_root(root: Path, state: dict | None) -> Path | None:
+    folder = generation_dir(root, state)
+    return folder / LISTS_DIR if folder is not None and state.get("lists") else None
+
+
 def load_store() -> BanlistStore:
-    """Every list: downloaded ones (if an update installed any) ahead of the bundled ones."""
+    """Every list: the installed generation's (if an update installed any) ahead of the bundled ones.
+    A generation whose card file is damaged is not used at all: its lists were checked against it."""
     root = data_dir()
     state = read_state(root)
-    if state and isinstance(state.get("lists"), dict):
-        return BanlistStore([root / LISTS_DIR, bundled_banlists_dir()])
-    return BanlistStore()
+    if state and state.get("damaged"):
+        _damaged_state(root, state)
+    lists = _lists_root(root, state)
+    if lists is None:
+        return BanlistStore()
+    if state.get("cards"):
+        path, problem = _installed_cards(root, state)
+        if path is None:
+            _damaged_cards(problem)
+            return BanlistStore()
+    return BanlistStore([lists, bundled_banlists_dir()])
 
 
 def list_origin(banlist: Banlist) -> str:
-    state = read_state()
-    if state and isinstance(state.get("lists"), dict):
+    root = data_dir()
+    lists = _lists_root(root, read_state(root))
+    if lists is not None:
         try:
-            banlist.path.relative_to(data_dir() / LISTS_DIR)
+            banlist.path.relative_to(lists)
             return "downloaded"
         except ValueError:
             pass
     return "bundled"
+
+
+# ------------------------------------------------------------------------------------------- reports
 
 
 def cards_info(cards: CardIndex) -> dict:
@@ -210,6 +426,8 @@ def describe(cards: CardIndex, store: BanlistStore, today: date) -> dict:
     info["age_days"] = _age(info.get("built"), today)
     root = data_dir()
     state = read_state(root) or {}
+    if state.get("damaged"):
+        state = {}
     hints = []
     if info["age_days"] is not None and info["age_days"] > STALE_CARDS_DAYS:
         hints.append(f"the card data is {info['age_days']} days old")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .banlists import GROUP_STATUSES, GROUP_TITLES, Banlist
-from .regulation import list_groups, list_limits, list_points, whitelist_groups
+from .regulation import list_groups, list_limits, list_points, whitelist_pool
 
 UNLIMITED, NOT_IN_POOL, NOT_RELEASED = "unlimited", "not_in_pool", "not_released"
 _BY_LIMIT = {0: "forbidden", 1: "limited", 2: "semi_limited"}
@@ -46,8 +46,9 @@ def statuses(banlist: Banlist, cards) -> dict[int, str]:
             if group is not None and points:
                 found[group] = f"points:{max(points, int(found.get(group, 'points:0')[7:]))}"
         return found
-    if banlist.whitelist:
-        found.update((group, UNLIMITED) for group in whitelist_groups(banlist, cards))
+    if banlist.whitelist:  # the cards it allows (a whitelist allows cards, not name groups: see status_of)
+        allowed, _ = whitelist_pool(banlist, cards)
+        found.update((group, UNLIMITED) for group in map(cards.group_of, allowed) if group is not None)
     found.update((group, f"limited_{n}") for group, n in list_groups(banlist, cards).items())
     found.update((group, _BY_LIMIT[limit]) for group, limit in list_limits(banlist, cards)[0].items())
     return found
@@ -58,12 +59,18 @@ def status_of(banlist: Banlist, card, cards, memo: dict | None = None) -> str:
     released = card.ocg_date if banlist.format.startswith("ocg") else card.tcg_date
     if released and released > banlist.effective.isoformat():
         return NOT_RELEASED
-    table = memo.get(banlist.name) if memo is not None else None
-    if table is None:
-        table = statuses(banlist, cards)
-        if memo is not None:
-            memo[banlist.name] = table
+    if banlist.whitelist and card.passcode not in _memo(memo, ("pool", banlist.name), lambda: whitelist_pool(banlist, cards)[0]):
+        return NOT_IN_POOL
+    table = _memo(memo, banlist.name, lambda: statuses(banlist, cards))
     return table.get(card.group, default_status(banlist))
+
+
+def _memo(memo: dict | None, key, make):
+    if memo is None:
+        return make()
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
 
 
 @dataclass

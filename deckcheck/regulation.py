@@ -74,9 +74,47 @@ def list_points(points_list: Banlist, cards: CardIndex) -> dict[int, int]:
     return points
 
 
-def whitelist_groups(banlist: Banlist, cards: CardIndex) -> frozenset[int]:
-    """The name groups a whitelist allows: every card on it (a Forbidden entry is still in the pool)."""
-    return frozenset(g for entry in banlist.entries if (g := _entry_group(entry, cards)) is not None)
+def whitelist_pool(banlist: Banlist, cards: CardIndex) -> tuple[frozenset[int], dict[int, int]]:
+    """The cards a whitelist allows, by their own passcodes (every artwork of a card is the card; a card that
+    is only "treated as" a listed one is another card), a Forbidden entry included; and the unofficial ids it
+    accepts as one of them (EDOPro's GOAT-era rows): id → the card's passcode."""
+    allowed: set[int] = set()
+    stand_ins: dict[int, int] = {}
+    for entry in banlist.entries:
+        card = cards.by_passcode(entry.passcode) if entry.passcode is not None else None
+        if card is None and entry.name:
+            found = cards.by_name(entry.name)
+            card = found[0] if len(found) == 1 else None
+        if card is None:
+            continue
+        allowed.add(card.passcode)
+        for other in entry.unofficial_ids:
+            stand_ins[other] = card.passcode
+    return frozenset(allowed), stand_ins
+
+
+def known_regions(formats, store: BanlistStore) -> dict[str, list[str]]:
+    """Every region deckcheck knows, with what knows it: the formats whose lists are dated for it, and the lists
+    that have a date of their own for it (``effective_by_region``). Reads every list: only for --region."""
+    found: dict[str, list[str]] = {}
+    for fmt in formats.all():
+        if fmt.region:
+            found.setdefault(fmt.region, []).append(f"format {fmt.id}")
+    for banlist in store.all():
+        for region in banlist.effective_by_region:
+            found.setdefault(region, []).append(banlist.name)
+    return dict(sorted(found.items()))
+
+
+def check_region(region: str, formats, store: BanlistStore) -> str:
+    """``region`` in lower case when deckcheck knows it; else a DataError naming the regions it knows."""
+    wanted = region.strip().lower()
+    known = known_regions(formats, store)
+    if wanted not in known:
+        raise DataError(f"--region {region!r}: not a region deckcheck knows; choose one of: "
+                        + ", ".join(known) + " (a list's date for a region comes from the list file, "
+                        "see: deckcheck banlists)")
+    return wanted
 
 
 class Regulation:
@@ -88,7 +126,7 @@ class Regulation:
                  other_lists: tuple[Banlist, ...] = (), groups: dict[int, int] | None = None,
                  points_list: Banlist | None = None, points: dict[int, int] | None = None,
                  whitelist: Banlist | None = None, allowed: frozenset[int] | None = None,
-                 released_by: date | None = None):
+                 stand_ins: dict[int, int] | None = None, released_by: date | None = None):
         from .rules import RULES
 
         self.format = fmt
@@ -103,7 +141,8 @@ class Regulation:
         self.points_list = points_list
         self.points = points or {}  # card passcode → points (Genesys)
         self.whitelist = whitelist  # the list whose cards are the whole pool (GOAT, Speed Duel)
-        self.allowed = allowed  # the name groups the whitelist allows (None: no whitelist)
+        self.allowed = allowed  # the cards (their passcodes) the whitelist allows (None: no whitelist)
+        self.stand_ins = stand_ins or {}  # an unofficial id the whitelist accepts → the card it counts as
         self.released_by = released_by  # cards first released after this day are out of the pool
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
             (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
@@ -113,18 +152,20 @@ class Regulation:
     @classmethod
     def build(cls, fmt: Format, cards: CardIndex, store: BanlistStore, as_of: date, region: str | None = None,
               banlist: Banlist | None = None) -> "Regulation":
-        """The format on ``as_of``: the lists in force then (``banlist``: a list chosen by name instead)."""
+        """The format on ``as_of``: the lists in force then (``banlist``: a list chosen by name instead).
+        ``region``: whose effective dates apply where a list has its own for it (None: the format's region)."""
         found: dict = {}
+        lookup = None if region == fmt.region else region  # a list's `effective` is already its format's region's
         options = fmt.options("banlist")
         if options is not None:
             on = options.get("in_force_on") or as_of
             if banlist is None:
-                banlist = store.in_effect(options["lists"], on, region)
+                banlist = store.in_effect(options["lists"], on, lookup)
             elif banlist.format != options["lists"]:
                 raise DataError(f"list {banlist.name!r} is one of the {banlist.format.upper()} lists; format {fmt.id} "
                                 f"uses the {options['lists'].upper()} lists")
             mode = options.get("mode", "standard")
-            others = tuple(store.in_effect(folder, on, region) for folder in options.get("also") or ())
+            others = tuple(store.in_effect(folder, on, lookup) for folder in options.get("also") or ())
             limits: dict[int, int] = {}
             origin: dict[int, tuple[Banlist, int]] = {}
             for lst in (banlist, *others):
@@ -136,12 +177,13 @@ class Regulation:
                          groups=list_groups(banlist, cards))
         points = fmt.options("points-cap")
         if points is not None:
-            points_list = store.in_effect(points["lists"], as_of, region)
+            points_list = store.in_effect(points["lists"], as_of, lookup)
             found.update(points_list=points_list, points=list_points(points_list, cards))
         pool = fmt.options("card-pool") or {}
         if pool.get("whitelist"):
-            whitelist = store.in_effect(pool["whitelist"], as_of, region)
-            found.update(whitelist=whitelist, allowed=whitelist_groups(whitelist, cards))
+            whitelist = store.in_effect(pool["whitelist"], as_of, lookup)
+            allowed, stand_ins = whitelist_pool(whitelist, cards)
+            found.update(whitelist=whitelist, allowed=allowed, stand_ins=stand_ins)
         cutoffs = [d for d in (pool.get("released_by"), *(lst.released_by for lst in (
             found.get("banlist"), found.get("points_list"), found.get("whitelist")) if lst is not None)) if d]
         if cutoffs:
@@ -179,6 +221,31 @@ class Regulation:
             if lst is not None and all(lst is not seen for seen in found):
                 found.append(lst)
         return tuple(found)
+
+    @property
+    def list_name(self) -> str | None:
+        """The list a deck is judged by, as reports name it: the Forbidden & Limited list, else the points list."""
+        lst = self.banlist or self.points_list
+        return lst.name if lst is not None else None
+
+    def effective(self, banlist: Banlist) -> date:
+        """A list's effective date in the regulation's region."""
+        return banlist.effective_in(self.region)
+
+    def report_lists(self) -> dict:
+        """The lists this regulation applies, for the report's header: the F&L list (its effective date in the
+        region), the further lists whose stricter statuses apply, the points list and cap, the card pool."""
+
+        def one(lst: Banlist | None) -> dict | None:
+            return None if lst is None else {"name": lst.name, "effective": self.effective(lst).isoformat()}
+
+        out: dict = {"region": self.region or self.format.region, "chosen_region": self.region,
+                     "banlist": one(self.banlist), "also": [one(lst) for lst in self.other_lists]}
+        if self.points_list is not None:
+            out["points"] = {**one(self.points_list), "cap": self.points_cap}
+        if self.whitelist is not None and self.whitelist is not self.banlist:
+            out["pool"] = one(self.whitelist)
+        return out
 
     def memo(self, rule_id: str) -> dict:
         """A rule's own memo for this regulation (e.g. card-pool's verdict per passcode)."""

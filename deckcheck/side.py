@@ -72,6 +72,7 @@ class SideResult:
                 "legal": self.registered.legal,
                 "sections": dict(self.registered.sizes),
                 "problems": [p.to_json() for p in self.registered.problems],
+                **({"points": dict(self.registered.facts["points"])} if self.registered.facts.get("points") else {}),
             },
         }
 

@@ -33,9 +33,14 @@ def test_april_2024_regional_dates(store):  # rules.md case 47
 
 
 def test_before_the_oldest_list(store):
-    assert store.in_effect("tcg", date(2020, 1, 1)).name == "2019.10 TCG"  # every day from 2020 on has its list
-    with pytest.raises(DataError, match="no TCG list was in effect on 2019-10-13"):
-        store.in_effect("tcg", date(2019, 10, 13))
+    assert store.in_effect("tcg", date(2020, 1, 1)).name == "2019.10 TCG"
+    assert store.in_effect("tcg", date(2019, 10, 13)).name == "2019.07 TCG"  # the TCG lists go back to 1999
+    assert store.in_effect("tcg", date(1999, 8, 1)).name == "1999.08 TCG"
+    with pytest.raises(DataError, match=r"no TCG list was in effect on 1999-07-31 \(the oldest starts 1999-08-01\)"):
+        store.in_effect("tcg", date(1999, 7, 31))
+    assert store.in_effect("ocg", date(2020, 1, 1)).name == "2020.01 OCG"  # the OCG lists from 2020 on
+    with pytest.raises(DataError, match="no OCG list was in effect on 2019-09-30"):
+        store.in_effect("ocg", date(2019, 9, 30))
 
 
 def test_by_name_and_alias(store):

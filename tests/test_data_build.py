@@ -173,7 +173,11 @@ def test_kinds():
     assert card(31533705)["kind"] == "token"  # Mecha Phantom Beast Token
     assert card(300101001)["kind"] == "skill" and card(300101001)["origin"] == "official"
     skills = [c for c in rows().values() if c["kind"] == "skill"]
-    assert len(skills) > 150 and all(c["tcg"] == c["ocg"] == 0 for c in skills)
+    # Skill Cards are printed for the TCG's Speed Duel products: TCG cards (Advanced formats refuse them as
+    # not-a-deck-card; the Speed Duel pool takes them), dated by YGOJSON
+    assert len(skills) > 150 and all(c["tcg"] == 1 and c["ocg"] == 0 for c in skills)
+    assert sum(1 for c in skills if c["tcg_date"]) >= len(skills) - 1
+    assert card(300303009)["name"] == "Magician's Act" and card(300303009)["tcg_date"] == "2020-11-26"
     tokens = [c for c in rows().values() if c["kind"] == "token"]
     assert len(tokens) > 150 and all(c["tcg"] == c["ocg"] == 0 for c in tokens)
 

@@ -89,7 +89,7 @@ def test_archnemeses_protos_is_forbidden_on_the_2025_10_tcg_list(check_text):
 
 
 def test_the_correction_is_a_reviewed_entry_with_its_source():
-    [fix] = load_corrections().statuses
+    [fix] = [s for s in load_corrections().statuses if s.list == "2025.10 TCG"]
     assert (fix.format, fix.list, fix.passcode, fix.konami_id, fix.status, fix.was) == \
         ("tcg", "2025.10 TCG", 6728559, 14994, "forbidden", "limited")
     assert "EDOPro" in fix.source and "YGOJSON" in fix.source
@@ -125,7 +125,7 @@ def test_as_of_picks_the_list_that_was_in_force(day, name):
 
 def test_every_shipped_list_date_filed_elsewhere_is_a_reviewed_correction():
     corrections = load_corrections()
-    for path in sorted(BANLISTS.glob("*/*.yaml")):
+    for path in sorted(p for fmt in ("tcg", "ocg") for p in (BANLISTS / fmt).glob("*.yaml")):
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
         filed = doc["source"]["official"]["path"].split("/")[-1].split(".")[0]
         if filed != path.stem and filed != "2024-12-06":
@@ -253,16 +253,19 @@ def test_data_command_shows_corrections_and_the_age_of_every_source():
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     kinds = [c["kind"] for c in doc["corrections"]["entries"]]
-    assert kinds.count("list date") >= 6 and kinds.count("card status") == 1
+    corrections = load_corrections()
+    assert kinds.count("list date") == len(corrections.dates) >= 27
+    assert kinds.count("card status") == len(corrections.statuses) >= 8
     assert Path(doc["corrections"]["path"]) == CORRECTIONS_FILE
     for source in doc["cards"]["sources"]:
         assert source["commit"] and source["date"] and isinstance(source["age_days"], int)
     roles = {s["role"]: s for s in doc["banlists"]["sources"]}
-    assert set(roles) == {"official", "cross_check", "history_check"}
+    # Konami's lists, EDOPro's and YGOJSON's as witnesses; the GOAT pool (EDOPro), the raw PointsList, a cut-off page
+    assert set(roles) == {"official", "cross_check", "history_check", "pool", "raw_check", "cut_off"}
     for s in roles.values():
         assert s["commit"] and s["date"] and s["age_days"] >= 0 and s["lists"] > 0
     text = _cli("data").stdout
-    assert "Corrections: 9 in use" in text and "2020.01 TCG: effective 2020-01-20" in text and "days old" in text
+    assert f"Corrections: {len(corrections.dates) + len(corrections.statuses)} in use" in text and "2020.01 TCG: effective 2020-01-20" in text and "days old" in text
 
 
 # ------------------------------------------------------------------ `deckcheck update` keeps the facts

@@ -142,6 +142,7 @@ BAD_FILES = [
     ("title: [x\n", 2, None, "not valid YAML"),
     ("- just a list\n", 1, None, "a format file is a mapping"),
     ("sources: just one line\n", 1, "sources", "a list of text lines"),
+    ("title: x\nregion: Europe West\n", 2, "region", "a region id in lower case"),
 ]
 
 

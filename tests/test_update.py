@@ -38,7 +38,7 @@ def test_update_adds_a_card_and_a_list(env):
     assert result.cards["source"]["database_version"] == "147.23"
     assert [l["name"] for l in result.lists["installed"]] == [NEW_LIST_NAME]
     state = json.loads((env.data_dir / "state.json").read_text())
-    cards_file = env.data_dir / state["cards"]["file"]
+    cards_file, lists_dir = datastore.installed_paths(env.data_dir)
     assert cards_file.stat().st_size == state["cards"]["size"]
 
     index = datastore.load_cards()
@@ -53,7 +53,7 @@ def test_update_adds_a_card_and_a_list(env):
     assert len(index) == len(CardIndex.load()) + 1
 
     store = datastore.load_store()
-    assert store.roots[0] == env.data_dir / "banlists"
+    assert store.roots[0] == lists_dir
     new = store.in_effect("tcg", TODAY)
     assert new.name == NEW_LIST_NAME and new.effective.isoformat() == YESTERDAY
     limits, unmatched = list_limits(new, index)
@@ -65,8 +65,7 @@ def test_update_adds_a_card_and_a_list(env):
 def test_downloaded_index_has_the_bundled_layout(env):
     env.serve()
     env.update()
-    state = json.loads((env.data_dir / "state.json").read_text())
-    first = (env.data_dir / state["cards"]["file"]).read_bytes().split(b"\n", 1)[0]
+    first = datastore.installed_paths(env.data_dir)[0].read_bytes().split(b"\n", 1)[0]
     bundled_first = datastore.MAIN_INDEX.read_bytes().split(b"\n", 1)[0]
     assert list(json.loads(first)) == list(json.loads(bundled_first))  # same header keys in the same order
     assert json.loads(first)["fields"] == json.loads(bundled_first)["fields"]
@@ -114,7 +113,7 @@ def test_dated_history_grows_and_upcoming_lists(env):
                    F.Reply(body=F.vector("tcg", upcoming, {F.NEW_KONAMI: 1})))
     result = env.update()
     assert [l["effective"] for l in result.lists["installed"]] == [upcoming]
-    files = sorted(p.name for p in (env.data_dir / "banlists" / "tcg").iterdir())
+    files = sorted(p.name for p in (datastore.installed_paths(env.data_dir)[1] / "tcg").iterdir())
     assert files == sorted([f"{YESTERDAY}.yaml", f"{upcoming}.yaml"])
     store = datastore.load_store()
     assert store.in_effect("tcg", TODAY).effective.isoformat() == YESTERDAY
@@ -123,7 +122,8 @@ def test_dated_history_grows_and_upcoming_lists(env):
     env.server.set("/lists/tcg/current.vector.json", F.Reply(body=f"{upcoming}.vector.json".encode()))
     env.server.set(f"/lists/tcg/{upcoming}.vector.json", F.Reply(body=F.vector("tcg", upcoming, {F.NEW_KONAMI: 1})))
     env.update()
-    assert sorted(p.name for p in (env.data_dir / "banlists" / "tcg").iterdir()) == files
+    datastore.forget_state()
+    assert sorted(p.name for p in (datastore.installed_paths(env.data_dir)[1] / "tcg").iterdir()) == files
 
 
 def test_check_uses_the_downloaded_data(env):
@@ -190,10 +190,10 @@ def test_two_concurrent_updates(env):
     assert statuses == ["up to date", "updated"]
     assert env.server.hits("/api/cardinfo.php?misc=yes") == 1  # the second waited, then found it current
     assert "waiting" in outs[1][1]
-    state = json.loads((env.data_dir / "state.json").read_text())
-    index = CardIndex(env.data_dir / state["cards"]["file"])
+    datastore.forget_state()
+    index = CardIndex(datastore.installed_paths(env.data_dir)[0])
     assert index.by_passcode(F.NEW_CARD) is not None
-    assert not [p for p in os.listdir(env.data_dir) if p.endswith(".tmp")]
+    assert not [p for p in env.data_dir.rglob("*") if p.name.endswith(".tmp")]
 
 
 def test_only_cards_and_only_lists(env):

@@ -241,7 +241,8 @@ def test_lflist_import_from_the_command_line(env, edopro_files):
     # a list deckcheck already has (by name) is never replaced by EDOPro's version of it
     assert doc["lists"]["unchanged"] == ["2026.05 TCG (kept the installed list of 2026-05-18)"]
     assert any("the installed (official) list is kept" in n for n in doc["notes"])
-    text = (env.data_dir / "banlists" / "tcg" / "2026-12-01.yaml").read_text()
+    datastore.forget_state()
+    text = (datastore.installed_paths(env.data_dir)[1] / "tcg" / "2026-12-01.yaml").read_text()
     assert "EDOPro names lists by month only" in text
 
 
@@ -265,8 +266,7 @@ def test_cdb_import(env, cdb_file):
     assert result.cards["origin"] == "imported" and result.cards["source"]["kind"] == "cdb"
     assert result.cards["date"] == "2026-11-28"  # the file's modification date
     assert result.cards["from_source"] > 14000 and not result.warnings
-    state = json.loads((env.data_dir / "state.json").read_text())
-    index = CardIndex(env.data_dir / state["cards"]["file"])
+    index = CardIndex(datastore.installed_paths(env.data_dir)[0])
     dark_magician = index.by_passcode(36996508)
     assert dark_magician.passcode == 46986414 and 46986409 in dark_magician.passcodes
     assert index.group_of(91932350) == 76812113  # Harpie Lady 1 counts as Harpie Lady
@@ -357,13 +357,13 @@ def test_start_up_imports_nothing_of_the_updater(env):
     install_baseline(env)
     downloaded = _probe({"DECKCHECK_DATA_DIR": str(env.data_dir)})
     assert downloaded["origin"] == "downloaded" and not downloaded["requests"] and not downloaded["update"]
-    assert downloaded["roots"][0] == str(env.data_dir / "banlists")
+    assert downloaded["roots"][0] == str(datastore.installed_paths(env.data_dir)[1])
 
 
 def test_damaged_download_falls_back_to_the_bundled_data(env):
     install_baseline(env)
     state = json.loads((env.data_dir / "state.json").read_text())
-    cards_file = env.data_dir / state["cards"]["file"]
+    cards_file = datastore.installed_paths(env.data_dir)[0]
     cards_file.write_bytes(cards_file.read_bytes()[:1000])  # truncated behind deckcheck's back
     proc = env.cli("data", "-o", "json")
     assert proc.returncode == 0
@@ -393,7 +393,7 @@ def test_newer_bundled_data_wins_over_an_old_download(env):
     datastore.forget_state()
     info = datastore.cards_info(datastore.load_cards())
     assert info["origin"] == "bundled" and "newer" in info["note"]
-    state["cards"]["date"] = "2099-01-01"
+    state["cards"]["date"] = date.today().isoformat()
     state["cards"]["bundled"]["stamp"] = [0, 0]  # as after an upgrade of deckcheck: the bundled header is read
     path.write_text(json.dumps(state))
     datastore.forget_state()

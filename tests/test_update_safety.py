@@ -176,12 +176,12 @@ def test_tls_is_verified(env):
 
 
 def test_full_disk_keeps_the_installed_data(installed, monkeypatch):
-    from deckcheck.update import updater
+    from deckcheck.update import install
 
     def full(target, data):
         raise OSError(errno.ENOSPC, "No space left on device", str(target))
 
-    monkeypatch.setattr(updater, "install_bytes", full)
+    monkeypatch.setattr(install, "install_bytes", full)
     fails(installed, "No space left on device")
 
 

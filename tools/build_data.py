@@ -9,8 +9,11 @@ Reads the snapshot described in shared/data/PROVENANCE.md and the reviewed corre
     deckcheck/data/cards.jsonl        official OCG/TCG cards, tokens, Skill Cards, prereleases
     deckcheck/data/other_cards.jsonl  Rush Duel and unofficial (anime, pre-errata, GOAT …) rows
     deckcheck/data/build-report.txt   every place the sources disagreed, and what was decided
-    banlists/tcg/<effective>.yaml     every TCG F&L list in force from 2020 on (Konami's, by Konami ID)
+    banlists/tcg/<effective>.yaml     every TCG F&L list Konami archives, 1999 on (Konami's, by Konami ID)
     banlists/ocg/<effective>.yaml     every OCG F&L list in force from 2020 on
+    banlists/genesys/<effective>.yaml, banlists/ocg-genesys/<effective>.yaml   Konami's points lists
+    banlists/goat/<effective>.yaml    the GOAT card pool (EDOPro's whitelist, as official cards)
+    banlists/speed/<effective>.yaml   the Speed Duel list and pool (yaml-yugi, YGOJSON, EDOPro by vote)
 
 Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
 Output is deterministic, the report included (it is also printed); commit it with the data so a
@@ -38,13 +41,13 @@ from deckcheck import corrections  # noqa: E402  (the reviewed corrections, shar
 from deckcheck.banlists import list_file_text  # noqa: E402  (one writer per file format)
 from deckcheck.cardtypes import (  # noqa: E402  (EDOPro type bits, PROVENANCE.md §1.4)
     CONTINUOUS, COUNTER, EFFECT, EQUIP, FIELD, FLIP, FUSION, GEMINI, LINK, MONSTER, NORMAL, PENDULUM, QUICKPLAY,
-    RITUAL, SPELL, SPIRIT, SPSUMMON, SYNCHRO, TOKEN, TOON, TRAP, TUNER, UNION, XYZ, EXTRA_DECK, kind_of,
+    RITUAL, SPELL, SPIRIT, SPSUMMON, SYNCHRO, TOKEN, TOON, TRAP, TUNER, UNION, XYZ, EXTRA_DECK, kind_of, pools_of,
 )
 from deckcheck.update.index_file import FIELDS, index_bytes  # noqa: E402
 GENERATED_BY = "tools/build_data.py"
 CORRECTIONS_FILE = REPO / "deckcheck" / "data" / "corrections.yaml"
 REPORT_FILE = Path("deckcheck") / "data" / "build-report.txt"
-FIRST_LIST_DATE = "2020-01-01"
+FIRST_OCG_LIST_DATE = "2020-01-01"  # the TCG lists go back to 1999, the OCG lists (keyed by Konami ID) to 2020
 
 # Source snapshots (full commits as recorded in shared/data/PROVENANCE.md; checked against it at build time).
 BABELCDB = {"id": "babelcdb", "repository": "ProjectIgnis/BabelCDB (+ Delta repos)",
@@ -75,6 +78,9 @@ STATUS_WORDS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited",
 
 # Banlist facts that the vectors alone do not carry (list dates and status fixes: deckcheck/data/corrections.yaml).
 TCG_DUPLICATE_FILINGS = {"2024-12-06": "2024-12-09"}  # an identical, earlier filing of the same list
+EDOPRO_HISTORY_FROM = "2020-01-01"  # ProjectIgnis/LFLists has no list older than 2020.01
+OCG_SHARED_UNTIL = "2013-09-01"  # the first TCG list made apart from the OCG's (videogamesuncovered.com, 2013)
+UDE_HISTORY_UNTIL = "2005-04-01"  # before it, YGOJSON's TCG history follows Upper Deck's lists (other days, other lists)
 # Official lists without an EDOPro list of their own: cross-check against the EDOPro list that absorbed them.
 CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
 
@@ -301,6 +307,12 @@ def decide(votes: dict[str, int | None]) -> int:
     return 0
 
 
+def skill_key(name: str) -> str:
+    """A Skill Card's name as the sources can agree on it: EDOPro adds " (Skill Card)" where a card shares the
+    name; case, spaces and punctuation vary."""
+    return re.sub(r"[^0-9a-z]", "", re.sub(r"\s*\(skill card\)$", "", name.casefold()))
+
+
 def ygojson_passcodes(g: dict, key: str, report: Report) -> list[int]:
     out = []
     for raw in g.get(key) or []:
@@ -328,6 +340,7 @@ class Builder:
         self.hidden_skills: dict[int, CdbRow] = {}
         self.pool_evidence: dict[int, tuple[dict | None, int | None]] = {}  # passcode → (yaml-yugi record, cdb ot)
         self.ygojson_of: dict[int, dict] = {}  # passcode → the YGOJSON record taken for it
+        self.ygojson_owner: dict[str, int] = {}  # YGOJSON record id → the card it was taken for
         self.yy = read_jsonl(shared / "yaml-yugi" / "cards.jsonl")
         self.yy_by_password: dict[int, dict] = {}
         for y in self.yy:
@@ -706,6 +719,7 @@ class Builder:
     def apply_ygojson(self) -> None:
         section = "ygojson"
         entries = read_jsonl(self.shared / "ygojson" / "cards.min.jsonl")
+        self.ygojson_skills = [g for g in entries if g.get("cardType") == "skill"]
         by_pw, by_image, by_dbid = defaultdict(list), defaultdict(list), defaultdict(list)
         for g in entries:
             g["_pw"] = ygojson_passcodes(g, "passwords", self.report)
@@ -748,6 +762,7 @@ class Builder:
                 self.report.add("ygojson", f"{g['name']!r}: dbID {dbid}, passwords {g['_pw']} → taken by password for "
                                            f"{card.passcode} {card.name!r} (Konami ID {card.konami_id})")
             self.ygojson_of[card.passcode] = g
+            self.ygojson_owner.setdefault(g["id"], card.passcode)
             first = g.get("_derived_first_release") or {}
             for pool in ("tcg", "ocg"):
                 value = first.get(pool)
@@ -781,6 +796,59 @@ class Builder:
         self.report.examples(section, "extra alternate passcodes from ygojson passwords/image_passwords", extra_alt, 12)
         self.report.examples(section, "extra placeholder ids (≥ 100,000,000) from ygojson passwords", extra_placeholder, 6)
         self.report.examples(section, "ygojson passwords not taken (they belong to another card)", conflicts, 12)
+
+    def ygojson_passcode(self, g: dict) -> int | None:
+        """The card a YGOJSON record was taken for (by its id), if any."""
+        return self.ygojson_owner.get(g["id"])
+
+    # -- Skill Cards: released in the TCG (Speed Duel products), dated by YGOJSON
+
+    def apply_skill_releases(self) -> None:
+        """Skill Cards are printed for the TCG's Speed Duel products (EDOPro scope SPEED, 0x40): they are TCG cards
+        (the Speed Duel pool takes them; Advanced formats still refuse them as never-deck cards). YGOJSON's skill
+        records, matched by name (EDOPro adds " (Skill Card)" where a card shares the name), give the first TCG
+        release and the Konami ID."""
+        section = "skill cards"
+
+        key = skill_key
+        records: dict[str, list[dict]] = defaultdict(list)
+        for g in self.ygojson_skills:
+            records[key(g["name"])].append(g)
+        used = {c.konami_id for c in self.main.cards.values() if c.konami_id}
+        skills = sorted((c for c in self.main.cards.values() if c.kind == "skill"), key=lambda c: c.passcode)
+        dated, close, unmatched, taken = 0, [], [], set()
+        import difflib
+
+        for card in skills:
+            card.tcg, card.ocg = pools_of(card.kind)
+            found = records.get(key(card.name), [])
+            if not found:
+                near = difflib.get_close_matches(key(card.name), list(records), n=1, cutoff=0.92)
+                found = records.get(near[0], []) if near else []
+                if found:
+                    close.append(f"{card.passcode} {card.name!r} → YGOJSON {found[0]['name']!r}")
+            if len(found) > 1:  # the same Skill Card recorded twice: the record of the very name
+                found = [g for g in found if g["name"] == card.name] or found
+            if len(found) != 1:
+                unmatched.append(f"{card.passcode} {card.name!r}: {len(found)} YGOJSON records")
+                continue
+            g = found[0]
+            taken.add(g["id"])
+            first = (g.get("_derived_first_release") or {}).get("tcg")
+            if first and re.fullmatch(r"\d{4}-\d\d-\d\d", first):
+                card.tcg_date = first
+                dated += 1
+            dbid = (g.get("externalIDs") or {}).get("dbID")
+            if isinstance(dbid, int) and dbid > 0 and dbid not in used:  # YGOJSON numbers some skills below 0
+                card.konami_id = dbid
+                used.add(dbid)
+        self.report.add(section, f"{len(skills)} Skill Cards (cards-skills.cdb, scope SPEED) → released in the TCG; "
+                                 f"{dated} dated and {sum(c.konami_id is not None for c in skills)} given a Konami ID "
+                                 "from YGOJSON's skill records")
+        self.report.examples(section, "matched to a YGOJSON record of a slightly different spelling", close, 12)
+        self.report.examples(section, "no YGOJSON record (TCG release date unknown)", unmatched, 12)
+        self.report.examples(section, "YGOJSON skill records no Skill Card of the cdb matches",
+                             sorted(g["name"] for gs in records.values() for g in gs if g["id"] not in taken), 12)
 
     # -- TCG/OCG availability: every source votes
 
@@ -923,6 +991,7 @@ def build_cards(shared: Path, report: Report) -> Builder:
     b.add_prereleases()
     b.add_other(cdb_rows)
     b.apply_ygojson()
+    b.apply_skill_releases()
     b.decide_pools()
     b.derive_dates()
     b.validate()
@@ -967,7 +1036,8 @@ class OfficialList:
 
 
 def official_lists(shared: Path, report: Report, corrections) -> tuple[list[OfficialList], list[tuple[str, dict, dict]]]:
-    """Konami's dated lists in force from 2020 on (the OCG before 2021 only exists keyed by English name),
+    """Konami's dated lists: every TCG list (1999 on), the OCG lists in force from 2020 on (the OCG before 2021
+    only exists keyed by English name),
     dated by the corrections file where the upstream filing is not the effective date; and the OCG dates
     filed both by name and by Konami ID, for comparison."""
     root = shared / "yaml-yugi-limit-regulation"
@@ -1010,21 +1080,20 @@ def official_lists(shared: Path, report: Report, corrections) -> tuple[list[Offi
         stem = path.name.split(".")[0]
         names = read_json(path)
         if ("ocg", stem) in vectors:
-            if stem >= FIRST_LIST_DATE:
+            if stem >= FIRST_OCG_LIST_DATE:
                 overlap.append((stem, names, vectors[("ocg", stem)]))
             continue
         lists.append(OfficialList("ocg", stem, f"data/ocg/{stem}.name.json", names, by_name=True, notes=[
             "Konami's OCG list as filed upstream keyed by English card name (no Konami IDs before 2021); "
             "names mapped to cards through yaml-yugi."]))
-    kept = []
-    for fmt in ("tcg", "ocg"):  # every list from FIRST_LIST_DATE on, and the one in force that day
-        dated = sorted((l for l in lists if l.fmt == fmt), key=lambda l: l.effective)
-        before = [l for l in dated if l.effective < FIRST_LIST_DATE]
-        if before and not any(l.effective == FIRST_LIST_DATE for l in dated):
-            kept.append(before[-1])
-            before[-1].notes.append(f"Shipped because it was still in force on {FIRST_LIST_DATE}, the first day "
-                                    "deckcheck's history covers.")
-        kept += [l for l in dated if l.effective >= FIRST_LIST_DATE]
+    kept = [l for l in lists if l.fmt == "tcg"]  # every TCG list Konami archives, back to 1999
+    dated = sorted((l for l in lists if l.fmt == "ocg"), key=lambda l: l.effective)
+    before = [l for l in dated if l.effective < FIRST_OCG_LIST_DATE]  # the OCG: from 2020 on
+    if before and not any(l.effective == FIRST_OCG_LIST_DATE for l in dated):
+        kept.append(before[-1])
+        before[-1].notes.append(f"Shipped because it was still in force on {FIRST_OCG_LIST_DATE}, the first day "
+                                "deckcheck's OCG history covers.")
+    kept += [l for l in dated if l.effective >= FIRST_OCG_LIST_DATE]
     return sorted(kept, key=lambda l: (l.fmt, l.effective)), overlap
 
 
@@ -1105,6 +1174,8 @@ class BanlistBuilder:
         self.corrections = corrections.load(CORRECTIONS_FILE)
         self.history = StatusHistory(read_jsonl(shared / "ygojson" / "cards.min.jsonl"))
         self.agreeing: list[str] = []
+        self.unconfirmed: list[str] = []  # lists YGOJSON has no change for in their month (dates as filed)
+        self.first_tcg_release = min(c.tcg_date for c in cards.main.cards.values() if c.tcg_date and c.origin == "official")
         self.same_filings: list[str] = []  # OCG dates whose by-name and by-Konami-ID filings agree
 
     def card_for_konami(self, konami_id: int) -> Card | None:
@@ -1214,22 +1285,28 @@ class BanlistBuilder:
                 diffs.append(f"{main.cards[key].name} ({key}): official {STATUS_WORDS[ours]}, EDOPro {STATUS_WORDS[theirs]}")
         return diffs, outside
 
-    def history_check(self, lst: OfficialList, entries: list[dict]) -> tuple[str | None, list[str]]:
-        """The day YGOJSON dates the list's changes, and the cards whose status differs from YGOJSON's on it
-        (None when the list is newer than YGOJSON's snapshot)."""
+    def history_check(self, lst: OfficialList, entries: list[dict]) -> tuple[str | None, list[str], list[str]]:
+        """The day YGOJSON dates the list's changes, the cards whose status differs from YGOJSON's on it, and
+        apart from those the entries for cards not yet released in the list's pool that day (YGOJSON gives such
+        a card no status; the entry changes no verdict). (None, [], []) when the list is newer than YGOJSON."""
         if lst.effective > YGOJSON["date"]:
-            return None, []
+            return None, [], []
         day = self.history.change_day(lst.fmt, lst.effective, tuple(lst.effective_by_region.values()))
         theirs = self.history.statuses(lst.fmt, day or lst.effective)
         ours = {e["konami_id"]: e["status"] for e in entries if e["konami_id"] is not None}
-        diffs = []
+        diffs, unreleased = [], []
         for konami_id in sorted(set(ours) | set(theirs)):
             if ours.get(konami_id) != theirs.get(konami_id):
                 card = self.card_for_konami(konami_id)
                 label = f"{card.name} ({card.passcode})" if card else f"Konami ID {konami_id}"
-                diffs.append(f"{label}: official {STATUS_WORDS[ours.get(konami_id)]}, "
-                             f"YGOJSON {STATUS_WORDS[theirs.get(konami_id)]}")
-        return day, diffs
+                line = f"{label}: official {STATUS_WORDS[ours.get(konami_id)]}, YGOJSON {STATUS_WORDS[theirs.get(konami_id)]}"
+                first = getattr(card, f"{lst.fmt}_date") if card else None
+                if card is not None and theirs.get(konami_id) is None and (
+                        not getattr(card, lst.fmt) or (first is not None and first > (day or lst.effective))):
+                    unreleased.append(f"{line} (first {lst.fmt.upper()} release {first or 'none'})")
+                else:
+                    diffs.append(line)
+        return day, diffs, unreleased
 
     def check_dates(self, lst: OfficialList, day: str | None) -> None:
         """The effective date against the day YGOJSON dates the list's changes."""
@@ -1247,12 +1324,70 @@ class BanlistBuilder:
         elif not agrees:
             self.report.add("list dates", f"LOUD: {lst.name} effective {lst.effective} (as filed upstream), but {witness}: "
                                           "add a list_dates correction or explain it here")
+        elif day is None and lst.effective <= YGOJSON["date"]:
+            self.unconfirmed.append(lst.name)
         else:
             self.agreeing.append(lst.name)
+
+    def missing_revisions(self, lists: list[OfficialList]) -> dict[str, list[str]]:
+        """Days YGOJSON dates status changes on that no list in Konami's archive starts on: revisions between two
+        archived lists (the TCG's February 2016 list). Reported, and noted on the list in force that day (which
+        then misses those changes); before April 2005 YGOJSON's TCG days are Upper Deck's, summarized once."""
+        notes: dict[str, list[str]] = defaultdict(list)
+        for fmt in ("tcg", "ocg"):
+            dated = sorted((l for l in lists if l.fmt == fmt), key=lambda l: l.effective)
+            if not dated:
+                continue
+            starts = {d for l in dated for d in (l.effective, *l.effective_by_region.values())}
+            first = UDE_HISTORY_UNTIL if fmt == "tcg" else dated[0].effective
+            early = sorted(d for d in self.history.days[fmt] if d < first and d not in starts)
+            if early and fmt == "tcg":
+                self.report.add("list dates", f"YGOJSON's TCG history before {first} changes statuses on {len(early)} days "
+                                              f"({', '.join(early[:4])} … {early[-1]}): Upper Deck's lists of 2002–2005, "
+                                              "which Konami's archive does not carry; its lists of those years are shipped "
+                                              "as archived")
+            for day in sorted(d for d in self.history.days[fmt] if d >= first and d not in starts):
+                in_force = [l for l in dated if l.effective <= day]
+                if not in_force:
+                    continue
+                changes = []
+                for konami_id, steps in sorted(self.history.changes[fmt].items()):
+                    for when, status in steps:
+                        if when == day:
+                            card = self.card_for_konami(konami_id)
+                            changes.append(f"{card.name if card else konami_id} {STATUS_WORDS[status]}")
+                lst = in_force[-1]
+                text = (f"YGOJSON (from Yugipedia) dates {len(changes)} status change(s) {day} that no list in Konami's "
+                        f"archive carries (a revision while this list was in force; deckcheck has no list for it): "
+                        + "; ".join(changes[:8]) + ("; …" if len(changes) > 8 else ""))
+                notes[lst.name].append(text)
+                self.report.add("list dates", f"{lst.name}: {text}")
+        return notes
+
+    def note_ocg_twin(self, lst: OfficialList, entries: list[dict]) -> None:
+        """A TCG list from the years the TCG used the OCG's list: say so when it is the OCG list of the same filing
+        (it then carries entries for cards not yet released in the TCG)."""
+        filed = lst.upstream_path.split("/")[-1].split(".")[0]
+        twin = self.shared / "yaml-yugi-limit-regulation" / "ocg" / f"{filed}.name.json"
+        if lst.fmt != "tcg" or not twin.is_file() or lst.effective >= OCG_SHARED_UNTIL:
+            return
+        ocg = {self.card_for_name(name)[1]: status for name, status in read_json(twin).items()}
+        ours = {e["konami_id"]: e["status"] for e in entries}
+        apart = sum(1 for k in set(ocg) | set(ours) if ocg.get(k) != ours.get(k))
+        if apart > len(ours) // 20:
+            return
+        same = "entry for entry" if apart == 0 else f"in all but {apart} entr{'y' if apart == 1 else 'ies'}"
+        lst.notes.append(f"As filed upstream the list is, {same}, Konami's OCG list filed for the same day (data/ocg/{filed}.name.json): until September "
+                         "2013 the TCG used the OCG's list with few exceptions (videogamesuncovered.com, 2013-08-21: the TCG "
+                         "list \"will usually be nearly identical to the list the OCG use\"), so it has entries for cards "
+                         "not yet released in the TCG.")
+        self.report.add("list statuses", f"{lst.name}: as filed, {same} the OCG list filed {filed}")
 
     def build(self, out_dir: Path) -> list[Path]:
         written = []
         lists, overlap = official_lists(self.shared, self.report, self.corrections)
+        self.revision_notes = self.missing_revisions(lists)
+        self.built = {(lst.fmt, lst.effective): lst for lst in lists}
         for stem, names, vector in overlap:
             self.compare_name_list(stem, names, vector)
         self.check_corrections_match(lists)
@@ -1261,8 +1396,13 @@ class BanlistBuilder:
         for lst in lists:
             scraped, entries = self.scraped_entries(lst), self.entries(lst)
             edopro_name = self.edopro_list(lst)
-            day, history_diffs = self.history_check(lst, entries)
+            day, history_diffs, unreleased = self.history_check(lst, entries)
             self.check_dates(lst, day)
+            lst.notes += self.revision_notes.get(lst.name, [])
+            self.note_ocg_twin(lst, scraped)
+            if lst.fmt == "tcg" and lst.effective < self.first_tcg_release:
+                lst.notes.append(f"Konami's EU site archives this list among the TCG's, but it is older than the TCG: the "
+                                 f"first TCG release date in the card index is {self.first_tcg_release}.")
             cross = None
             raw = []
             if edopro_name:
@@ -1282,27 +1422,37 @@ class BanlistBuilder:
                     lst.notes.append(f"EDOPro's {edopro_name!r} differs from Konami's list in {len(diffs)} place(s); "
                                      "the official list is shipped: " + "; ".join(diffs[:10])
                                      + ("; …" if len(diffs) > 10 else "") + self.absorbed_revision(lst, edopro_name))
+            elif lst.effective < EDOPRO_HISTORY_FROM:
+                lst.notes.append(f"EDOPro's list history starts in {EDOPRO_HISTORY_FROM[:4]}: no EDOPro list to cross-check against.")
             else:
                 lst.notes.append("No EDOPro list of this name to cross-check against.")
             history = None
             if day is not None or lst.effective <= YGOJSON["date"]:
                 history = {"date": day or lst.effective, "differences": len(history_diffs)}
+                if unreleased:
+                    history["not_yet_released"] = len(unreleased)
             raw_history = self.history_check(lst, scraped)[1] if history is not None else []
+            if unreleased:
+                self.report.examples("list statuses", f"{lst.name} vs YGOJSON history of {day or lst.effective}: entries "
+                                                      f"for cards not yet released in the {lst.fmt.upper()} that day "
+                                                      "(YGOJSON gives them no status; no verdict changes)", unreleased, 4)
             fixes = self.corrections.statuses_for(lst.fmt, lst.name)
             for fix in fixes:
                 lst.notes.append(f"Corrected by deckcheck/data/corrections.yaml: {fix.card} is {fix.status.replace('_', '-')} "
                                  f"on this list (the scraped vector says {fix.was.replace('_', '-')}). {fix.note} "
                                  f"Source: {fix.source}.")
             if fixes or raw != (self.cross_check(lst, entries, edopro_name)[0] if edopro_name else []):
-                self.report_fixes(lst, fixes, raw, raw_history)
+                self.report_fixes(lst, fixes, raw if edopro_name else None, raw_history)
             if history_diffs:
                 both = sorted(set(d.split(":")[0] for d in history_diffs)
                               & set(d.split(":")[0] for d in (self.cross_check(lst, entries, edopro_name)[0]
                                                               if edopro_name else [])))
-                self.report.examples("list statuses", f"{lst.name} vs YGOJSON history of {day}: differences"
-                                                      + (f" — LOUD: EDOPro disagrees too on {both}" if both else ""),
+                era = (" (YGOJSON's TCG history before April 2005 records Upper Deck's lists, on other days: "
+                       "Konami's archived list is shipped)" if lst.fmt == "tcg" and lst.effective < UDE_HISTORY_UNTIL else "")
+                self.report.examples("list statuses", f"{lst.name} vs YGOJSON history of {day or lst.effective}: differences"
+                                                      + era + (f" — LOUD: EDOPro disagrees too on {both}" if both else ""),
                                      history_diffs, 20)
-            if not (fixes or history_diffs or (cross and cross["differences"])):
+            if not (fixes or history_diffs or unreleased or (cross and cross["differences"])):
                 quiet.append(lst.name)
             if (lst.fmt, lst.effective) in CROSS_CHECK_OVERRIDES:
                 prev = previous.get(lst.fmt)
@@ -1325,6 +1475,9 @@ class BanlistBuilder:
                                      f"{history['differences'] if history else '—'} difference(s)")
         self.report.add("list dates", f"{len(self.agreeing)} other lists: the effective date is the day YGOJSON "
                                       "dates the list's changes (or the list is newer than YGOJSON)")
+        if self.unconfirmed:
+            self.report.add("list dates", f"{len(self.unconfirmed)} lists with no YGOJSON change in their month, dated as "
+                                          f"filed upstream (the first of the month): {', '.join(self.unconfirmed)}")
         self.report.add("list statuses", f"{len(quiet)} lists: entry for entry equal to EDOPro's list and YGOJSON's "
                                          "history (where they have it), no correction")
         self.report.add("list statuses", f"OCG {', '.join(self.same_filings)}: filed upstream by name and by Konami ID, "
@@ -1334,10 +1487,12 @@ class BanlistBuilder:
                 self.report.add("list statuses", f"EDOPro list {name!r} matches no official list")
         return written
 
-    def report_fixes(self, lst: OfficialList, fixes, raw_edopro: list[str], raw_history: list[str]) -> None:
+    def report_fixes(self, lst: OfficialList, fixes, raw_edopro: list[str] | None, raw_history: list[str]) -> None:
         """What the scrape said, what EDOPro and YGOJSON say, and what corrections.yaml made of it."""
-        self.report.add("list statuses", f"{lst.name}: the scraped vector differs from EDOPro's list in "
-                                         f"{len(raw_edopro)} and from YGOJSON's history in {len(raw_history)} place(s):")
+        edopro = "(EDOPro has no list of it)" if raw_edopro is None else f"from EDOPro's list in {len(raw_edopro)}"
+        self.report.add("list statuses", f"{lst.name}: the scraped vector differs {edopro} and from YGOJSON's history "
+                                         f"in {len(raw_history)} place(s):")
+        raw_edopro = raw_edopro or []
         for line in sorted(set(raw_edopro) | set(raw_history)):
             self.report.add("list statuses", f"    {line}")
         for fix in fixes:
@@ -1417,6 +1572,8 @@ def banlist_yaml(lst: OfficialList, entries: list[dict], aliases: list[str], cro
         source["history_check"] = {"repository": YGOJSON["repository"], "commit": YGOJSON["commit"],
                                    "date": YGOJSON["date"], "changes_dated": history["date"],
                                    "differences": history["differences"]}
+        if history.get("not_yet_released"):
+            source["history_check"]["not_yet_released"] = history["not_yet_released"]
     return list_file_text(
         "Forbidden & Limited list. Generated by tools/build_data.py; edit by hand only for a house list.",
         lst.name, lst.fmt, lst.effective, [{**e, "status": STATUS_KEYS[e["status"]]} for e in entries],
@@ -1424,10 +1581,415 @@ def banlist_yaml(lst: OfficialList, entries: list[dict], aliases: list[str], cro
     )
 
 
+# ------------------------------------------------------------------------------- lists of the other formats
+
+GENESYS_PUBLISHER = "Konami (Genesys PointsList, scraped daily)"  # registration.yugioh-card.com/genesys/CardListSearch/PointsList
+OCG_GENESYS_PUBLISHER = "Konami (yugioh-card.com/japan)"
+# The release cut-off Konami's OCG GENESYS page gives each points list (the vectors do not carry it): "cards in
+# products newly released from 2025-11-01 on cannot be used (cards up to those released by 2025-10-31 can)".
+# The pages are stored upstream beside the vectors, in the same commit (not copied into shared/data).
+OCG_GENESYS_CUTOFFS = {
+    "2026-06-01": ("2025-10-31", "data/ocg-genesys/202606.html"),
+    "2026-08-01": ("2025-10-31", "data/ocg-genesys/202608.html"),
+}
+EDOPRO_CURRENT = "edopro/lflists/current"
+SPEED_LIST_CHANGED = "2025-07-11"  # YGOJSON dates the Speed Duel list's latest changes on it (Doomcaliber Knight …)
+GOAT_LIST = "2005-04-01"  # the TCG list of the GOAT Format (banlists/tcg/2005-04-01.yaml)
+SPEED_WORDS = {"Unlimited": "unlimited", "Limited 3": "limited_3", "Limited 2": "limited_2", "Limited 1": "limited_1",
+               "Forbidden": "forbidden", "unlimited": "unlimited", "limit3": "limited_3", "limit2": "limited_2",
+               "limit1": "limited_1", "forbidden": "forbidden"}
+STATUS_OF_COUNT = {0: "forbidden", 1: "limited", 2: "semi_limited"}
+
+
+def edopro_sections(path: Path) -> dict[str, list[tuple[int, int, str | None]]]:
+    """An EDOPro list file as `!name` → [(passcode, count, the `#section` comment above it)]."""
+    lists: dict[str, list[tuple[int, int, str | None]]] = {}
+    current, section = None, None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("!"):
+            current, section = line[1:].strip(), None
+            lists[current] = []
+        elif line.startswith("#") and not line.startswith("##"):
+            section = line[1:].strip()
+        elif current and line and line[0].isdigit():
+            code, _, rest = line.partition(" ")
+            m = re.match(r"-?\d+", rest.strip())
+            if code.isdigit() and m:
+                lists[current].append((int(code), int(m.group()), section))
+    return lists
+
+
+class FormatListBuilder:
+    """The lists of the formats beyond TCG and OCG Advanced: Genesys and OCG Genesys points lists, the GOAT card
+    pool, the Speed Duel list. Each source's cards are mapped to the card index; disagreements are reported."""
+
+    def __init__(self, shared: Path, lists: BanlistBuilder, report: Report):
+        self.shared = shared
+        self.lists = lists
+        self.cards = lists.cards
+        self.report = report
+        self.root = shared / "yaml-yugi-limit-regulation"
+        self.summary: list[str] = []  # one line per format, for the report's summary
+
+    # -- helpers
+
+    def card_for_code(self, code: int) -> tuple[Card | None, Card | None]:
+        """(the official card an EDOPro passcode is, the unofficial row it is if it is one)."""
+        main, other = self.cards.main, self.cards.other
+        if code in main.owner:
+            return main.resolve(code), None
+        if code in self.cards.placeholders:
+            return main.resolve(self.cards.placeholders[code]), None
+        row = other.resolve(code)
+        if row is not None and row.group is not None and row.group in main.cards:
+            return main.cards[row.group], row
+        return None, row
+
+    def points_entries(self, fmt: str, vector: dict[str, int], day: str) -> list[dict]:
+        out = []
+        for key, points in vector.items():
+            card = self.lists.card_for_konami(int(key))
+            if card is None:
+                names = [y["name"]["en"] for y in self.lists.yy_by_konami.get(int(key), [])]
+                self.report.add("LOUD: unmappable list entries", f"{fmt} {day}: Konami ID {key} {names} — no card in "
+                                                                  "the index; shipped with passcode null")
+            out.append({"name": card.name if card else (str(key)), "passcode": card.passcode if card else None,
+                        "konami_id": int(key), "points": points})
+        return sorted(out, key=lambda e: (e["name"].casefold(), e["name"], e["passcode"] or 0))
+
+    @staticmethod
+    def points_by_card(entries: list[dict]) -> dict[int, int]:
+        return {e["passcode"]: e["points"] for e in entries if e["passcode"] is not None}
+
+    def compare_points(self, ours: dict[int, int], theirs: dict[int, int], label: str = "other") -> list[str]:
+        diffs = []
+        for p in sorted(set(ours) | set(theirs), key=lambda p: (self.cards.main.cards[p].name, p)):
+            a, b = ours.get(p), theirs.get(p)
+            if a != b:
+                diffs.append(f"{self.cards.main.cards[p].name} ({p}): Konami {a if a is not None else '—'}, "
+                             f"{label} {b if b is not None else '—'}")
+        return diffs
+
+    def write(self, out_dir: Path, fmt: str, day: str, text: str) -> Path:
+        path = out_dir / "banlists" / fmt / f"{day}.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", newline="\n")
+        yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)  # must stay loadable
+        return path
+
+    def official_source(self, path: str, published_by: str) -> dict:
+        return {"repository": LIMIT_REGULATION["repository"], "path": path, "commit": LIMIT_REGULATION["commit"],
+                "date": LIMIT_REGULATION["date"], "published_by": published_by}
+
+    # -- Genesys (TCG)
+
+    def genesys(self, out_dir: Path) -> list[Path]:
+        """Konami's points vectors, one list per day the content changed. `effective` is that day: the first
+        daily scrape on which Konami's PointsList served these points (the list in force from then on)."""
+        section = "genesys"
+        vectors = []
+        for path in sorted((self.root / "genesys").glob("*.vector.json")):
+            doc = read_json(path)
+            day = path.name.split(".")[0]
+            if doc["date"] != day:
+                self.report.add("WARNINGS", f"genesys/{path.name}: date field {doc['date']} ≠ file name")
+            vectors.append((day, f"data/genesys/{path.name}", self.points_entries("genesys", doc["regulation"], day)))
+        # EDOPro's Genesys lists (history and current), each compared with the shipped list it is closest to
+        edopro: dict[str, tuple[dict[int, int], dict]] = {}
+        history = self.shared / "edopro" / "lflists" / "history"
+        for e in read_json(history / "index.json").get("genesys", []):
+            entries = edopro_sections(history / e["file"]).get(e["header_in_file"], [])
+            edopro[e["list_name"]] = (self.edopro_points(entries, e["list_name"]), e)
+        for name, entries in edopro_sections(self.shared / EDOPRO_CURRENT / "Genesys.lflist.conf").items():
+            same = name in edopro and sorted(entries) == sorted(edopro_sections(
+                history / edopro[name][1]["file"]).get(edopro[name][1]["header_in_file"], []))
+            self.report.add(section, f"EDOPro's current Genesys.lflist.conf is {name!r}"
+                                     + (", the last list of its history" if same else " — LOUD: not in its history"))
+        matched: dict[str, tuple[str, dict, list[str]]] = {}
+        for name, (theirs, meta) in sorted(edopro.items()):
+            ranked = sorted(vectors, key=lambda v: (len(self.compare_points(self.points_by_card(v[2]), theirs)), v[0]))
+            best = ranked[0]
+            diffs = self.compare_points(self.points_by_card(best[2]), theirs, "EDOPro")
+            named = [v for v in vectors if v[0][:7] == f"{name[:4]}-{name[5:7]}"]
+            if named and named[-1] is not best:
+                self.report.add(section, f"EDOPro {name!r} is named for {named[-1][0][:7]} but its last version "
+                                         f"({meta['commit_date'][:10]}) has the points of Konami's list of {best[0]} "
+                                         f"({len(diffs)} difference(s); {len(self.compare_points(self.points_by_card(named[-1][2]), theirs))} "
+                                         f"from the list of {named[-1][0]})")
+            matched[best[0]] = (name, meta, diffs)
+            self.report.examples(section, f"EDOPro {name!r} (commit {meta['source_commit'][:12]}, "
+                                          f"{meta['commit_date'][:10]}) vs Konami's list of {best[0]}: differences "
+                                          "(Konami's points are shipped)", diffs, 12)
+        # Konami's raw PointsList of 2026-08-13 against the vector in force that day
+        raw_path = self.root / "genesys" / "2026-08-13.raw.json"
+        raw_check = None
+        if raw_path.is_file():
+            results = read_json(raw_path)["Result"]["Results"]
+            raw = {}
+            for r in results:
+                card = self.lists.card_for_konami(r["KonamiId"])
+                if card is None:
+                    self.report.add(section, f"raw PointsList: Konami ID {r['KonamiId']} {r['Name']!r}: no card")
+                    continue
+                raw[card.passcode] = r["Points"]
+            in_force = [v for v in vectors if v[0] <= "2026-08-13"][-1]
+            diffs = self.compare_points(self.points_by_card(in_force[2]), raw, "raw PointsList")
+            raw_check = (in_force[0], diffs)
+            self.report.examples(section, f"Konami's raw PointsList of 2026-08-13 ({len(results)} results) vs the vector "
+                                          f"of {in_force[0]}: differences", diffs, 12)
+        # YGOJSON's current points (its snapshot day) against the list in force that day
+        ygojson = {}
+        for g in read_jsonl(self.shared / "ygojson" / "cards.min.jsonl"):
+            points = ((g.get("legality") or {}).get("genesys") or {}).get("currentPoints")
+            passcode = self.cards.ygojson_passcode(g)
+            if points and passcode is not None:
+                ygojson[passcode] = int(points)
+        in_force = min(vectors, key=lambda v: (len(self.compare_points(self.points_by_card(v[2]), ygojson)), v[0]))
+        ygo_diffs = self.compare_points(self.points_by_card(in_force[2]), ygojson, "YGOJSON")
+        self.report.examples(section, f"YGOJSON's currentPoints (snapshot {YGOJSON['date']}; its points history ends "
+                                      f"2025-09-24) are closest to Konami's list of {in_force[0]}: differences",
+                             ygo_diffs, 12)
+        written, previous = [], None
+        for day, upstream, entries in vectors:
+            source = {"official": self.official_source(upstream, GENESYS_PUBLISHER)}
+            notes = [f"Effective {day}: the first daily scrape on which Konami's PointsList served these points (the "
+                     "vectors are the scrapes on which the content changed); Konami may have announced them earlier."]
+            aliases = []
+            if day in matched:
+                name, meta, diffs = matched[day]
+                source["cross_check"] = {"repository": LFLISTS_REPOSITORY, "list": name, "commit": meta["source_commit"],
+                                         "date": meta["commit_date"][:10], "differences": len(diffs)}
+                if name[:7] == f"{day[:4]}.{day[5:7]}" and not name.startswith(f"{day[:4]}.{day[5:7]}.{day[8:]}"):
+                    aliases.append(name)  # EDOPro's name, where it names the same month
+                notes.append(f"EDOPro's {name!r} (published {meta['commit_date'][:10]}) is this list"
+                             + (f" but for {len(diffs)} card(s): " + "; ".join(diffs[:6]) + ("; …" if len(diffs) > 6 else "")
+                                if diffs else ", card for card") + ".")
+            if raw_check and raw_check[0] == day:
+                source["raw_check"] = {"repository": LIMIT_REGULATION["repository"], "path": "data/genesys/2026-08-13.raw.json",
+                                       "commit": LIMIT_REGULATION["commit"], "date": LIMIT_REGULATION["date"],
+                                       "differences": len(raw_check[1])}
+            if in_force[0] == day:
+                source["history_check"] = {"repository": YGOJSON["repository"], "commit": YGOJSON["commit"],
+                                           "date": YGOJSON["date"], "differences": len(ygo_diffs)}
+            if previous is not None:
+                changes = self.compare_points(self.points_by_card(entries), self.points_by_card(previous), "before")
+                notes.append(f"{len(changes)} card(s) changed from the list before.")
+            text = list_file_text(
+                "Genesys points list. Generated by tools/build_data.py; edit by hand only for a house list.",
+                f"{day[:4]}.{day[5:7]}.{day[8:]} Genesys", "genesys", day, [], aliases=aliases, source=source,
+                notes=notes, points=entries)
+            written.append(self.write(out_dir, "genesys", day, text))
+            self.report.add("lists", f"banlists/genesys/{day}.yaml: {len(entries)} cards with points "
+                                     f"({sum(1 for e in entries if e['points'] == 100)} at 100)")
+            previous = entries
+        return written
+
+    def edopro_points(self, entries: list[tuple[int, int, str | None]], name: str) -> dict[int, int]:
+        out, wrong = {}, []
+        for code, points, _ in entries:
+            card, row = self.card_for_code(code)
+            if card is None or row is not None:
+                wrong.append(code)
+                continue
+            out[card.passcode] = points
+        if wrong:
+            self.report.add("genesys", f"EDOPro {name!r}: {len(wrong)} entr(ies) on a passcode no official card has "
+                                       f"({', '.join(map(str, wrong))}): EDOPro gives those cards no points")
+        return out
+
+    # -- OCG Genesys
+
+    def ocg_genesys(self, out_dir: Path) -> list[Path]:
+        written = []
+        for path in sorted((self.root / "ocg-genesys").glob("*.vector.json")):
+            doc = read_json(path)
+            day = path.name.split(".")[0]
+            entries = self.points_entries("ocg-genesys", doc["regulation"], day)
+            zeros = sum(1 for e in entries if e["points"] == 0)
+            source = {"official": self.official_source(f"data/ocg-genesys/{path.name}", OCG_GENESYS_PUBLISHER)}
+            notes = [f"Effective {day}: the day Konami's page says the list applies from."]
+            if zeros:
+                notes.append(f"{zeros} card(s) have 0 points: Konami lists a card at 0 when its points fell to 0 from "
+                             "the list before (other 0-point cards are not listed); 0 is kept as a fact.")
+            cutoff = OCG_GENESYS_CUTOFFS.get(day)
+            if cutoff:
+                source["cut_off"] = {"repository": LIMIT_REGULATION["repository"], "path": cutoff[1],
+                                     "commit": LIMIT_REGULATION["commit"], "date": LIMIT_REGULATION["date"],
+                                     "released_by": cutoff[0]}
+                notes.append(f"Konami's page for this list: only cards released by {cutoff[0]} may be used (cards in "
+                             f"products released after it cannot).")
+            else:
+                self.report.add("LOUD: unmappable list entries", f"ocg-genesys {day}: no release cut-off known for the list")
+            text = list_file_text(
+                "OCG Genesys points list. Generated by tools/build_data.py; edit by hand only for a house list.",
+                f"{day[:4]}.{day[5:7]}.{day[8:]} OCG Genesys", "ocg-genesys", day, [], source=source, notes=notes,
+                released_by=cutoff[0] if cutoff else None, points=entries)
+            written.append(self.write(out_dir, "ocg-genesys", day, text))
+            self.report.add("lists", f"banlists/ocg-genesys/{day}.yaml: {len(entries)} cards ({zeros} at 0 points), "
+                                     f"released by {cutoff[0] if cutoff else '—'}")
+        return written
+
+    # -- GOAT card pool
+
+    def goat(self, out_dir: Path) -> list[Path]:
+        """EDOPro's GOAT whitelist as a pool of official cards; EDOPro's own rows (GOAT-era, pre-errata) are kept
+        as each card's unofficial_ids. Its statuses are compared with Konami's list of April 2005."""
+        section = "goat"
+        [(name, rows)] = edopro_sections(self.shared / EDOPRO_CURRENT / "GOAT.lflist.conf").items()
+        pool: dict[int, dict] = {}
+        for code, count, _ in rows:
+            card, row = self.card_for_code(code)
+            if card is None:
+                self.report.add("LOUD: unmappable list entries", f"goat: EDOPro {code} is no card of the index")
+                continue
+            item = pool.setdefault(card.passcode, {"card": card, "ids": set(), "status": 3})
+            if row is not None:
+                item["ids"].add(row.passcode)
+            item["status"] = min(item["status"], count)
+        konami = {e["passcode"]: e["status"] for e in self.lists.entries(self.lists.built[("tcg", GOAT_LIST)])}
+        diffs = []
+        for passcode in sorted(set(konami) | {p for p, i in pool.items() if i["status"] < 3},
+                               key=lambda p: self.cards.main.cards[p].name):
+            card = self.cards.main.cards[passcode]
+            ours, theirs = konami.get(passcode), pool.get(passcode, {}).get("status")
+            theirs = None if theirs == 3 else theirs
+            if passcode not in pool:
+                diffs.append(f"{card.name} ({passcode}): Konami {STATUS_WORDS[ours]}, not in EDOPro's pool (first TCG "
+                             f"release {card.tcg_date})")
+            elif ours != theirs:
+                diffs.append(f"{card.name} ({passcode}): Konami {STATUS_WORDS[ours]}, EDOPro {STATUS_WORDS[theirs]}")
+        self.report.examples(section, f"EDOPro {name!r} statuses vs Konami's TCG list of {GOAT_LIST} (the format "
+                                      "applies Konami's)", diffs, 20)
+        dates = sorted((c["card"].tcg_date or "", c["card"].name) for c in pool.values())
+        late = [f"{n} ({d or 'no date'})" for d, n in dates if not d or d > "2005-09-30"]
+        self.report.add(section, f"{len(rows)} EDOPro rows → {len(pool)} cards ({sum(len(i['ids']) for i in pool.values())} "
+                                 f"of them also under EDOPro's own GOAT-era or pre-errata row); newest first TCG release "
+                                 f"{dates[-1][0]} ({dates[-1][1]})")
+        self.report.examples(section, "pool cards first released in the TCG after the list's time (2005-09-30) or "
+                                      "undated", late, 12)
+        unofficial = sorted(r for i in pool.values() for r in i["ids"])
+        entries = [{"status": "unlimited", "name": i["card"].name, "passcode": p, "konami_id": i["card"].konami_id,
+                    "unofficial_ids": sorted(i["ids"])} for p, i in pool.items()]
+        entries.sort(key=lambda e: (e["name"].casefold(), e["name"], e["passcode"]))
+        source = {"pool": {"repository": LFLISTS_REPOSITORY, "list": name, "path": "GOAT.lflist.conf",
+                           "commit": "f1708b0da1d1ad018cb8cd7e38676b9ed660fd1b", "date": "2025-11-18",
+                           "differences": len(diffs)}}
+        notes = [f"The card pool of the GOAT Format: every card of EDOPro's {name!r} whitelist, as the official card "
+                 "(any printing of it, alternate artworks included). The statuses are Konami's TCG list of April 2005 "
+                 f"(banlists/tcg/{GOAT_LIST}.yaml), not this file's.",
+                 f"unofficial_ids: EDOPro's own rows of a card (goat-entries.cdb 5047xxxxx, pre-errata 511xxxxxx), which "
+                 f"EDOPro's whitelist names instead of the official passcode ({len(unofficial)} rows); a decklist "
+                 "saved by EDOPro carries them, and they count as the card."]
+        text = list_file_text(
+            "GOAT card pool. Generated by tools/build_data.py; edit by hand only for a house list.",
+            f"{GOAT_LIST[:4]}.{GOAT_LIST[5:7]} GOAT", "goat", GOAT_LIST, entries, aliases=[name], source=source,
+            notes=notes, whitelist=True)
+        self.report.add("lists", f"banlists/goat/{GOAT_LIST}.yaml: {len(entries)} cards (whitelist)")
+        return [self.write(out_dir, "goat", GOAT_LIST, text)]
+
+    # -- Speed Duel
+
+    def speed(self, out_dir: Path) -> list[Path]:
+        """The Speed Duel list: its card pool (cards and Skill Cards) with Forbidden and the Limited 1/2/3 groups,
+        decided card by card by the sources that say anything (yaml-yugi's limit_regulation.speed, YGOJSON's
+        legality.speed, EDOPro's Speed.lflist.conf): the majority, a tie going to yaml-yugi (Konami's database)."""
+        section = "speed"
+        votes: dict[int, dict[str, str]] = defaultdict(dict)
+        for y in self.cards.yy:
+            status = ((y.get("limit_regulation") or {}).get("speed"))
+            if status:
+                card = self.cards.main.resolve(yaml_yugi_password(y) or 0) or self.lists.card_for_konami(y.get("konami_id") or 0)
+                if card is None:
+                    self.report.add("LOUD: unmappable list entries", f"speed: yaml-yugi {y['name']['en']!r} is no card")
+                    continue
+                votes[card.passcode]["yaml-yugi"] = SPEED_WORDS[status]
+        skills_by_key = {skill_key(c.name): c for c in self.cards.main.cards.values() if c.kind == "skill"}
+        for g in read_jsonl(self.shared / "ygojson" / "cards.min.jsonl"):
+            status = (((g.get("legality") or {}).get("speed") or {}).get("current"))
+            if not status:
+                continue
+            if g.get("cardType") == "skill":
+                card = skills_by_key.get(skill_key(g["name"]))
+            else:
+                passcode = self.cards.ygojson_passcode(g)
+                card = self.cards.main.cards.get(passcode) if passcode is not None else None
+            if card is None:
+                self.report.add(section, f"YGOJSON {g['name']!r} ({status}): no card of the index")
+                continue
+            votes[card.passcode]["YGOJSON"] = SPEED_WORDS[status]
+        [(name, rows)] = edopro_sections(self.shared / EDOPRO_CURRENT / "Speed.lflist.conf").items()
+        for code, count, heading in rows:
+            card, row = self.card_for_code(code)
+            if card is None or row is not None:
+                self.report.add(section, f"EDOPro {name!r}: {code} is no official card of the index — left out")
+                continue
+            status = SPEED_WORDS.get(heading or "", "unlimited")
+            if status == "unlimited" and "EDOPro" in votes[card.passcode]:
+                continue  # EDOPro lists a group card twice: in the pool and under its group
+            votes[card.passcode]["EDOPro"] = status
+        entries, disagreements = [], []
+        for passcode, said in sorted(votes.items()):
+            card = self.cards.main.cards[passcode]
+            ranked = Counter(said.values()).most_common()
+            status = ranked[0][0]
+            if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+                status = said.get("yaml-yugi", said.get("EDOPro", status))
+            if len(set(said.values())) > 1:
+                disagreements.append(f"{card.name} ({passcode}): " + ", ".join(f"{s} {v}" for s, v in said.items())
+                                     + f" → {status}")
+            if len(said) == 1 and card.kind != "skill":  # yaml-yugi has no Skill Cards, YGOJSON few: EDOPro's list
+                disagreements.append(f"{card.name} ({passcode}): only {', '.join(said)} ({status}) → in the pool")
+            entries.append({"status": status, "name": card.name, "passcode": passcode, "konami_id": card.konami_id})
+        missing_from = Counter(s for passcode, said in votes.items() for s in ("yaml-yugi", "YGOJSON", "EDOPro")
+                               if s not in said and self.cards.main.cards[passcode].kind != "skill")
+        self.report.examples(section, "sources disagreeing on a card's status (majority, a tie to yaml-yugi)",
+                             [d for d in disagreements if "only" not in d], 20)
+        self.report.examples(section, "cards only one source puts in the pool", [d for d in disagreements if "only" in d], 8)
+        self.report.add(section, "cards (not Skill Cards) a source leaves out of the pool while the others have it: "
+                                 + ", ".join(f"{s} {n}" for s, n in sorted(missing_from.items())))
+        skills = [e for e in entries if self.cards.main.cards[e["passcode"]].kind == "skill"]
+        rated = [p for p, said in votes.items() if self.cards.main.cards[p].kind == "skill" and "YGOJSON" in said]
+        self.report.add(section, f"Skill Cards: {len(skills)} on EDOPro's list (yaml-yugi has none); YGOJSON gives a "
+                                 f"Speed status to {len(rated)} of them, agreeing on "
+                                 f"{sum(1 for p in rated if len(set(votes[p].values())) == 1)}")
+        unlisted = sorted(c.name for c in self.cards.main.cards.values() if c.kind == "skill" and c.passcode not in votes)
+        self.report.examples(section, "Skill Cards of the index on no list (not in the pool)", unlisted, 8)
+        entries.sort(key=lambda e: (e["name"].casefold(), e["name"], e["passcode"]))
+        counts = Counter(e["status"] for e in entries)
+        source = {"official": {"repository": YAML_YUGI["repository"], "commit": YAML_YUGI["commit"], "date": YAML_YUGI["date"],
+                               "field": "limit_regulation.speed", "published_by": "Konami's card database (via yaml-yugi)"},
+                  "history_check": {"repository": YGOJSON["repository"], "commit": YGOJSON["commit"], "date": YGOJSON["date"],
+                                    "field": "legality.speed", "changes_dated": SPEED_LIST_CHANGED},
+                  "cross_check": {"repository": LFLISTS_REPOSITORY, "list": name, "path": "Speed.lflist.conf",
+                                  "commit": "8d9ae7266e3a2933ec841366879c90c7a3a84e23", "date": "2025-11-12",
+                                  "differences": sum(1 for d in disagreements if "EDOPro" in d.split(" → ")[0] and "only" not in d)}}
+        notes = [f"Effective {SPEED_LIST_CHANGED}: the day YGOJSON (from Yugipedia) dates the list's latest changes; "
+                 f"the pool is every card the sources put in it as of {YAML_YUGI['date']} (yaml-yugi's date), so a card "
+                 "reprinted for Speed Duel later than its first TCG release is in the pool for any check date.",
+                 "limited_1 / limited_2 / limited_3: at most 1 / 2 / 3 cards in total from that group, not copies of "
+                 "each (rule group-limit); forbidden cards and every card not on this list are out.",
+                 f"Skill Cards ({len(skills)}) are on the list as EDOPro's ids (300xxxxxx): Konami gives them no passcode."]
+        text = list_file_text(
+            "Speed Duel list and card pool. Generated by tools/build_data.py; edit by hand only for a house list.",
+            name, "speed", SPEED_LIST_CHANGED, entries, source=source, notes=notes, whitelist=True)
+        self.report.add("lists", f"banlists/speed/{SPEED_LIST_CHANGED}.yaml: {len(entries)} cards and Skill Cards "
+                                 f"({len(skills)} Skill Cards): " + ", ".join(f"{k} {counts[k]}" for k in
+                                 ("forbidden", "limited_1", "limited_2", "limited_3", "unlimited")))
+        return [self.write(out_dir, "speed", SPEED_LIST_CHANGED, text)]
+
+    def build(self, out_dir: Path) -> list[Path]:
+        written = self.genesys(out_dir) + self.ocg_genesys(out_dir) + self.goat(out_dir) + self.speed(out_dir)
+        for fmt in ("genesys", "ocg-genesys", "goat", "speed"):
+            days = sorted(p.stem for p in written if p.parent.name == fmt)
+            self.summary.append(f"{fmt} {len(days)} ({days[0]}" + (f" … {days[-1]})" if len(days) > 1 else ")"))
+        return written
+
+
 # ----------------------------------------------------------------------------------------------- main
 
 
-GENERATED_HEADER = "# Forbidden & Limited list. Generated by tools/build_data.py"
+GENERATED_BY_LINE = "Generated by tools/build_data.py"  # on the first line of every list file the build writes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1454,17 +2016,18 @@ def main(argv: list[str] | None = None) -> int:
 
     banlists = BanlistBuilder(shared, cards, report)
     written = banlists.build(out_dir)
+    formats = FormatListBuilder(shared, banlists, report)
+    written += formats.build(out_dir)
     removed = []
-    for fmt in ("tcg", "ocg"):  # generated lists that no longer exist upstream (or moved to their real date)
-        for path in sorted((out_dir / "banlists" / fmt).glob("*.yaml")):
-            if path not in written and path.read_text(encoding="utf-8").startswith(GENERATED_HEADER):
-                path.unlink()
-                removed.append(str(path.relative_to(out_dir)))
+    for path in sorted((out_dir / "banlists").glob("*/*.yaml")):  # generated lists no longer made (or moved)
+        if path not in written and GENERATED_BY_LINE in path.read_text(encoding="utf-8").split("\n", 1)[0]:
+            path.unlink()
+            removed.append(str(path.relative_to(out_dir)))
 
     for path in (main_path, other_path):
         report.add("files", f"{path.relative_to(out_dir)}: {path.stat().st_size:,} bytes")
     report.add("files", f"{len(written)} list files under banlists/")
-    summarize(report, banlists)
+    summarize(report, banlists, formats)
     text = report.text()
     report_path = out_dir / REPORT_FILE
     report_path.write_text(text, encoding="utf-8", newline="\n")
@@ -1475,7 +2038,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def summarize(report: Report, banlists: "BanlistBuilder") -> None:
+def summarize(report: Report, banlists: "BanlistBuilder", formats: "FormatListBuilder") -> None:
     """The report's first section: what was corrected and resolved, and whether anything needs a person."""
     fixes = banlists.corrections
     loud = sum(1 for lines in report.sections.values() for line in lines if "LOUD" in line)
@@ -1497,6 +2060,7 @@ def summarize(report: Report, banlists: "BanlistBuilder") -> None:
         if line.startswith(("TCG dates", "OCG dates")) and line.rstrip().split(": ")[-1].isdigit():
             add(f"release dates: {line}")
     add(f"ids that are not alternate artworks: {report.count('ids that are not alternate artworks')} finding(s)")
+    add(f"other formats' lists: {'; '.join(formats.summary)} — sections genesys, goat, speed")
     add(f"needs review (lines marked LOUD): {loud}")
 
 

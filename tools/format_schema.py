@@ -41,6 +41,9 @@ def schema() -> dict:
         "description": {"type": "string", "minLength": 1, "description": "One line: what the format is."},
         "extends": {"type": "string", "minLength": 1,
                     "description": "A format id (or a path to a format file) this one starts from."},
+        "region": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$",
+                   "description": "The region whose dates the format's lists give as `effective` (inherited; "
+                                  "--region picks another where a list has its own date for it)."},
         "sources": {**text_list, "description": "Where the format's rules come from (one line each)."},
         "notes": {**text_list, "description": "Readings and choices a reader should know about."},
         "rules": {

@@ -11,7 +11,7 @@ import os
 import sys
 
 from . import check, info, show, side, update  # noqa: F401  (each registers its commands)
-from .common import EXIT_ERROR, app, say
+from .common import EXIT_ERROR, app, describe_regions, say
 
 
 def _run() -> int:
@@ -40,6 +40,8 @@ def _run() -> int:
 
 def main() -> None:
     """Entry point: never a traceback, unless DECKCHECK_DEBUG is set."""
+    if "--help" in sys.argv or "-h" in sys.argv:
+        describe_regions()
     try:
         sys.exit(_run())
     except SystemExit as exc:

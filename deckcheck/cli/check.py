@@ -120,11 +120,12 @@ def check(
         results=results,
         format_id=main.format.id,
         format_title=main.title,
-        banlist=main.banlist.to_json() if main.banlist else {},
+        banlist={**main.banlist.to_json(), "effective": main.effective(main.banlist).isoformat()} if main.banlist else {},
         as_of=checker.as_of,
-        data=run_data_info(cards, main.banlist),
+        data=run_data_info(cards, main.banlist or main.points_list),
         deck_formats=deck_formats,
         rules=rule_catalog() if report_format == "sarif" else [],
+        lists=main.report_lists(),
         skipped=skipped,
     )
     try:

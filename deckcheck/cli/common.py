@@ -77,7 +77,27 @@ FORMAT_OPTION = typer.Option(None, "--format", "-f", metavar="FORMAT",
                              help=format_help("Format to judge in (default: tcg, or what a YAML decklist declares)"))
 BANLIST_OPTION = typer.Option(None, "--banlist", "-b", help='A list by name, e.g. "2026.05 TCG" (see: deckcheck banlists).')
 AS_OF_OPTION = typer.Option(None, "--as-of", help="Judge as on this date (YYYY-MM-DD): the list in force then, cards released by then.")
-REGION_OPTION = typer.Option(None, "--region", help="Region whose effective dates apply where they differ (e.g. amer).")
+REGION_HELP = "Region whose effective dates apply where a list's differ by region"
+REGION_OPTION = typer.Option(None, "--region", metavar="REGION", help=f"{REGION_HELP} (see --help).")
+
+
+def describe_regions() -> None:
+    """Name the known regions in --region's help. They come from every list file, so they are read only
+    when help is shown (a check with --region validates its value against the same collection)."""
+    try:
+        from ..datastore import load_store
+        from ..regulation import known_regions
+
+        formats = FormatStore.default()
+        regions = known_regions(formats, load_store())
+        roots = [f for f in formats.all() if f.region and not f.extends]
+    except Exception:  # help must always print: without the data, the help says less
+        return
+    defaults = ", ".join(f"{f.region} for {f.id}" for f in roots)
+    REGION_OPTION.help = (f"{REGION_HELP}: one of {', '.join(regions)} (default: the format's own: {defaults} "
+                          "and the formats built on them).")
+
+
 POINTS_CAP_OPTION = typer.Option(None, "--points-cap", min=0, metavar="N",
                                  help="The points cap of a points format (Genesys: 100 unless the event says otherwise; 0 is a cap).")
 

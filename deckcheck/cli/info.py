@@ -8,6 +8,7 @@ from typing import List, Optional
 
 import typer
 
+from .. import clock
 from ..carddb import DataError
 from .common import EXIT_ILLEGAL, EXIT_LEGAL, OutputFormat, app, console, fail
 
@@ -38,7 +39,7 @@ def banlists_command(
         lists = store.all(format.lower() if format else None)
     except DataError as exc:
         fail(str(exc))
-    listing.banlists(lists, date.today(), output_format.value, console())
+    listing.banlists(lists, clock.today(), output_format.value, console())
 
 
 @banlists_app.command("diff")
@@ -123,20 +124,20 @@ _LIST_RULES = ("banlist", "group-limit", "card-pool", "points-cap")  # the rules
 
 
 def _regulations_today(cards, store):
-    """Every built-in format that applies a Forbidden & Limited list, as it stands today (a format whose
-    lists are not installed is left out)."""
-    from ..formats import FormatStore
+    """Every built-in format as it stands today, the standard ones (TCG, OCG) first (a format whose lists
+    are not installed is left out)."""
+    from ..formats import DEFAULT_FORMAT, FormatStore
     from ..regulation import Regulation
 
     formats = FormatStore.default()
+    ids = formats.builtin_ids()
+    ordered = [DEFAULT_FORMAT, "ocg"] + [i for i in ids if i not in (DEFAULT_FORMAT, "ocg")]
     found = []
-    for format_id in formats.builtin_ids():
-        fmt = formats.get(format_id)
-        if fmt.enabled("banlist"):
-            try:
-                found.append(Regulation.build(fmt, cards, store, date.today()))
-            except DataError:
-                continue
+    for fmt in (formats.get(i) for i in ordered if i in ids):
+        try:
+            found.append(Regulation.build(fmt, cards, store, clock.today(fmt.region)))
+        except DataError:
+            continue
     return found
 
 
@@ -234,6 +235,6 @@ def data_command(output_format: OutputFormat = _OUTPUT) -> None:
     from ..report import listing
 
     try:
-        listing.data(load_cards(), load_store(), date.today(), output_format.value, console())
+        listing.data(load_cards(), load_store(), clock.today(), output_format.value, console())
     except DataError as exc:
         fail(str(exc))

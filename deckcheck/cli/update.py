@@ -51,7 +51,7 @@ def update(
     lflist: Optional[Path] = typer.Option(None, "--lflist", help="Import lists from a local EDOPro/YGOPro lflist.conf instead of downloading them.", dir_okay=False),
     only: Optional[Only] = typer.Option(None, "--only", help="Update only the cards or only the lists."),
     force: bool = typer.Option(False, "--force", help="Download the cards even if the database version is unchanged."),
-    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.1, help="Seconds to wait for a connection or for data (default: 30)."),
+    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.1, help="Seconds to wait for a connection or for data (default: 30); each download as a whole may take 30 times this."),
     retries: Optional[int] = typer.Option(None, "--retries", min=0, max=10, help="Extra attempts after a timeout, dropped connection or HTTP 429/5xx (default: 3)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Config file (default: $DECKCHECK_CONFIG, else config.toml in the user config directory).", dir_okay=False),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors and warnings."),

@@ -31,7 +31,7 @@ from ..carddb import DataError
 BUILTIN_DIR = Path(__file__).parent / "builtin"
 SUFFIXES = (".yaml", ".yml")
 DEFAULT_FORMAT = "tcg"
-TOP_KEYS = ("title", "description", "extends", "sources", "notes", "rules")
+TOP_KEYS = ("title", "description", "extends", "region", "sources", "notes", "rules")
 MAX_EXTENDS = 16
 
 
@@ -49,6 +49,7 @@ class Format:
     path: str  # where the definition lives
     origin: str  # "built-in" | "user" | "file"
     extends: tuple[str, ...]  # the formats it builds on, nearest first
+    region: str | None  # the region whose dates its lists' `effective` gives (--region picks another)
     sources: tuple[str, ...]
     notes: tuple[str, ...]
     rules: Mapping[str, Mapping | None]  # rule ID → options, or None when the rule is off
@@ -74,6 +75,7 @@ class Format:
             "path": self.path,
             "origin": self.origin,
             "extends": list(self.extends),
+            "region": self.region,
             "sources": list(self.sources),
             "notes": list(self.notes),
             "rules": {rule: jsonable(options) for rule, options in self.rules.items()},
@@ -209,6 +211,7 @@ class FormatStore:
             path=str(path),
             origin=origin,
             extends=((parent.id,) + parent.extends) if parent else (),
+            region=raw.get("region") or (parent.region if parent else None),
             sources=tuple(parent.sources if parent else ()) + tuple(raw.get("sources") or ()),
             notes=tuple(parent.notes if parent else ()) + tuple(raw.get("notes") or ()),
             rules=MappingProxyType(rules),

@@ -7,6 +7,7 @@ parser on every start.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -19,10 +20,17 @@ def read_format_file(path: Path) -> tuple[dict, dict[str, int]]:
     """The file's top-level mapping (checked) and ``key path → line`` (``"rules/points-cap/cap"``)."""
     from ..cache import memoized
 
-    document = memoized("formats", path, lambda: _parse(path))
+    document = memoized("formats", path, lambda: _parse(path), valid=_is_parsed_file)
     raw, lines = document["raw"], document["lines"]
     _check_top(path, raw, lines)
     return raw, lines
+
+
+def _is_parsed_file(document) -> bool:
+    """Whether a memoized entry has the shape ``_parse`` returns (a damaged cache entry is parsed again)."""
+    return (isinstance(document, dict) and isinstance(document.get("raw"), dict)
+            and isinstance(document.get("lines"), dict)
+            and all(isinstance(k, str) and isinstance(v, int) for k, v in document["lines"].items()))
 
 
 def _parse(path: Path) -> dict:
@@ -110,6 +118,9 @@ def _check_top(path: Path, raw: dict, lines: Mapping[str, int]) -> None:
         if key in ("title", "description", "extends"):
             if not isinstance(value, str) or not value.strip():
                 raise FormatError(f"{where(path, lines, key)}: must be text")
+        elif key == "region":
+            if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", value):
+                raise FormatError(f"{where(path, lines, key)}: must be a region id in lower case (e.g. emea, amer, jp)")
         elif key in ("sources", "notes"):
             if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
                 raise FormatError(f"{where(path, lines, key)}: must be a list of text lines")

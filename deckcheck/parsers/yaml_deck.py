@@ -103,6 +103,11 @@ def _line_count(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n") + 1
 
 
+def _too_deep(deck: ParsedDeck, line: int | None) -> ParsedDeck:
+    return unreadable(deck, f"not a decklist: YAML nested more than {MAX_DEPTH} levels deep (line {line})", line,
+                      "a decklist is a mapping of lists: name, format, main, extra, side")
+
+
 def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
     """Parse a YAML decklist. Never raises; problems are recorded in ``ParsedDeck.problems``."""
     import yaml
@@ -143,12 +148,7 @@ def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
                 depth += 1
                 if depth > MAX_DEPTH:
                     line = min(event.start_mark.line + 1, _line_count(text)) if event.start_mark else None
-                    return unreadable(
-                        deck,
-                        f"not a decklist: YAML nested more than {MAX_DEPTH} levels deep (line {line})",
-                        line,
-                        "a decklist is a mapping of lists: name, format, main, extra, side",
-                    )
+                    return _too_deep(deck, line)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 containers.pop()
                 depth -= 1
@@ -159,6 +159,8 @@ def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
         if line is not None:  # the end of a file without a final newline is "the next line" for YAML
             line = min(line, _line_count(text))
         what = e.problem or e.context or "syntax error"
+        if "nesting depth" in what:  # newer PyYAML stops deep nesting itself, before the check above does
+            return _too_deep(deck, line)
         where = f" at line {line}" if line else ""
         if _YDK_MARKER.search(text):
             return unreadable(

@@ -55,6 +55,9 @@ def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
     uri = path_uri(result.path)
     if uri is not None:
         text += ', "uri": ' + _s(uri)
+    points = result.facts.get("points")
+    if points:
+        text += ', "points": ' + _dumps(points)
     return text + "}"
 
 
@@ -88,6 +91,8 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
     uri = path_uri(result.path)
     if uri is not None:
         out["uri"] = uri
+    if result.facts.get("points"):
+        out["points"] = dict(result.facts["points"])
     return out
 
 
@@ -114,6 +119,18 @@ def _indented(value, level: int = 1) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
 
 
+def _format_lists(run: Run) -> dict:
+    """The region and the format's other lists: points (and cap), card pool, lists whose strictest status applies."""
+    lists = run.lists
+    out = {"region": lists.get("region")} if lists else {}
+    if lists.get("also"):
+        out["also"] = lists["also"]
+    for key in ("points", "pool"):
+        if lists.get(key):
+            out[key] = lists[key]
+    return out
+
+
 def render_chunks(run: Run) -> Iterator[str]:
     """The document in pieces (about one per deck), for writing without building one string.
 
@@ -131,6 +148,7 @@ def _chunks(run: Run) -> Iterator[str]:
             "banlist": run.banlist.get("name"),
             "effective": run.banlist.get("effective"),
             "as_of": run.as_of.isoformat(),
+            **_format_lists(run),
         },
         "data": run.data,
     }

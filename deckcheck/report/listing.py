@@ -32,9 +32,24 @@ def _in_force(lists, today: date) -> set[str]:
     return {b.name for b in current.values()}
 
 
-def _list_counts(b) -> list[str]:
-    """A list's Forbidden, Limited and Semi-Limited counts."""
-    return [str(sum(1 for e in b.entries if e.status == s)) for s in STATUS_LIMITS]
+def _counts(banlist) -> dict[str, int]:
+    """Entries per status of a list (the Forbidden/Limited/Semi-Limited ones always, the others where present)."""
+    counts = {s: 0 for s in STATUS_LIMITS}
+    for e in banlist.entries:
+        counts[e.status] = counts.get(e.status, 0) + 1
+    return counts
+
+
+def _contents(banlist, counts: dict[str, int]) -> str:
+    """What a list holds, in words: its kind and the size of each part."""
+    if banlist.is_points_list:
+        return f"points: {counts['points']} cards"
+    if banlist.whitelist:
+        groups = ", ".join(f"{title} {counts[s]}" for s, title in
+                           (("forbidden", "Forbidden"), ("limited_1", "Limited 1"), ("limited_2", "Limited 2"),
+                            ("limited_3", "Limited 3")) if counts.get(s))
+        return f"pool: {sum(counts.values())} cards" + (f" ({groups})" if groups else "")
+    return ""
 
 
 def _effective(b) -> Text:
@@ -46,27 +61,29 @@ def _effective(b) -> Text:
 def banlists(lists, today: date, output_format: str, console) -> None:
     in_force = _in_force(lists, today)
     if output_format == "json":
-        _emit_json(
-            [
-                {
-                    **b.to_json(),
-                    "aliases": b.aliases,
-                    "in_force": b.name in in_force,
-                    "entries": {s: sum(1 for e in b.entries if e.status == s) for s in STATUS_LIMITS},
-                }
-                for b in lists
-            ]
-        )
+        _emit_json([{**b.to_json(), "aliases": b.aliases, "in_force": b.name in in_force, "entries": _counts(b)}
+                    for b in lists])
         return
-    rows = []
-    for b in lists:
-        official = (b.source or {}).get("official") or {}
-        source = official.get("published_by") or official.get("repository") or ""
-        rows.append([b.name, b.format.upper(), _effective(b), *_list_counts(b), source,
-                     Text("in force", style="green") if b.name in in_force else ""])
-    headers = ["List", "Format", "Effective", "Forbidden", "Limited", "Semi-Limited", "Source", "Now"]
-    print_grid(console, headers, rows, wrap_width(console), optional=("Format", "Source"),
-               justify={"Forbidden": "right", "Limited": "right", "Semi-Limited": "right"})
+    width = wrap_width(console)
+    for n, fmt in enumerate(dict.fromkeys(b.format for b in lists)):
+        if n:
+            console.print()
+        console.print(Text(f"{fmt.upper()} lists", style="bold"), highlight=False)
+        rows, contents = [], False
+        for b in (b for b in lists if b.format == fmt):
+            counts = _counts(b)
+            words = _contents(b, counts)
+            contents = contents or bool(words)
+            official = (b.source or {}).get("official") or (b.source or {}).get("pool") or {}
+            source = official.get("published_by") or official.get("repository") or ""
+            cells = [words] if words else [str(counts[s]) for s in STATUS_LIMITS]
+            rows.append([b.name, _effective(b), *cells, source, Text("in force", style="green") if b.name in in_force else ""])
+        kinds = ["Contents"] if contents else ["Forbidden", "Limited", "Semi-Limited"]
+        if contents:  # a points list or a whitelist: what it holds in words (an F&L list among them: its counts)
+            rows = [row if len(row) == 5 else [row[0], row[1], ", ".join(f"{t} {c}" for t, c in zip(
+                ("Forbidden", "Limited", "Semi-Limited"), row[2:5])), *row[5:]] for row in rows]
+        print_grid(console, ["List", "Effective", *kinds, "Source", "Now"], rows, width, optional=("Source",),
+                   justify={"Forbidden": "right", "Limited": "right", "Semi-Limited": "right"})
 
 
 def list_diff(old, new, cards, decks: list[dict], output_format: str, console) -> None:
@@ -158,7 +175,8 @@ def _kind(card) -> str:
         if card.type & TRAP and not card.type & MONSTER:
             return "Trap (Main Deck)"
         return "Monster (Main Deck)"
-    return {"token": "Token (never a deck card)", "skill": "Skill Card (never a deck card)"}.get(card.kind, card.kind)
+    return {"token": "Token (never a deck card)",
+            "skill": "Skill Card (Speed Duel: one per deck, kept outside it)"}.get(card.kind, card.kind)
 
 
 def _identity(card, index) -> tuple[str | None, object]:
@@ -200,21 +218,47 @@ def card_matches(query: str, found, more: bool, console) -> None:
             console.print(shown(f"  {card.name} ({card.passcode})"), highlight=False, soft_wrap=True)
 
 
-def cards(found, index, regulations, output_format: str, console) -> None:
-    """What deckcheck knows of each card, with its status in each regulation (a format today)."""
+def card_status(card, regulation) -> tuple[str, int | None]:
+    """A card's standing in one regulation, in words, and its points there (None outside a points format)."""
+    from ..banlists import GROUP_TITLES
+    from ..rules.banned_type import banned_types
     from ..rules.card_pool import why_not_legal
+    from ..words import with_article
 
+    skill_in_deck = card.kind == "skill" and regulation.enabled("skill-card")
+    if card.kind not in ("main", "extra") and not skill_in_deck:
+        return "never in a deck", None
+    outside = why_not_legal(card, regulation)
+    if outside:
+        return f"not legal: {outside}", None
+    banned = banned_types(card, regulation.options("banned-type").get("types") or ())
+    if banned:
+        return f"not legal: {with_article(' and '.join(t.capitalize() for t in banned))} Monster", None
+    parts = []
+    if regulation.banlist is not None:
+        limit = regulation.limits.get(card.group, regulation.copies)
+        group = regulation.groups.get(card.group)
+        parts.append(GROUP_TITLES[group] if group is not None and limit else STATUS_TITLES.get(limit, "Unlimited"))
+    points = None
+    if regulation.points_list is not None:
+        points = regulation.points.get(card.passcode, 0)
+        parts.append(f"{points} point{'s' if points != 1 else ''}")
+    return ", ".join(parts) or "legal", points
+
+
+def cards(found, index, regulations, output_format: str, console) -> None:
+    """What deckcheck knows of each card, with its standing in each regulation (every built-in format today)."""
     documents = []
     for card in found:
-        statuses = {}
+        statuses, points, formats = {}, {}, {}
         for regulation in regulations:
-            label = regulation.banlist.name if regulation.banlist else regulation.title
-            if card.kind not in ("main", "extra"):
-                statuses[label] = "never in a deck"
-            elif outside := why_not_legal(card, regulation):
-                statuses[label] = f"not legal: {outside}"
-            else:
-                statuses[label] = STATUS_TITLES[regulation.limits.get(card.group, 3)]
+            text, value = card_status(card, regulation)
+            if regulation.banlist is not None:
+                statuses.setdefault(regulation.banlist.name, text)  # the first format to use a list names it
+            if regulation.points_list is not None:
+                points.setdefault(regulation.points_list.name, value)
+            formats[regulation.format.id] = {"title": regulation.title, "list": regulation.list_name, "status": text,
+                                             **({"points": value} if regulation.points_list is not None else {})}
         relation, group = _identity(card, index)
         documents.append(
             {
@@ -232,6 +276,8 @@ def cards(found, index, regulations, output_format: str, console) -> None:
                 "official_card": {"name": group.name, "passcode": group.passcode} if relation == "stands for" else None,
                 "same_name": [{"name": c.name, "passcode": c.passcode} for c in _same_name(card, index)],
                 "status": statuses,
+                "points": points,
+                "formats": formats,
             }
         )
     if output_format == "json":
@@ -267,7 +313,8 @@ def cards(found, index, regulations, output_format: str, console) -> None:
             ("Konami ID", str(card.konami_id or "—")),
             ("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
             ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}"),
-            *doc["status"].items(),
+            *((f"{entry['title']} ({entry['list']})" if entry["list"] else entry["title"], entry["status"])
+              for entry in doc["formats"].values()),
         ]
         for label, value in rows:
             table.add_row(shown(label), shown(value))
@@ -365,6 +412,8 @@ def format_definition(fmt, output_format: str, console) -> None:
     lines = [f"id: {fmt.id}", f"title: {fmt.title}", f"description: {fmt.description}", f"defined in: {fmt.path}"]
     if fmt.extends:
         lines.append(f"extends: {' → '.join(fmt.extends)}")
+    if fmt.region:
+        lines.append(f"region: {fmt.region}")
     for key in ("sources", "notes"):
         if document[key]:
             lines.append(f"{key}:")

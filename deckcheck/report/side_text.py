@@ -55,8 +55,10 @@ def registered(result, regulation, console: Console) -> None:
     parts = [first]
     if not result.unreadable:
         parts.append(Text(_sizes(result.sizes)))
-    banlist = regulation.banlist.name if regulation.banlist else "no list"
-    parts.append(shown(f"({regulation.title}, {banlist})"))
+    parts.append(shown(f"({regulation.title}, {regulation.list_name or 'no list'})"))
+    points = result.facts.get("points")
+    if points:
+        parts.append(Text(f"{points['total']} points (cap {points['cap']})"))
     _line(console, parts)
     print_problems(result.problems, console, wrap_width(console))
 

@@ -13,7 +13,6 @@ out (``unnamed``). How lines fit the terminal, or are not wrapped when piped: ``
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
@@ -44,17 +43,28 @@ def tally(problems) -> str:
     return ", ".join(_plural(n, word) for n, word in ((errors, "error"), (warnings, "warning")) if n)
 
 
-# What a deck's facts (``DeckResult.facts``, set by rules) add to its verdict line, by fact.
-FACT_TEXT: dict[str, Callable[[dict], str]] = {
-    "points": lambda f: f"{f['total']} points" + (f" of {f['cap']}" if f.get("cap") is not None else ""),
-}
+def _lists(run: Run) -> list[str]:
+    """The lists of the run's format, as the header names them (each a part of the header line)."""
+    lists = run.lists or {"banlist": run.banlist or None}
+    region = lists.get("chosen_region")
+    where = f" in {region}" if region else ""
+    parts = []
+    banlist = lists.get("banlist")
+    if banlist:
+        text = f"list {banlist.get('name')} (in force from {banlist.get('effective')}{where})"
+        others = lists.get("also") or ()
+        text += "".join(f" + {other['name']} (from {other['effective']})" for other in others)
+        parts.append(text + (": the strictest status of each card" if others else ""))
+    points = lists.get("points")
+    if points:
+        parts.append(f"points {points['name']} (in force from {points['effective']}{where}), cap {points['cap']}")
+    if lists.get("pool"):
+        parts.append(f"pool {lists['pool']['name']}")
+    return parts or ["no list"]
 
 
 def header(run: Run, console: Console, width: int | None) -> Text:
-    b = run.banlist
-    parts = [Text(run.format_title, style="bold"),
-             shown(f"list {b.get('name')} (in force from {b.get('effective')})"),
-             Text(f"as of {run.as_of.isoformat()}")]
+    parts = [Text(run.format_title, style="bold"), *map(shown, _lists(run)), Text(f"as of {run.as_of.isoformat()}")]
     cards = run.data.get("cards", {})
     if cards.get("built"):
         parts.append(shown(f"card data {cards.get('origin', 'bundled')}, {cards['built']}"))
@@ -73,11 +83,12 @@ def verdict_runs(run: Run, result) -> list[list[tuple[str, str]]]:
     parts = [[verdict, (printable(result.path), "bold")]]
     if not result.unreadable:
         parts.append([(_counts(result.sizes), "")])
-    parts += [[(printable(FACT_TEXT[name](value)), "")] for name, value in result.facts.items()
-              if name in FACT_TEXT and value]
     fmt = run.deck_formats.get(result.path)
     if fmt and fmt[0] != run.format_id:
         parts.append([(printable(f"[{fmt[0].upper()}, {fmt[1]}]"), "")])
+    points = result.facts.get("points")
+    if points:
+        parts.append([(f"{points['total']} points (cap {points['cap']})", "red" if points["total"] > points["cap"] else "")])
     counted = tally(result.problems)
     if counted:
         parts.append([(f"({counted})", "")])

@@ -10,7 +10,9 @@ the fix to replace it with the official card.
 
 A format may narrow the pool: cards released in both the TCG and the OCG (Worlds), a release
 cut-off (`released_by`: Edison; an OCG Genesys points list sets its own), or a whitelist whose
-cards are the whole pool (GOAT, Speed Duel).
+cards are the whole pool (GOAT, Speed Duel): any printing of a listed card, and the unofficial rows
+the whitelist names as the card (EDOPro's GOAT-era versions), are that card; a card only "treated
+as" a listed one is not.
 
 A card released in the pool whose first release date no source gives is a warning, not an
 error, and only when the check date (or the cut-off) is before the day the card data describes
@@ -90,10 +92,14 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
     """(why ``card`` is outside the regulation's card pool, or None; the pool whose release date of the
     card is unknown when that matters — a warning — or None). Memoized per regulation."""
     memo = regulation.memo(ID)
+    key = card.passcode
     try:
-        return memo[card.passcode]
+        return memo[key]
     except KeyError:
         pass
+    stand_in = regulation.stand_ins.get(card.passcode)
+    if stand_in is not None:  # an unofficial row the format's whitelist accepts: judged as the card it counts as
+        card = regulation.cards.by_passcode(stand_in) or card
     as_of = regulation.as_of.isoformat()
     cutoff = regulation.released_by.isoformat() if regulation.released_by is not None else None
     data_date = regulation.cards.data_date
@@ -109,9 +115,9 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
             break
         if undated is None and release_unknown(card, pool, min(as_of, cutoff or as_of), data_date):
             undated = pool
-    if why is None and regulation.allowed is not None and card.group not in regulation.allowed:
+    if why is None and regulation.allowed is not None and card.passcode not in regulation.allowed:
         why = f"not in the {regulation.title} card pool ({regulation.whitelist.name})"
-    verdict = memo[card.passcode] = (why, None if why else undated)
+    verdict = memo[key] = (why, None if why else undated)
     return verdict
 
 

@@ -11,13 +11,14 @@ Source: Konami's Speed Duel Forbidden & Limited list (since August 2023); duelli
 
 PASS:
     format: speed
-    main: [Ancient Gear Fist, 1 Mystical Space Typhoon, 3 Dark Magician, 3 Dark Magician Girl, 3 Magicians' Souls,
-           3 Dark Magic Attack, 3 Thousand Knives, 3 Magician Navigation, 2 Dark Magic Veil]
+    main: [Magician's Act, 1 Mystical Space Typhoon, 1 Book of Moon, 1 Sakuretsu Armor, 1 Cosmic Cyclone,
+           3 Dark Magician, 3 Dark Magician Girl, 3 Skilled Dark Magician, 3 Apprentice Magician,
+           3 Dark Magic Attack, 3 Thousand Knives, 2 Magicians Unite]
 
 FAIL:
     format: speed
-    main: [Ancient Gear Fist, 1 Mystical Space Typhoon, 1 Twisted Personality, 3 Dark Magician,
-           3 Dark Magician Girl, 3 Magicians' Souls, 3 Dark Magic Attack, 3 Thousand Knives, 2 Magician Navigation]
+    main: [Magician's Act, 1 Mystical Space Typhoon, 1 Golden Ladybug, 3 Dark Magician, 3 Dark Magician Girl,
+           3 Skilled Dark Magician, 3 Apprentice Magician, 3 Dark Magic Attack, 3 Thousand Knives, 2 Magicians Unite]
 """
 
 from __future__ import annotations

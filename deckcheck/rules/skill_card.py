@@ -9,13 +9,18 @@ Source: Konami, yugiohblog.konami.com/articles/?p=8968 (Speed Duel rules); Yugip
 
 PASS:
     format: speed
-    main: [Ancient Gear Fist, 3 Dark Magician, 3 Dark Magician Girl, 3 Magicians' Souls, 3 Dark Magic Attack,
-           3 Thousand Knives, 3 Magician Navigation, 2 Dark Magic Veil]
+    main: [Magician's Act, 3 Dark Magician, 3 Dark Magician Girl, 3 Skilled Dark Magician, 3 Apprentice Magician,
+           3 Dark Magic Attack, 3 Thousand Knives, 3 Magicians Unite, 2 Magician's Circle]
 
 FAIL:
     format: speed
-    main: [3 Dark Magician, 3 Dark Magician Girl, 3 Magicians' Souls, 3 Dark Magic Attack,
-           3 Thousand Knives, 3 Magician Navigation, 2 Dark Magic Veil]
+    main: [3 Dark Magician, 3 Dark Magician Girl, 3 Skilled Dark Magician, 3 Apprentice Magician,
+           3 Dark Magic Attack, 3 Thousand Knives, 3 Magicians Unite, 2 Magician's Circle]
+
+FAIL:
+    format: speed
+    main: [Magician's Act, Magician's Scales, 3 Dark Magician, 3 Dark Magician Girl, 3 Skilled Dark Magician,
+           3 Apprentice Magician, 3 Dark Magic Attack, 3 Thousand Knives, 3 Magicians Unite, 2 Magician's Circle]
 """
 
 from __future__ import annotations

@@ -18,20 +18,24 @@ import sqlite3
 from pathlib import Path
 
 from .index_file import COL, carry_over, flatten_groups
-from ..cardtypes import MONSTER, SKILL, kind_of
-from .ygoprodeck import PLACEHOLDER_MIN, Reference
+from ..cardtypes import MONSTER, SKILL, kind_of, pools_of
+from .ygoprodeck import PLACEHOLDER_MIN, Reference, text_problem
 
 OT_OCG, OT_TCG, OT_PRERELEASE = 0x1, 0x2, 0x100
 OT_UNOFFICIAL = 0x4 | 0x8 | 0x10 | 0x20 | 0x200 | 0x400 | 0x1000  # anime, illegal, video game, custom, rush, legend, hidden
+
+
+ROWS_PER_CARD = 3  # a cdb also holds Rush, anime and other rows deckcheck does not import
 
 
 class CdbError(ValueError):
     pass
 
 
-def read_cdb(path: Path) -> list[tuple[int, int, int, int, str, int | None]]:
+def read_cdb(path: Path, max_rows: int | None = None) -> list[tuple[int, int, int, int, str, int | None]]:
     """``(id, ot, alias, type, name, level)`` rows (level: a monster's Level, Rank or Link Rating, else None);
-    CdbError when the file is not a card database."""
+    CdbError when the file is not a card database, has more than ``max_rows`` rows, or a name with a
+    character that is not allowed."""
     try:
         with open(path, "rb") as f:
             magic = f.read(16)
@@ -42,6 +46,9 @@ def read_cdb(path: Path) -> list[tuple[int, int, int, int, str, int | None]]:
     try:
         con = sqlite3.connect(f"file:{path.resolve().as_posix()}?mode=ro", uri=True)
         try:
+            count = con.execute("SELECT count(*) FROM datas").fetchone()[0]
+            if max_rows is not None and count > max_rows:
+                raise CdbError(f"{path}: refused as implausible: {count:,} rows (at most {max_rows:,})")
             rows = con.execute("SELECT d.id, d.ot, d.alias, d.type, t.name, d.level FROM datas d "
                                "JOIN texts t ON t.id = d.id").fetchall()
         finally:
@@ -52,8 +59,12 @@ def read_cdb(path: Path) -> list[tuple[int, int, int, int, str, int | None]]:
     for r in rows:
         if not all(isinstance(v, int) for v in r[:4]) or not isinstance(r[4], str):
             raise CdbError(f"{path}: row {r[0]!r} has unexpected column types")
+        name = " ".join(r[4].replace("\u00a0", " ").split())
+        problem = text_problem(name)
+        if problem:
+            raise CdbError(f"{path}: the name of card {r[0]} {problem}")
         level = (r[5] & 0xFF) if isinstance(r[5], int) and r[3] & MONSTER else 0  # the low byte; scales above it
-        out.append((r[0], r[1], r[2], r[3], " ".join(r[4].replace("\u00a0", " ").split()), level or None))
+        out.append((r[0], r[1], r[2], r[3], name, level or None))
     return out
 
 
@@ -90,7 +101,7 @@ def convert(raw: list[tuple], ref: Reference, notes: list[str]) -> tuple[list[li
         kind = kind_of(bits)
         deck = kind in ("main", "extra")
         origin = "prerelease" if passcode >= PLACEHOLDER_MIN or (ot & OT_PRERELEASE and not ot & (OT_OCG | OT_TCG)) else "official"
-        tcg, ocg = (int(bool(ot & OT_TCG)), int(bool(ot & OT_OCG))) if deck and origin == "official" else (0, 0)
+        tcg, ocg = (int(bool(ot & OT_TCG)), int(bool(ot & OT_OCG))) if deck and origin == "official" else pools_of(kind)
         row = [passcode, name, kind, bits, tcg, ocg, origin, None, None, None, None, [], more[0] if more else None]
         known = ref.rows.get(passcode)
         if known is not None:

@@ -8,7 +8,7 @@ on Linux; ``~/Library/Application Support/deckcheck/config.toml`` on macOS;
     [update]
     cards_url = "https://db.ygoprodeck.com/api/v7/"      # YGOPRODeck API v7 or a mirror of it
     lists_url = "https://raw.githubusercontent.com/DawnbrandBots/yaml-yugi-limit-regulation/master/data/"
-    timeout = 30      # seconds, per connection attempt and per read
+    timeout = 30      # seconds, per connection attempt and per read; a whole download may take 30 times this
     retries = 3       # extra attempts after a failure that may pass (timeouts, HTTP 429/5xx)
 
 Command-line options win over the file.

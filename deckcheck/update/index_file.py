@@ -78,6 +78,8 @@ def validate(doc: dict) -> None:
             raise IndexFormatError(f"passcode {passcode!r} is not a positive integer")
         if not isinstance(name, str) or not name.strip():
             raise IndexFormatError(f"card {passcode} has no name")
+        if not name.isprintable():
+            raise IndexFormatError(f"card {passcode} has a name with a character that is not allowed")
         if kind not in KINDS:
             raise IndexFormatError(f"card {passcode} has kind {kind!r}")
         if row[COL["origin"]] not in ORIGINS:

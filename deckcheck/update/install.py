@@ -1,29 +1,35 @@
-"""Installing into the data directory: one update at a time, every file replaced in one step.
+"""Installing into the data directory: one update at a time, and each update as one unit.
 
 Layout of the data directory::
 
-    state.json                 what is installed (written last: the switch to the new data)
-    cards-<sha256:12>.jsonl    the card index state.json names (the previous one is kept)
-    banlists/<format>/<effective-date>.yaml
-    .update.lock               held (flock / msvcrt) by the update that is running
+    state.json                        what is installed: the generation in use (written last: the switch)
+    generations/<n>/cards.jsonl       the card index of generation n (when cards were installed)
+    generations/<n>/banlists/<format>/<effective-date>.yaml
+    .update.lock                      held (flock / msvcrt) by the update that is running
 
-Each file is written to a temporary file in the same directory, flushed, fsynced and renamed
-over its target (``deckcheck.cache.write_atomically``), then the directory is fsynced, so a
-crash, Ctrl-C or a full disk leaves the old file or the new one, never part of one. The card
-file is new under its content hash and only becomes the one in use when ``state.json`` —
-itself replaced atomically — names it.
+An update that changes anything builds a whole new generation in ``generations/.new-<random>``
+(the previous generation's card file and lists copied, the new ones written), fsyncs it, renames
+it to ``generations/<n>`` and then replaces ``state.json`` — the one step that switches readers
+from the old set to the new one. A crash, Ctrl-C or a full disk at any point before that
+leaves the old generation in use, byte for byte; after it, the new one. The generation that was
+replaced stays until the next update (a command that started before the switch can still read
+it); the next update removes it, and any folder or temporary file a crash left behind, before
+it starts.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+import re
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from ..cache import write_atomically
+from ..cache import remove_stale_temporary_files, write_atomically
+from ..datastore import GENERATIONS, LISTS_DIR, STATE_FILE
 
 LOCK_FILE = ".update.lock"
 
@@ -115,25 +121,71 @@ def install_bytes(target: Path, data: bytes) -> None:
     _fsync_dir(target.parent)
 
 
-def cards_file_name(data: bytes) -> str:
-    return f"cards-{hashlib.sha256(data).hexdigest()[:12]}.jsonl"
-
-
 def write_state(root: Path, state: dict) -> None:
-    install_bytes(root / "state.json", (json.dumps(state, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    install_bytes(root / STATE_FILE, (json.dumps(state, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
 
 
-def remove_old_card_files(root: Path, keep: set[str]) -> None:
-    """Card files other than the current and the previous one (and stale temporary files)."""
+_NUMBERED = re.compile(r"[0-9]{1,9}")
+_BUILDING = ".new-"
+LEGACY = re.compile(r"cards-[0-9a-f]{12}\.jsonl")  # schema 1: one card file and a banlists/ folder at the top
+
+
+class Generation:
+    """A generation being built: files go into a hidden folder until :meth:`publish` names it."""
+
+    def __init__(self, root: Path):
+        self.parent = root / GENERATIONS
+        self.parent.mkdir(parents=True, exist_ok=True)
+        self.folder = Path(tempfile.mkdtemp(prefix=_BUILDING, dir=self.parent))
+        self.number: int | None = None
+
+    def write(self, rel: str, data: bytes) -> None:
+        install_bytes(self.folder / rel, data)
+
+    def publish(self) -> int:
+        """Rename the complete folder to the next free number; return the number."""
+        for folder in (self.folder / LISTS_DIR, *(self.folder / LISTS_DIR).glob("*")):
+            if folder.is_dir():
+                _fsync_dir(folder)
+        _fsync_dir(self.folder)
+        taken = [int(p.name) for p in self.parent.iterdir() if _NUMBERED.fullmatch(p.name)]
+        self.number = max(taken, default=0) + 1
+        os.rename(self.folder, self.parent / str(self.number))
+        _fsync_dir(self.parent)
+        return self.number
+
+    def discard(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def clean(root: Path, keep: int | None) -> None:
+    """Under the lock: remove every generation but ``keep`` (folders half built or never switched
+    to, the one replaced by the last update) and the temporary files a crash left behind. Only
+    deckcheck's own names are touched, and symbolic links are removed, never followed."""
+    remove_stale_temporary_files(root)
+    parent = root / GENERATIONS
+    try:
+        children = list(parent.iterdir())
+    except OSError:
+        return
+    for child in children:
+        if child.name == str(keep) or not (_NUMBERED.fullmatch(child.name) or child.name.startswith(_BUILDING)):
+            continue
+        if child.is_symlink() or not child.is_dir():
+            child.unlink(missing_ok=True)
+        else:
+            shutil.rmtree(child, ignore_errors=True)
+
+
+def remove_legacy(root: Path) -> None:
+    """After the switch to a generation: the card files and list folder of the older layout (a
+    failure here is left for the next update: the switch has happened)."""
     for path in root.glob("cards-*.jsonl"):
-        if path.name not in keep:
+        if LEGACY.fullmatch(path.name) and not path.is_symlink():
             try:
                 path.unlink()
             except OSError:
                 pass
-    for path in root.glob(".cards-*.tmp"):
-        try:
-            if time.time() - path.stat().st_mtime > 3600:
-                path.unlink()
-        except OSError:
-            pass
+    legacy_lists = root / LISTS_DIR
+    if legacy_lists.is_dir() and not legacy_lists.is_symlink():
+        shutil.rmtree(legacy_lists, ignore_errors=True)

@@ -9,31 +9,39 @@ Order of work, all under the data directory's lock:
 2. lists: fetch (or ``--lflist``: read) the lists, resolve every entry against the new index,
    and keep those deckcheck does not have yet (a list of the same format and date with the same
    statuses is not written again).
-3. install: the card file, the list files, then ``state.json`` — each atomically. Nothing is
-   written before everything has been downloaded and checked, so a failure anywhere leaves the
-   installed data exactly as it was.
+3. install: a new generation (install.py) with the card file and every list — the previous
+   generation's carried over, the new ones added, stopgap lists left out — then ``state.json``,
+   which switches to it. Nothing is written before everything has been downloaded and checked,
+   and nothing written is used before that switch, so a failure anywhere (a full disk, a kill)
+   leaves the installed data exactly as it was.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from .. import __version__, datastore
+from .. import __version__, clock, datastore
 from ..carddb import MAIN_INDEX, OTHER_INDEX
 from . import cdb as cdb_import
 from . import lists as L
 from . import ygoprodeck as Y
-from .http import FetchError, Fetcher, Progress
+from .http import FetchError, Fetcher, Limits, Progress
 from .index_file import IndexFormatError, document, index_bytes, read_index, validate
-from .install import LockTimeout, UpdateLock, cards_file_name, install_bytes, remove_old_card_files, write_state
+from . import install as I
+from .install import LockTimeout, UpdateLock, write_state
 
 DEFAULT_CARDS_URL = "https://db.ygoprodeck.com/api/v7/"
 DEFAULT_LISTS_URL = L.DEFAULT_LISTS_URL
-MIN_FRACTION = 0.9  # a card list with fewer than 90% of the installed cards is refused
+MIN_FRACTION = 0.9  # a card list with fewer than 90% of the installed cards is refused,
+MAX_GROWTH = 1.5  # and one with more than 1.5 times as many (about ten years of new cards)
+BYTES_PER_CARD = 4096  # cardinfo.php?misc=yes: about 2 KB per card
+CONTAINERS_PER_CARD = 64  # JSON objects and arrays per card: about 17 (a card, its printings, images, prices)
+TEXT = Limits(max_containers=None)  # an EDOPro list file
+MAX_LIST_BYTES = 4 * 1024 * 1024  # an installed list file larger than this is not carried to the next generation
 
 
 class UpdateError(Exception):
@@ -114,7 +122,7 @@ class _Update:
         self.opts = opts
         self.ui = ui
         self.root = root
-        self.today = opts.today or date.today()
+        self.today = opts.today or clock.today()
         self.result = Result(data_dir=str(root))
         self.notes = self.result.notes
         self._fetcher: Fetcher | None = None
@@ -134,10 +142,22 @@ class _Update:
     def run(self) -> Result:
         datastore.forget_state()
         state = datastore.read_state(self.root) or {}
+        self.legacy = False
         if state.get("damaged"):
-            self.result.warnings.append("state.json was unreadable; it is rewritten")
+            if (state.get("schema") or 0) > datastore.SCHEMA:
+                raise self.fail(f"{self.root} was written by a newer version of deckcheck; upgrade deckcheck to update it")
+            self.legacy = state.get("schema") == 1 and (self.root / datastore.LISTS_DIR).is_dir()
+            if not self.legacy:
+                self.result.warnings.append(f"{self.root / datastore.STATE_FILE} could not be trusted "
+                                            f"({state['damaged']}); the downloaded data is replaced")
             state = {}
         self.state = state
+        self.current = datastore.generation_dir(self.root, state)
+        if self.current is not None and not self.current.is_dir():
+            self.result.warnings.append(f"the installed data {self.current} is missing; it is replaced")
+            self.state = state = {}
+            self.current = None
+        I.clean(self.root, keep=state.get("generation"))
         ref_header, ref_rows = read_index(MAIN_INDEX)
         self.ref = Y.Reference(ref_header, ref_rows)
         self.bundled_date = max((s.get("date") for s in ref_header.get("sources", []) if s.get("date")), default=None)
@@ -156,25 +176,45 @@ class _Update:
             if self._fetcher is not None:
                 self._fetcher.close()
 
-    def _installed(self, ref_header: dict, ref_rows: list[list]) -> tuple[str | None, dict, list[list]]:
-        cards = self.state.get("cards") or {}
-        name = cards.get("file")
-        if name:
-            path = self.root / str(name)
+    def _installed(self, ref_header: dict, ref_rows: list[list]) -> tuple[Path | None, dict, list[list]]:
+        """The installed card file (verified), its header and rows; else None and the bundled ones."""
+        if not self.state.get("cards"):
+            return None, ref_header, ref_rows
+        path, problem = datastore.verified_cards(self.root, self.state)
+        if path is not None:
             try:
-                if path.parent == self.root and path.stat().st_size == cards.get("size"):
-                    header, rows = read_index(path)
-                    return str(name), header, rows
-            except (OSError, ValueError):
-                pass
-            self.result.warnings.append(f"the installed card data {path} is missing or damaged; it is replaced")
+                header, rows = read_index(path)
+                return path, header, rows
+            except (OSError, ValueError, RecursionError):
+                problem = f"the installed card data {path} is unreadable"
+        self.result.warnings.append(f"{problem}; it is replaced")
         return None, ref_header, ref_rows
+
+    def installed_list_roots(self) -> list[Path]:
+        """Where the installed lists are: the generation in use, and the older layout's folder."""
+        roots = [self.current / datastore.LISTS_DIR] if self.current is not None and self.state.get("lists") else []
+        return roots + ([self.root / datastore.LISTS_DIR] if self.legacy else [])
 
     def plausible(self, count: int, what: str) -> None:
         installed = len(self.installed_rows)
         if count < MIN_FRACTION * installed:
             raise self.fail(f"refused as implausible: {what} has {count:,} cards, the installed data has "
                             f"{installed:,} (more than {100 - MIN_FRACTION * 100:.0f}% fewer)")
+        if count > self.most_cards:
+            raise self.fail(f"refused as implausible: {what} has {count:,} cards, the installed data has "
+                            f"{installed:,} (more than {MAX_GROWTH:g} times as many)")
+
+    @property
+    def most_cards(self) -> int:
+        return int(MAX_GROWTH * len(self.installed_rows))
+
+    def card_limits(self) -> Limits:
+        """What a card response may be, from the most cards it may have."""
+        return Limits(max_bytes=self.most_cards * BYTES_PER_CARD, max_containers=self.most_cards * CONTAINERS_PER_CARD)
+
+    def not_in_future(self, day: str, what: str) -> None:
+        if day > (self.today + timedelta(days=1)).isoformat():
+            raise self.fail(f"refused as implausible: {what} is dated {day}, in the future")
 
     # -- cards
 
@@ -194,13 +234,15 @@ class _Update:
             self.result.cards = {"changed": False, "count": len(self.installed_rows), "source": source,
                                  "message": f"up to date (YGOPRODeck database version {version['database_version']})"}
             return None, None, None
-        body = self.fetcher.get(info_url, "cards", show_progress=True)
+        last = version.get("last_update") or ""
+        day = last[:10] if last else self.today.isoformat()  # parse_db_version keeps only real time stamps
+        self.not_in_future(day, f"checkDBVer.php's last update ({last})")
+        body = self.fetcher.get(info_url, "cards", show_progress=True, limits=self.card_limits())
         api_cards = Y.parse_cardinfo(body)
+        del body
         self.plausible(len(api_cards), "cardinfo.php")
         notes: list[str] = []
         rows, placeholders = Y.convert(api_cards, self.ref, notes)
-        last = version.get("last_update") or ""
-        day = last[:10] if _is_date(last[:10]) else self.today.isoformat()
         source = {"kind": "ygoprodeck", "url": info_url, "database_version": version["database_version"],
                   "last_update": version.get("last_update"), "cards": len(api_cards)}
         sources = [
@@ -213,16 +255,17 @@ class _Update:
         return self._checked(doc, source, day, "downloaded", notes, len(api_cards)), source, api_cards
 
     def cards_from_cdb(self, path: Path) -> tuple[dict, dict, None]:
-        raw = cdb_import.read_cdb(path)
+        raw = cdb_import.read_cdb(path, max_rows=cdb_import.ROWS_PER_CARD * self.most_cards)
         notes: list[str] = []
         rows, placeholders, from_cdb = cdb_import.convert(raw, self.ref, notes)
         self.plausible(from_cdb, str(path))
         data = path.read_bytes()
-        modified = date.fromtimestamp(path.stat().st_mtime).isoformat()
-        source = {"kind": "cdb", "path": str(path.resolve()), "sha256": hashlib.sha256(data).hexdigest(),
+        modified = clock.today(now=datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)).isoformat()
+        self.not_in_future(modified, f"{path} (its modification time)")
+        source = {"kind": "cdb", "path": _path_text(path), "sha256": hashlib.sha256(data).hexdigest(),
                   "modified": modified, "cards": from_cdb}
         sources = [
-            {"id": "cdb", "repository": f"EDOPro/YGOPro card database {path.name}", "path": str(path.resolve()),
+            {"id": "cdb", "repository": f"EDOPro/YGOPro card database {_printable(path.name)}", "path": _path_text(path),
              "date": modified, "used_for": "cards, alternate artworks, name groups, card types, TCG/OCG availability"},
             self._bundled_source("Konami IDs, release dates, and passcodes the cdb lacks"),
         ]
@@ -266,7 +309,7 @@ class _Update:
         resolver = L.Resolver(rows, other_rows, placeholders)
         from ..banlists import BanlistStore, bundled_banlists_dir
 
-        store = BanlistStore([self.root / datastore.LISTS_DIR, bundled_banlists_dir()])
+        store = BanlistStore([*self.installed_list_roots(), bundled_banlists_dir()])
         existing = {(f.format, f.effective.isoformat()): f.path for f in store.files() if f.effective}
 
         def known_names(months: set[tuple[str, str]] | None = None) -> dict[tuple[str, str], str]:
@@ -296,7 +339,7 @@ class _Update:
                 raise self.fail(f"{opts.lflist}: cannot read: {exc.strerror}") from None
             except UnicodeDecodeError:
                 raise self.fail(f"{opts.lflist}: not a UTF-8 text file") from None
-            origin = {"path": str(opts.lflist.resolve())}
+            origin = {"path": _path_text(opts.lflist)}
             found = L.lflist_lists(text, resolver, known_names(), origin, self.notes)
             source = {"kind": "edopro", "path": origin["path"]}
         elif url.strip().lower() == L.YGOPRODECK:
@@ -306,7 +349,7 @@ class _Update:
         else:
             try:
                 if urlsplit(url).path.endswith(".conf"):
-                    body = self.fetcher.get(url, "lists", accept="text/plain")
+                    body = self.fetcher.get(url, "lists", accept="text/plain", limits=TEXT)
                     try:
                         text = body.decode("utf-8-sig")
                     except UnicodeDecodeError:
@@ -353,14 +396,14 @@ class _Update:
                     lst.notes.append(f"Replaces the earlier copy of this list ({path.name}), which differed in "
                                      f"{L.differences(have, lst.statuses())} card(s).")
             to_write.append(lst)
-        remove = [] if stopgap else [p for p in derived_before if (self.root / datastore.LISTS_DIR / p).exists()]
+        remove = [] if stopgap else [p for p in derived_before if any((r / p).exists() for r in self.installed_list_roots())]
         derived_after = sorted(set(derived_before if stopgap else []) | {l.rel_path for l in to_write if l.derived})
         remove = [p for p in remove if p not in {l.rel_path for l in to_write}]
         record = {"source": source, "checked": _now(), "derived": derived_after}
         self.result.lists = {
             "source": source,
             "installed": [{"name": l.name, "format": l.fmt, "effective": l.effective, "entries": len(l.entries),
-                           "path": str(self.root / datastore.LISTS_DIR / l.rel_path), "derived": l.derived}
+                           "path": l.rel_path, "derived": l.derived}
                           for l in to_write],
             "unchanged": skipped,
             "removed": remove,
@@ -376,7 +419,7 @@ class _Update:
             for fmt in L.FORMATS:
                 url = info_url.replace("misc=yes", f"banlist={fmt}")
                 try:
-                    body = self.fetcher.get(url, f"{fmt.upper()} statuses")
+                    body = self.fetcher.get(url, f"{fmt.upper()} statuses", limits=self.card_limits())
                 except FetchError as exc:
                     if exc.status != 400:  # the API answers 400 when no card matches
                         raise
@@ -408,62 +451,95 @@ class _Update:
     def install(self, new_doc, cards_record, lists_new, lists_record, remove) -> Result:
         import yaml
 
-        state = dict(self.state)
-        state.pop("damaged", None)
-        state["schema"] = 1
+        old = self.state
+        state: dict = {"schema": datastore.SCHEMA, "generation": old.get("generation"), "deckcheck": __version__,
+                       "updated": old.get("updated"), "cards": old.get("cards") if self.installed_file else None,
+                       "lists": old.get("lists")}
         now = _now()
-        changed = False
-        keep = {self.installed_file} if self.installed_file else set()
-        if new_doc is not None:
-            data = index_bytes(new_doc)
-            name = cards_file_name(data)
-            target = self.root / name
-            try:
-                same = target.read_bytes() == data
-            except OSError:
-                same = False
-            if not same:
-                install_bytes(target, data)
-            ref_stamp = datastore._bundled_stamp()
-            state["cards"] = {
-                "file": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
-                "count": len(new_doc["cards"]), "date": self.result.cards["date"],
-                "origin": self.result.cards["origin"], "installed": now, "checked": now, "source": cards_record,
-                "bundled": {"stamp": ref_stamp, "date": self.bundled_date},
-            }
-            keep.add(name)
-            changed = changed or name != self.installed_file
-        elif self.opts.only != "lists" and state.get("cards") and self.installed_file:
-            state["cards"] = {**state["cards"], "checked": now}
-        lists_dir = self.root / datastore.LISTS_DIR
+        data = index_bytes(new_doc) if new_doc is not None else None
+        sha = hashlib.sha256(data).hexdigest() if data is not None else None
+        new_lists: dict[str, bytes] = {}
         for lst in lists_new:
             text = lst.yaml()
             doc = yaml.safe_load(text)  # what deckcheck will read back
             if doc.get("name") != lst.name or str(doc.get("effective")) != lst.effective:
                 raise self.fail(f"internal error: list {lst.name} does not read back")
-            install_bytes(lists_dir / lst.rel_path, text.encode("utf-8"))
-            changed = True
-        for rel in remove:
-            try:
-                (lists_dir / rel).unlink()
-                changed = True
-            except OSError:
-                pass
+            new_lists[lst.rel_path] = text.encode("utf-8")
+        cards_changed = data is not None and (state["cards"] is None or state["cards"]["sha256"] != sha)
+        lists_wanted = lists_record is not None or state["lists"] is not None
+        changed = cards_changed or bool(new_lists) or bool(remove)
+        if changed or self.legacy or (self.current is None and (data is not None or lists_wanted)):
+            state["generation"] = self._build(data, new_lists, set(remove), lists_wanted)
+        folder = self.root / datastore.GENERATIONS / str(state["generation"]) if state["generation"] else None
+        if data is not None:
+            ref_stamp = datastore._bundled_stamp()
+            installed = now if cards_changed else state["cards"].get("installed")
+            state["cards"] = {
+                "size": len(data), "sha256": sha, "count": len(new_doc["cards"]), "date": self.result.cards["date"],
+                "origin": self.result.cards["origin"], "installed": installed, "checked": now,
+                "source": cards_record, "bundled": {"stamp": ref_stamp, "date": self.bundled_date},
+            }
+        elif self.opts.only != "lists" and state["cards"] is not None:
+            state["cards"] = {**state["cards"], "checked": now}
+        if state["cards"] is not None:
+            state["cards"]["stamp"] = datastore.file_stamp((folder / datastore.CARDS_FILE).stat())
         if lists_record is not None:
-            lists_dir.mkdir(parents=True, exist_ok=True)
             state["lists"] = lists_record
         if changed:
             state["updated"] = now
-        state["deckcheck"] = __version__
+        problem = datastore.state_problem(state, self.today)
+        if problem:
+            raise self.fail(f"internal error: the new state.json would not be trusted ({problem})")
         write_state(self.root, state)
-        remove_old_card_files(self.root, keep)
+        if self.legacy:
+            I.remove_legacy(self.root)
+        if self.result.lists and folder is not None:
+            for lst in self.result.lists["installed"]:
+                lst["path"] = str(folder / datastore.LISTS_DIR / lst["path"])
         self.result.changed = changed
         return self.result
 
+    def _build(self, cards: bytes | None, new_lists: dict[str, bytes], removed: set[str], lists_wanted: bool) -> int:
+        """A complete new generation: the card file (new, or the installed one) and every list (the
+        installed ones but ``removed``, and ``new_lists``); returns its number."""
+        generation = I.Generation(self.root)
+        try:
+            if cards is None and self.installed_file is not None:
+                cards = self.installed_file.read_bytes()
+                if hashlib.sha256(cards).hexdigest() != self.state["cards"]["sha256"]:
+                    raise self.fail(f"the installed card data {self.installed_file} changed during the update")
+            if cards is not None:
+                generation.write(datastore.CARDS_FILE, cards)
+            lists = {**self._installed_lists(), **new_lists}
+            for rel in sorted(lists):
+                if rel not in removed:
+                    generation.write(f"{datastore.LISTS_DIR}/{rel}", lists[rel])
+            if lists_wanted:
+                (generation.folder / datastore.LISTS_DIR).mkdir(exist_ok=True)
+            return generation.publish()
+        except BaseException:
+            generation.discard()
+            raise
 
-def _is_date(text: str) -> bool:
-    try:
-        date.fromisoformat(text)
-        return True
-    except ValueError:
-        return False
+    def _installed_lists(self) -> dict[str, bytes]:
+        """``<format>/<date>.yaml`` → content of every installed list file (the generation's win)."""
+        out: dict[str, bytes] = {}
+        for root in reversed(self.installed_list_roots()):
+            for path in sorted(root.glob("*/*.yaml")):
+                rel = f"{path.parent.name}/{path.name}"
+                if not datastore.LIST_FILE.fullmatch(rel) or path.is_symlink() or not path.is_file():
+                    continue
+                if path.stat().st_size > MAX_LIST_BYTES:
+                    self.result.warnings.append(f"{path} is implausibly large; it is not kept")
+                    continue
+                out[rel] = path.read_bytes()
+        return out
+
+
+def _path_text(path: Path) -> str:
+    """A local path as it is recorded in state.json and shown: escaped if it cannot be shown as it is."""
+    return _printable(str(path.resolve()))
+
+
+def _printable(text: str) -> str:
+    return text if text.isprintable() else ascii(text)

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 
 from .index_file import COL, carry_over, flatten_groups
 
 from ..cardtypes import (
     CONTINUOUS, COUNTER, EFFECT, EQUIP, FIELD, FLIP, FUSION, GEMINI, LINK, MONSTER, NORMAL, PENDULUM,
     QUICKPLAY, RITUAL, SKILL, SPELL, SPIRIT, SYNCHRO, TOKEN, TOON, TRAP, TUNER, UNION, XYZ, kind_of,
+    pools_of,
 )
 PLACEHOLDER_MIN = 100_000_000
 
@@ -41,6 +43,9 @@ EXTRA_FRAMES = ("fusion", "synchro", "xyz", "link")
 BAN_STATUS = {"banned": "forbidden", "forbidden": "forbidden", "limited": "limited",
               "semi-limited": "semi_limited", "semi limited": "semi_limited"}
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z._+-]{0,39}")
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
+MAX_NAME = 200
 
 
 class SchemaError(ValueError):
@@ -56,6 +61,8 @@ def parse_json(body: bytes, what: str):
         raise SchemaError(f"{what}: empty response, not JSON")
     try:
         return json.loads(body)
+    except RecursionError:
+        raise SchemaError(f"{what}: invalid JSON (nested too deeply)") from None
     except UnicodeDecodeError:
         raise SchemaError(f"{what}: invalid JSON (not UTF-8)") from None
     except json.JSONDecodeError as exc:
@@ -72,10 +79,37 @@ def parse_db_version(body: bytes) -> dict:
     if not isinstance(doc, dict) or "database_version" not in doc:
         raise SchemaError("checkDBVer.php: unexpected schema (expected [{\"database_version\": ..., \"last_update\": ...}])")
     version = doc["database_version"]
-    if not isinstance(version, (str, int, float)) or isinstance(version, bool) or not str(version).strip():
-        raise SchemaError(f"checkDBVer.php: unexpected database_version {version!r}")
+    if (not isinstance(version, (str, int, float)) or isinstance(version, bool)
+            or not _VERSION.fullmatch(str(version).strip())):
+        raise SchemaError(f"checkDBVer.php: unexpected database_version {_shown(version)} (expected a version like 147.23)")
     last = doc.get("last_update") or doc.get("date")
-    return {"database_version": str(version).strip(), "last_update": str(last) if last else None}
+    if not isinstance(last, str) or not _TIMESTAMP.fullmatch(last.strip()) or not _real_date(last.strip()[:10]):
+        last = None  # not a time stamp: the update is dated by the day it ran
+    return {"database_version": str(version).strip(), "last_update": last.strip() if last else None}
+
+
+def _shown(value, limit: int = 60) -> str:
+    """A value from a response as an escaped, bounded piece of a message."""
+    text = ascii(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _real_date(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+        return True
+    except ValueError:
+        return False
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a card name deckcheck shows and stores (None when it can)."""
+    if len(text) > MAX_NAME:
+        return f"is longer than {MAX_NAME} characters"
+    if text.isprintable():
+        return None
+    bad = next(ch for ch in text if not ch.isprintable())
+    return f"has a character that is not allowed (U+{ord(bad):04X})"
 
 
 def _int(value, what: str) -> int:
@@ -107,6 +141,9 @@ def parse_cardinfo(body: bytes) -> list[dict]:
         name = card.get("name")
         if not isinstance(name, str) or not name.strip():
             raise SchemaError(f"{where} ({card['id']}): \"name\" missing")
+        problem = text_problem(" ".join(name.replace("\u00a0", " ").split()))
+        if problem:
+            raise SchemaError(f"{where} ({card['id']}): \"name\" {problem}")
         if not isinstance(card.get("type"), str):
             raise SchemaError(f"{where} ({card['id']}): \"type\" missing")
         images = card.get("card_images", [])
@@ -212,7 +249,7 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
         else:
             tcg, ocg = int(bool(_date(misc.get("tcg_date")))), int(bool(_date(misc.get("ocg_date"))))
         if not deck_card:
-            tcg = ocg = 0
+            tcg, ocg = pools_of(kind)
         konami = misc.get("konami_id")
         konami = konami if isinstance(konami, int) and not isinstance(konami, bool) and konami > 0 else None
         unreleased_placeholder = passcode >= PLACEHOLDER_MIN and deck_card and not (tcg or ocg)
