@@ -111,22 +111,22 @@ def test_a_mixed_batch_reports_every_bad_file_and_judges_the_rest(tree, checker)
 
 def test_an_exception_for_one_file_does_not_stop_the_batch(tree, checker, monkeypatch):
     found, _ = find_decklists([tree / "samples"])
-    real = checker.check_path
+    real = checker.check_decks
     victim = found[1][1]
 
-    def flaky(path, display=None):
+    def flaky(path, display=None, data=None):
         if display == victim:
             raise ValueError("boom")
-        return real(path, display)
+        return real(path, display, data)
 
-    monkeypatch.setattr(checker, "check_path", flaky)
+    monkeypatch.setattr(checker, "check_decks", flaky)
     monkeypatch.delenv("DECKCHECK_DEBUG", raising=False)
     results, _ = batch.check_files(checker, found, jobs=1)
     assert len(results) == len(found)
     failed = results[1]
     assert failed.path == victim and [p.rule for p in failed.problems] == ["unreadable"]
     assert "ValueError: boom" in failed.problems[0].message
-    assert results[0].problems == real(*found[0])[0].problems
+    assert results[0].problems == real(*found[0])[0][0].problems
 
 
 def test_single_and_multi_process_results_are_identical(tree, checker, monkeypatch):

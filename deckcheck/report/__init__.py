@@ -62,6 +62,7 @@ class Run:
     data: dict  # card data sources
     deck_formats: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (format id, list name)
     rules: list[RuleInfo] = field(default_factory=list)  # for reports that describe rules (SARIF)
+    skipped: list[str] = field(default_factory=list)  # files found in folders that are not decklists (a README.txt)
 
     @property
     def legal(self) -> int:
