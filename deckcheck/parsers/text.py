@@ -70,7 +70,7 @@ _COUNT_IN_BRACKETS = re.compile(r"(.*?)\s*[(\[（【]\s*(\d{1,3})\s*(?:cards?|ka
 _COUNT_AFTER = re.compile(r"(.*?)\s*(?:[:：]|\s[-–—]|[-–—]\s)\s*(\d{1,3})\s*(?:cards?|karten|cartes|carte|cartas|枚|장|张|張)?"
                           r"\s*[:：]?", re.I)
 _COUNT_WORDS = re.compile(r"(.*?)\s+(\d{1,3})\s*(?:cards?|karten|cartes|carte|cartas|枚|장|张|張)\s*[:：]?", re.I)
-_DECORATION = "*_=#>~|`"  # markdown emphasis and headings around a header
+_DECORATION = "*_=#>~|`-–— "  # markdown emphasis and headings, rules around a header
 _BULLET = re.compile(r"(?:[-*•·+▪►‣◦–—]|\d{1,3}[.)])\s+")
 _SEPARATOR = re.compile(r"[\W_]+")  # a line of punctuation only: -----, =====, ***
 _URL = re.compile(r"(?:https?://|www\.)\S*$", re.I)
@@ -81,6 +81,7 @@ _NAME_KEYS = frozenset(("deck", "deck name", "deck list", "name", "title"))
 # after the name: "(x3)", "(3x)", "(3)", or "×3" against the name
 _COUNT_NOTE = re.compile(r"(.*?)\s*(?:[(\[]\s*[xX×*]?\s*(\d{1,2})\s*[xX×]?\s*[)\]]|(?<=\S)×(\d{1,2}))")
 _X_FIRST = re.compile(r"[xX×](\d{1,2})\s+(\S.*)")
+_COUNT_ONLY = re.compile(r"(\d{1,2})\s*[xX×]|[xX×]\s*(\d{1,2})")
 # notes after a name: set codes, rarities, list statuses, a comment
 _SET_CODE = r"[A-Z0-9]{2,5}-(?:[A-Z]{1,2})?\d{2,3}[A-Z]?"
 _RARITY = (r"common|rare|super rare|ultra rare|secret rare|ultimate rare|ghost rare|starlight rare|collector'?s rare|"
@@ -127,6 +128,9 @@ def card_line(line: str) -> tuple[int, str | None, int | None, str | None]:
     trimmed = _NOTE.fullmatch(s)
     if trimmed:
         s = trimmed.group(1)
+    only = _COUNT_ONLY.fullmatch(s)
+    if only:
+        return int(only.group(1) or only.group(2)), None, None, None
     m = _X_FIRST.fullmatch(s)
     if m:
         s = f"{m.group(1)} {m.group(2)}"
@@ -278,7 +282,7 @@ class _Reader:
 def looks_like_text_decklist(text: str) -> bool:
     """Whether a text file (found by searching a folder) is a decklist: a header and a card line,
     or mostly lines of a count and a name (a README, a licence or notes are not)."""
-    headers = counted = other = 0
+    headers = counted = named = other = 0
     for raw in text.splitlines():
         s = raw.strip()
         if not s or s.startswith(("#", "//")) or _SEPARATOR.fullmatch(s) or _URL.match(s) or len(s) > MAX_LINE:
@@ -289,8 +293,10 @@ def looks_like_text_decklist(text: str) -> bool:
         count, name, passcode, error = card_line(s)
         if error is None and (name or passcode) and (count > 1 or s[:1].isdigit() or passcode is not None):
             counted += 1
+        elif error is None and name and len(name) <= 70:
+            named += 1
         else:
             other += 1
-    if headers and counted:
+    if headers and counted + named:
         return True
-    return counted >= 3 and counted * 2 > counted + other + headers
+    return counted >= 3 and counted * 2 > counted + named + other
