@@ -224,7 +224,7 @@ except SystemExit as exc:
     code = exc.code
 names_read = [p for p in opened if p.endswith("names.jsonl")]
 loaded = sorted(m for m in sys.modules if m in ("deckcheck.names", "deckcheck.parsers.text", "deckcheck.parsers.ydke",
-                                                "deckcheck.parsers.omega", "yaml", "rapidfuzz"))
+                                                "deckcheck.parsers.omega", "deckcheck.parsers.yaml_deck", "rapidfuzz"))
 print("\nPROBE", code, names_read, loaded, file=sys.stderr)
 """
 

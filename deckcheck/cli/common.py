@@ -77,7 +77,6 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
     standard input that cannot be read goes into ``special`` with the reason."""
     from ..limits import clip
     from ..parsers import NotAFile, read_stdin
-    from ..parsers.omega import looks_like_omega
 
     paths: list[Path | str] = []
     given: dict[str, bytes] = {}
@@ -91,13 +90,19 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
                     special[STDIN_SHOWN] = f"standard input: {exc}"
             paths.append(STDIN_SHOWN)
         elif argument[:len(_LINK_ARGUMENT)].lower() == _LINK_ARGUMENT or (
-                not os.path.exists(argument) and looks_like_omega(argument)):
+                not os.path.exists(argument) and _omega_code(argument)):
             shown = f"{clip(argument, 40)} (argument {number})"
             given[shown] = argument.encode("utf-8", "surrogateescape")
             paths.append(shown)
         else:
             paths.append(Path(argument))
     return paths, given
+
+
+def _omega_code(argument: str) -> bool:
+    from ..parsers.omega import looks_like_omega
+
+    return looks_like_omega(argument)
 
 
 def silence_stdout() -> None:
