@@ -28,7 +28,6 @@ import json
 
 from .cardtypes import MONSTER, SPELL, TRAP
 from .model import EXTRA, MAIN, SECTION_TITLES, SECTIONS, SIDE, DeckEntry, ResolvedDeck
-from .parsers.ydke import encode_ydke
 from .report.escape import json_safe, printable
 
 FORMATS = {"ydk": ".ydk", "ydke": ".ydke", "yaml": ".yaml", "text": ".txt"}  # --to, and a written file's suffix
@@ -117,6 +116,8 @@ def _to_ydk(deck: ResolvedDeck, name) -> Converted:
 
 
 def _to_ydke(deck: ResolvedDeck, name) -> Converted:
+    from .parsers.ydke import encode_ydke
+
     codes: dict[str, list[int]] = {section: [] for section in SECTIONS}
     left_out = []
     for entry in deck.entries:

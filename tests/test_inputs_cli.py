@@ -170,3 +170,29 @@ def test_the_report_schema_takes_the_new_summary(tmp_path):
     code, doc = run_json("check", str(tmp_path))
     jsonschema.validate(doc, schema)
     assert doc["summary"]["skipped"] == 1
+
+
+def test_the_readme_lists_every_input_format_and_suffix():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| `--input-format` | suffixes | what |"):]
+    table = table[:table.index("\n\n")]
+    rows = [line for line in table.splitlines()[2:]]
+    assert len(rows) == len(INPUT_FORMATS)
+    for fmt, row in zip(INPUT_FORMATS, rows):
+        assert row.startswith(f"| `{fmt.id}` |"), row
+        for suffix in fmt.suffixes:
+            assert f"`{suffix}`" in row, (fmt.id, suffix)
+    searched = readme[readme.index("- **Mixed trees.**"):][:200]
+    for suffix in parsers.DECK_SUFFIXES:
+        assert f"`{suffix}`" in searched, suffix
+
+
+def test_side_and_diff_read_links_and_standard_input():
+    registered = REPO / "sample_decks" / "side" / "registered.ydk"
+    link = run("convert", str(registered), "--to", "ydke").stdout.decode().strip()
+    code, doc = run_json("side", str(registered), link)
+    assert code == 0 and doc["legal"] and doc["sided"].startswith("ydke://")
+    proc = run("diff", "-", str(registered), "-o", "json", stdin=registered.read_bytes())
+    assert proc.returncode == 0 and json.loads(proc.stdout)["same"] is True
+    proc = run("side", str(registered), "ydke://AAA!!!")
+    assert proc.returncode == 1 and b"no such file" not in proc.stderr

@@ -25,7 +25,6 @@ import re
 import stat
 import sys
 import time
-from dataclasses import dataclass
 
 from deckcheck.model import ParsedDeck
 from deckcheck.parsers.ydk import decode_deck_text, parse_ydk, unreadable
@@ -37,16 +36,19 @@ MAX_DECK_BYTES = 4 * 1024 * 1024  # a 75-card YDK is ~1 KB; anything this big is
 SNIFF_BYTES = 65536  # how much of a file's start is looked at to recognise its format
 
 
-@dataclass(frozen=True)
 class InputFormat:
-    """One decklist format deckcheck reads."""
+    """One decklist format deckcheck reads (a plain class: a dataclass would cost every start ~0.5 ms)."""
 
-    id: str  # as --input-format and the docs spell it
-    title: str  # what it is, for --help and the docs
-    suffixes: tuple[str, ...]  # file suffixes read as this format; folders are searched for them
-    module: str  # deckcheck.parsers.<module>
-    function: str  # its parse(data: bytes, path: str) -> ParsedDeck | list[ParsedDeck]
-    by_content: bool = False  # files with these suffixes are read as whatever their content is (.txt)
+    __slots__ = ("id", "title", "suffixes", "module", "function", "by_content")
+
+    def __init__(self, id: str, title: str, suffixes: tuple[str, ...], module: str, function: str,
+                 by_content: bool = False):
+        self.id = id  # as --input-format and the docs spell it
+        self.title = title  # what it is, for --help and the docs
+        self.suffixes = suffixes  # file suffixes read as this format; folders are searched for them
+        self.module = module  # deckcheck.parsers.<module>
+        self.function = function  # its parse(data: bytes, path: str) -> ParsedDeck | list[ParsedDeck]
+        self.by_content = by_content  # files with these suffixes are read as whatever their content is (.txt)
 
     def parse(self, data: bytes, path: str) -> list[ParsedDeck]:
         parse = getattr(importlib.import_module(f"deckcheck.parsers.{self.module}"), self.function)
