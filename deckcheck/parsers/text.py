@@ -30,7 +30,8 @@ import unicodedata
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
 from deckcheck.model import EXTRA, MAIN, SECTION_TITLES, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
-from deckcheck.parsers.ydk import LINES_PER_ENTRY, decode_deck_text, sniff_markup, unreadable
+from deckcheck.parsers.common import readable_text
+from deckcheck.parsers.ydk import LINES_PER_ENTRY, unreadable
 from deckcheck.parsers.yaml_deck import MAX_COUNT, parse_card_line
 
 __all__ = ["parse_text", "looks_like_text_decklist", "HEADERS"]
@@ -162,16 +163,9 @@ class _Group:
 def parse_text(data: bytes, path: str) -> ParsedDeck:
     """Parse a text decklist. Never raises; problems are recorded in ``ParsedDeck.problems``."""
     deck = ParsedDeck(path=path)
-    text, why, why_line, why_fix = decode_deck_text(data)
+    text = readable_text(deck, data, "this looks like a saved web page; copy the decklist's text instead")
     if text is None:
-        return unreadable(deck, why, why_line, why_fix)
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if not text.strip():
-        return unreadable(deck, "the file is empty", None, "write the decklist into the file")
-    markup = sniff_markup(text)
-    if markup:
-        return unreadable(deck, markup, 1, "this looks like a saved web page; copy the decklist's text instead")
+        return deck
     line_limit = LINES_PER_ENTRY * max_entries()
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n", line_limit)
     if len(lines) > line_limit:

@@ -19,7 +19,8 @@ from urllib.parse import unquote
 
 from deckcheck.limits import NAME_LIMIT, clip, max_entries
 from deckcheck.model import EXTRA, MAIN, SECTION_TITLES, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
-from deckcheck.parsers.ydk import decode_deck_text, sniff_markup, unreadable
+from deckcheck.parsers.common import readable_text
+from deckcheck.parsers.ydk import unreadable
 
 __all__ = ["parse_ydke", "decode_base64", "encode_ydke", "MAX_LINKS"]
 
@@ -65,12 +66,10 @@ def _line_of(text: str, offset: int) -> int:
 
 def parse_ydke(data: bytes, path: str) -> list[ParsedDeck]:
     """Every ydke link in ``data``, one deck each. Never raises."""
-    text, why, why_line, why_fix = decode_deck_text(data)
+    deck = ParsedDeck(path=path)
+    text = readable_text(deck, data, "this looks like a saved web page; copy the ydke:// link itself")
     if text is None:
-        return [unreadable(ParsedDeck(path=path), why, why_line, why_fix)]
-    if sniff_markup(text):
-        return [unreadable(ParsedDeck(path=path), sniff_markup(text), 1,
-                           "this looks like a saved web page; copy the ydke:// link itself")]
+        return [deck]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     decks: list[ParsedDeck] = []
     for number, match in enumerate(_LINK.finditer(text), 1):
