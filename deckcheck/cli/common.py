@@ -32,8 +32,8 @@ app = typer.Typer(
 InputFormatChoice = Enum("InputFormatChoice", {fmt.id: fmt.id for fmt in INPUT_FORMATS}, type=str)
 INPUT_FORMAT_OPTION = typer.Option(
     None, "--input-format", "-i",
-    help="Read every decklist as this format (default: by suffix, else by content): "
-         + "; ".join(f"{fmt.id}: {fmt.title}" for fmt in INPUT_FORMATS) + ".",
+    help=f"Read every decklist as this format: {', '.join(fmt.id for fmt in INPUT_FORMATS)} (default: by its "
+         "suffix, else by its content).",
 )
 
 
