@@ -18,8 +18,9 @@ def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, specia
           skipped: list[str]) -> None:
     """Files of a folder by name, then its folders by name, depth first; hidden names skipped,
     symlinked folders not followed. Iterative (a stack of folders still to search), so a tree
-    of any depth is searched in the same order a recursive walk would take. A file whose suffix
-    does not say it is a decklist (.txt) and that plainly is none goes into ``skipped``."""
+    of any depth is searched in the same order a recursive walk would take. A file of a suffix
+    whose files are checked when found (parsers.WALK_CHECKED_SUFFIXES: .txt) that plainly is no
+    decklist goes into ``skipped``."""
     pending = [top]
     while pending:
         folder = pending.pop()
@@ -66,7 +67,7 @@ def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, specia
 def _is_decklist(path: str) -> bool:
     """Whether a file found in a folder is a decklist by its content (a .txt may be notes or a README)."""
     try:
-        return looks_like_decklist(read_head(path))
+        return looks_like_decklist(read_head(path), path)
     except OSError:
         return True  # reading it again fails with the real reason, reported as unreadable
 

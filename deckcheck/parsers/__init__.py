@@ -39,16 +39,19 @@ SNIFF_BYTES = 65536  # how much of a file's start is looked at to recognise its 
 class InputFormat:
     """One decklist format deckcheck reads (a plain class: a dataclass would cost every start ~0.5 ms)."""
 
-    __slots__ = ("id", "title", "suffixes", "module", "function", "by_content")
+    __slots__ = ("id", "title", "suffixes", "module", "function", "by_content", "walk_checked")
 
     def __init__(self, id: str, title: str, suffixes: tuple[str, ...], module: str, function: str,
-                 by_content: bool = False):
+                 by_content: bool = False, walk_checked: bool = False):
         self.id = id  # as --input-format and the docs spell it
         self.title = title  # what it is, for --help and the docs
         self.suffixes = suffixes  # file suffixes read as this format; folders are searched for them
         self.module = module  # deckcheck.parsers.<module>
         self.function = function  # its parse(data: bytes, path: str) -> ParsedDeck | list[ParsedDeck]
         self.by_content = by_content  # files with these suffixes are read as whatever their content is (.txt)
+        # files with these suffixes found in a folder that are plainly no decklist (looks_like_decklist)
+        # are skipped and counted, not reported as unreadable (a README.txt)
+        self.walk_checked = walk_checked
 
     def parse(self, data: bytes, path: str) -> list[ParsedDeck]:
         parse = getattr(importlib.import_module(f"deckcheck.parsers.{self.module}"), self.function)
@@ -64,12 +67,13 @@ INPUT_FORMATS: tuple[InputFormat, ...] = (
                 (".ydke",), "ydke", "parse_ydke"),
     InputFormat("omega", "YGO Omega deck codes", (), "omega", "parse_omega"),
     InputFormat("text", "text decklists (\"3 Ash Blossom & Joyous Spring\", headers, counts; YGOPRODeck, "
-                "DuelingBook, Dueling Nexus, Master Duel guides)", (".txt",), "text", "parse_text", by_content=True),
+                "DuelingBook, Dueling Nexus, Master Duel guides)", (".txt",), "text", "parse_text", by_content=True,
+                walk_checked=True),
 )
 FORMATS_BY_ID = {fmt.id: fmt for fmt in INPUT_FORMATS}
 DECK_SUFFIXES = tuple(suffix for fmt in INPUT_FORMATS for suffix in fmt.suffixes)
 _BY_SUFFIX = {suffix: fmt for fmt in INPUT_FORMATS for suffix in fmt.suffixes if not fmt.by_content}
-WALK_CHECKED_SUFFIXES = tuple(suffix for fmt in INPUT_FORMATS if fmt.by_content for suffix in fmt.suffixes)
+WALK_CHECKED_SUFFIXES = tuple(suffix for fmt in INPUT_FORMATS if fmt.walk_checked for suffix in fmt.suffixes)
 
 
 def input_format(format_id: str) -> InputFormat:
@@ -115,10 +119,11 @@ def sniff(data: bytes) -> InputFormat:
     return FORMATS_BY_ID["text"]
 
 
-def looks_like_decklist(data: bytes) -> bool:
-    """Whether a file found by searching a folder (a .txt, read as its content says) is a decklist
-    at all: a README or a licence is skipped (and counted) rather than reported as unreadable."""
-    fmt = sniff(data)
+def looks_like_decklist(data: bytes, path: str = "") -> bool:
+    """Whether a file found by searching a folder (one of WALK_CHECKED_SUFFIXES: a .txt, read as its
+    content says) is a decklist at all: a README or a licence is skipped (and counted) rather than
+    reported as unreadable. ``data``: the file's first SNIFF_BYTES."""
+    fmt = format_for(path, data)
     if fmt.id != "text":
         return True
     from deckcheck.parsers.text import looks_like_text_decklist
