@@ -7,17 +7,20 @@ import os
 import stat
 from pathlib import Path
 
-from .parsers import DECK_SUFFIXES, not_a_file_reason
+from .parsers import DECK_SUFFIXES, WALK_CHECKED_SUFFIXES, looks_like_decklist, not_a_file_reason, read_head
 
 
 def _excluded(rel: str, name: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(rel, p) or fnmatch.fnmatchcase(name, p) for p in patterns)
 
 
-def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, special: dict[str, str]) -> None:
+def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, special: dict[str, str],
+          skipped: list[str]) -> None:
     """Files of a folder by name, then its folders by name, depth first; hidden names skipped,
     symlinked folders not followed. Iterative (a stack of folders still to search), so a tree
-    of any depth is searched in the same order a recursive walk would take."""
+    of any depth is searched in the same order a recursive walk would take. A file of a suffix
+    whose files are checked when found (parsers.WALK_CHECKED_SUFFIXES: .txt) that plainly is no
+    decklist goes into ``skipped``."""
     pending = [top]
     while pending:
         folder = pending.pop()
@@ -46,11 +49,14 @@ def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, specia
                 continue
             if patterns and _excluded(_relative(entry.path, base), name, patterns):
                 continue
-            out.append(entry.path)
             try:
                 regular = entry.is_file()  # from the directory entry's type: no stat for plain files
             except OSError:
                 regular = False
+            if regular and name.lower().endswith(WALK_CHECKED_SUFFIXES) and not _is_decklist(entry.path):
+                skipped.append(entry.path)
+                continue
+            out.append(entry.path)
             if not regular:
                 reason = is_special(entry.path)
                 if reason:
@@ -58,41 +64,63 @@ def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, specia
         pending.extend(reversed(folders))  # the first folder is searched next
 
 
+def _is_decklist(path: str) -> bool:
+    """Whether a file found in a folder is a decklist by its content (a .txt may be notes or a README)."""
+    try:
+        return looks_like_decklist(read_head(path), path)
+    except OSError:
+        return True  # reading it again fails with the real reason, reported as unreadable
+
+
 def _relative(path: str, base: str) -> str:
     return os.path.relpath(path, base).replace(os.sep, "/")
 
 
 def find_decklists(
-    paths: list[Path], exclude: tuple[str, ...] | list[str] = (), special: dict[str, str] | None = None
+    paths: list[Path | str], exclude: tuple[str, ...] | list[str] = (), special: dict[str, str] | None = None,
+    skipped: list[str] | None = None, given: dict[str, bytes] | None = None,
 ) -> tuple[list[tuple[Path, str]], list[Path]]:
     """(file, path as shown) for every decklist, in a stable order; and the paths that do not exist.
 
-    A file named on the command line is taken whatever its suffix. Folders are searched
-    recursively for .ydk, .yaml and .yml files in name order (files and folders at one level
+    A file named on the command line is taken whatever its suffix; a decklist given as data
+    (standard input, a ydke link; a key of ``given``) is taken as it is. Folders are searched
+    recursively for the input formats' suffixes (parsers.DECK_SUFFIXES) in name order (files and folders at one level
     sorted together by name, folders entered after the files of their level), skipping hidden
     files and folders (``.github/``, ``.pre-commit-config.yaml``) and names matching an
     ``exclude`` glob (matched against the path relative to the searched folder, and against the
     bare name). Anything found that is not a regular file is still returned, to be reported as
     ``unreadable`` rather than stop the run: a broken symlink fails when read; a pipe, socket,
     device or a folder that cannot be listed must not be opened at all, so its path and the
-    reason go into ``special`` (path as shown → reason) when a dict is given.
+    reason go into ``special`` (path as shown → reason) when a dict is given. A .txt file found
+    in a folder that is plainly not a decklist (parsers.looks_like_decklist) is left out and its
+    path put into ``skipped``; named on the command line it is read all the same.
     The order is the report order of machine formats (JSON, CSV, …).
     """
     patterns = tuple(exclude)
     if special is None:
         special = {}
+    if skipped is None:
+        skipped = []
     found: list[tuple[Path, str]] = []
     missing: list[Path] = []
     seen: set[str] = set()
     for path in paths:
         shown = str(path)
+        if isinstance(path, str) and given is not None and path in given:
+            if path not in seen:
+                seen.add(path)
+                found.append((Path(path), path))
+            continue
         if os.path.isdir(path):
             names: list[str] = []
-            _walk(shown, patterns, names, shown, special)
+            walked_skips: list[str] = []
+            _walk(shown, patterns, names, shown, special, walked_skips)
             if shown in (".", "./"):  # `deckcheck check .`: decks/a.ydk, not ./decks/a.ydk
                 names = [n[2:] if n.startswith("./") else n for n in names]
+                walked_skips = [n[2:] if n.startswith("./") else n for n in walked_skips]
                 for key in [k for k in special if k.startswith("./")]:
                     special[key[2:]] = special.pop(key)
+            skipped.extend(walked_skips)
             for full in names:
                 if full not in seen:
                     seen.add(full)

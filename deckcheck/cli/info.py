@@ -53,12 +53,13 @@ def card_command(
     """Show what deckcheck knows of a card: names, passcodes, kind, status on each current list, dates."""
     from ..datastore import load_cards, load_store
     from ..report import listing
+    from ..resolve import suggest
 
     try:
         cards = load_cards()
         found = cards.find(query)
         if not found:
-            suggestions = cards.suggest(query)
+            suggestions = suggest(cards, query)
             hint = f"; did you mean {' / '.join(suggestions)}?" if suggestions else ""
             fail(f"no card matches {query!r}{hint}")
         listing.cards(found, cards, _regulations_today(cards, load_store()), output_format.value, console())

@@ -63,6 +63,7 @@ class Run:
     deck_formats: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (format id, list name)
     rules: list[RuleInfo] = field(default_factory=list)  # for reports that describe rules (SARIF)
     lists: dict = field(default_factory=dict)  # Regulation.report_lists() of the run's format: region, lists, points
+    skipped: list[str] = field(default_factory=list)  # files found in folders that are not decklists (a README.txt)
 
     @property
     def legal(self) -> int:

@@ -98,6 +98,7 @@ def summary_json(run: Run) -> dict:
         "legal": run.legal,
         "illegal": run.illegal,
         "unreadable": run.unreadable,
+        "skipped": len(run.skipped),
         "rules": [
             {"rule": c.rule, "severity": c.severity, "problems": c.problems, "decks": c.decks}
             for c in run.rule_counts()

@@ -104,6 +104,8 @@ def summary_table(run: Run) -> Table:
         ("illegal", str(run.illegal), "red" if run.illegal else None),
         ("unreadable", str(run.unreadable), "red" if run.unreadable else None),
     ]
+    if run.skipped:
+        left.append(("skipped", str(len(run.skipped)), None))
     right = [
         (Text(c.rule, style=_SEVERITY_STYLE.get(c.severity, "")), str(c.decks), str(c.problems))
         for c in run.rule_counts()[:TOP_RULES]
@@ -124,6 +126,9 @@ def summary_line(run: Run) -> Text:
     summary.append(f"{run.illegal} illegal", style="red" if run.illegal else None)
     if run.unreadable:
         summary.append(f" ({run.unreadable} unreadable)")
+    if run.skipped:
+        summary.append(f"; {len(run.skipped)} file{'s' if len(run.skipped) != 1 else ''} in folders skipped "
+                       "(not decklists)")
     return summary
 
 
