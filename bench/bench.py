@@ -7,6 +7,10 @@ cold    `deckcheck check one.ydk --output-format json` in a new process, against
         `python -c "import typer, rich.console"` (median of --runs each, interleaved). Target ≤ 1.3×.
 batch   checking 1,000 YDK files in one process (data loading included), against reading the
         same files and parsing their lines into integers. Target ≤ 5×.
+names   `deckcheck check deck.txt --output-format json` in a new process, the deck a text decklist by
+        card names (the 40-card Main, 15 Extra and 15 Side of sample_decks/tcg/branded-despia.ydk),
+        against the same check of that YDK (medians of --runs, interleaved). Target ≤ 2×. The
+        same list by German names is shown too (it reads the names of other languages).
 corpus  `deckcheck check DIR --output-format json` end to end over 5,000 decklists, against a
         minimal script that reads the files and parses their passcodes (both new processes,
         interleaved, medians of --runs). Target ≤ 3×. Peak memory reported twice: the main
@@ -116,6 +120,46 @@ def bench_cold(runs: int) -> tuple[float, float]:
         base.append(timed(baseline_cmd))
         ours.append(timed(check_cmd))
     return statistics.median(base), statistics.median(ours)
+
+
+def text_decklist(lang: str = "en") -> str:
+    """branded-despia.ydk as a text decklist by name ("3 Fallen of Albaz"), grouped as a site exports it."""
+    from deckcheck.carddb import CardIndex
+    from deckcheck.parsers import read_deck
+
+    cards = CardIndex.load()
+    deck = read_deck(REPO / "sample_decks" / "tcg" / "branded-despia.ydk")
+    lines = []
+    for section, title in (("main", "Main Deck"), ("extra", "Extra Deck"), ("side", "Side Deck")):
+        counts: dict[int, int] = {}
+        for entry in deck.entries:
+            if entry.section == section:
+                counts[entry.passcode] = counts.get(entry.passcode, 0) + entry.count
+        lines.append(f"{title} ({sum(counts.values())})")
+        for passcode, count in counts.items():
+            card = cards.by_passcode(passcode)
+            name = card.name if lang == "en" else cards.other_names.name_of(card.passcode, lang)
+            lines.append(f"{count} {name}")
+    return "\n".join(lines) + "\n"
+
+
+def bench_names(runs: int) -> tuple[float, float, float]:
+    """Medians of (the YDK check, the same deck by English names, by German names), each a new process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        english, german = Path(tmp) / "deck.txt", Path(tmp) / "deck-de.txt"
+        english.write_text(text_decklist(), encoding="utf-8")
+        german.write_text(text_decklist("de"), encoding="utf-8")
+        ydk = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
+        commands = [[*deckcheck_command(), "check", str(path), "--output-format", "json"] for path in (ydk, english, german)]
+        for cmd in commands:  # warm the file cache; each must be the legal deck
+            out = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
+            if out.returncode != 0:
+                sys.exit(f"bench: {cmd[-3]} is not legal: {out.stdout[-500:]}")
+        times: list[list[float]] = [[], [], []]
+        for _ in range(runs):
+            for i, cmd in enumerate(commands):
+                times[i].append(timed(cmd))
+        return tuple(statistics.median(t) for t in times)
 
 
 def parse_ints_baseline(paths: list[Path]) -> int:
@@ -241,11 +285,11 @@ def compile_package() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("which", nargs="*", metavar="cold|batch|corpus", help="which benchmarks (default: all)")
-    parser.add_argument("--runs", type=int, default=0, help="repetitions (default: 15 cold, 5 batch, 3 corpus)")
+    parser.add_argument("which", nargs="*", metavar="cold|batch|names|corpus", help="which benchmarks (default: all)")
+    parser.add_argument("--runs", type=int, default=0, help="repetitions (default: 15 cold, 5 batch, 15 names, 3 corpus)")
     args = parser.parse_args()
-    which = args.which or ["cold", "batch", "corpus"]
-    unknown = set(which) - {"cold", "batch", "corpus"}
+    which = args.which or ["cold", "batch", "names", "corpus"]
+    unknown = set(which) - {"cold", "batch", "names", "corpus"}
     if unknown:
         parser.error(f"unknown benchmark: {', '.join(sorted(unknown))}")
     compile_package()
@@ -256,6 +300,10 @@ def main() -> None:
     if "batch" in which:
         base, ours = bench_batch(args.runs or 5)
         print(f"batch   baseline {base * 1000:7.1f} ms  deckcheck {ours * 1000:7.1f} ms  ratio {ours / base:5.2f}×  (target ≤ 5×, 1,000 YDK)")
+    if "names" in which:
+        ydk, english, german = bench_names(args.runs or 15)
+        print(f"names   YDK {ydk * 1000:7.1f} ms  text by names {english * 1000:7.1f} ms  ratio {english / ydk:5.2f}×  "
+              f"(target ≤ 2×);  by German names {german * 1000:7.1f} ms  ratio {german / ydk:5.2f}×")
     if "corpus" in which:
         load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         base, ours, own, tree, legal, single = bench_corpus(args.runs or 5)

@@ -63,20 +63,22 @@ def _special(display: str, reason: str) -> DeckResult:
     return DeckResult(display, {"main": 0, "extra": 0, "side": 0}, [problem])
 
 
-def check_one(checker, path: Path, display: str, special: dict[str, str]) -> tuple[DeckResult, tuple[str, str | None]]:
-    """One deck's result and (format id, list name) it was judged with; never raises but DataError."""
+def check_one(checker, path: Path, display: str, special: dict[str, str], given: dict[str, bytes] | None = None
+              ) -> list[tuple[DeckResult, tuple[str, str | None]]]:
+    """The result of each deck of one file (or of a decklist ``given`` as data) and the (format id,
+    list name) it was judged with; never raises but DataError."""
     if display in special:
         regulation = checker.regulation()
-        return _special(display, special[display]), _judged_by(regulation)
+        return [(_special(display, special[display]), _judged_by(regulation))]
     try:
-        result, regulation = checker.check_path(path, display)
+        checked = checker.check_decks(path, display, (given or {}).get(display))
     except DataError:
         raise
     except Exception as exc:  # a bug for one odd file must not cost the other decks their verdict
         if os.environ.get("DECKCHECK_DEBUG"):
             raise
-        result, regulation = _failed(display, exc), checker.regulation()
-    return result, _judged_by(regulation)
+        checked = [(_failed(display, exc), checker.regulation())]
+    return [(result, _judged_by(regulation)) for result, regulation in checked]
 
 
 def _judged_by(regulation) -> tuple[str, str | None]:
@@ -89,7 +91,7 @@ def _judged_by(regulation) -> tuple[str, str | None]:
 _worker_checker = None
 
 
-def _init_worker(selection, today: date | None, now) -> None:
+def _init_worker(selection, today: date | None, now, input_format: str | None) -> None:
     global _worker_checker
     import signal
 
@@ -97,7 +99,7 @@ def _init_worker(selection, today: date | None, now) -> None:
     from .checker import Checker
     from .datastore import load_cards, load_store
 
-    _worker_checker = Checker(load_cards(), load_store(), selection, today=today, now=now)
+    _worker_checker = Checker(load_cards(), load_store(), selection, today=today, now=now, input_format=input_format)
 
 
 def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
@@ -121,9 +123,9 @@ def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
     return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player), fmt
 
 
-def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str]) -> list[tuple]:
+def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str], given: dict[str, bytes]) -> list[tuple]:
     checker = _worker_checker
-    return [_pack(*check_one(checker, Path(path), display, special)) for path, display in chunk]
+    return [_pack(*pair) for path, display in chunk for pair in check_one(checker, Path(path), display, special, given)]
 
 
 # ---- the main side --------------------------------------------------------------------------
@@ -151,14 +153,18 @@ def check_files(
     jobs: int | None = None,
     progress: Progress | None = None,
     min_pool_files: int | None = None,
+    given: dict[str, bytes] | None = None,
 ) -> tuple[list[DeckResult], dict[str, tuple[str, str | None]]]:
     """Check every file; results in the order of ``files``, and path → (format id, list name).
 
     ``checker`` is the main process's Checker: it checks in this process, and the workers
-    copy its selection and date. ``jobs`` counts processes, this one included (None: every
-    core for ``min_pool_files`` files or more, else 1). Raises DataError only.
+    copy its selection, date and input format. ``jobs`` counts processes, this one included
+    (None: every core for ``min_pool_files`` files or more, else 1). ``given``: decklists
+    given as data (standard input, ydke links), by the path shown for them. A file of several
+    decks (ydke links) gives a result for each. Raises DataError only.
     """
     special = special or {}
+    given = given or {}
     if min_pool_files is None:
         min_pool_files = POOL_MIN_FILES if _forks() else POOL_MIN_FILES_SPAWN
     processes = plan_jobs(len(files), jobs, min_pool_files)
@@ -167,12 +173,12 @@ def check_files(
     done: list[list[tuple] | None] = [None] * len(chunks)  # per chunk: (result, format) pairs
 
     def here(index: int) -> None:
-        done[index] = [check_one(checker, path, display, special) for path, display in chunks[index]]
+        done[index] = [pair for path, display in chunks[index] for pair in check_one(checker, path, display, special, given)]
         if progress is not None:
             progress(len(chunks[index]))
 
     if processes > 1 and len(chunks) > 1:
-        _cooperate(checker, chunks, special, processes - 1, here, done, progress)
+        _cooperate(checker, chunks, special, given, processes - 1, here, done, progress)
     for index, pairs in enumerate(done):
         if pairs is None:  # single process, or what a failed pool left
             here(index)
@@ -185,7 +191,7 @@ def check_files(
     return results, formats
 
 
-def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
+def _cooperate(checker, chunks, special, given, workers, here, done, progress) -> None:
     """Workers take chunks from the front, this process from the back, until they meet.
 
     This process works too (no pickling for its share) and both ends keep going until no
@@ -200,7 +206,7 @@ def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
     try:
         executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_pool_context(), initializer=_init_worker,
-            initargs=(checker.selection, checker.today, checker.now),
+            initargs=(checker.selection, checker.today, checker.now, checker.input_format),
         )
     except (OSError, ValueError, ImportError, NotImplementedError) as exc:
         _say_fallback(exc)
@@ -215,8 +221,9 @@ def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
         while not broken and len(pending) < window and front < back:
             chunk = [(str(path), display) for path, display in chunks[front]]
             sub = {display: special[display] for _, display in chunk if display in special}
+            data = {display: given[display] for _, display in chunk if display in given}
             try:
-                pending.append((front, executor.submit(_check_chunk, chunk, sub)))
+                pending.append((front, executor.submit(_check_chunk, chunk, sub, data)))
             except (BrokenProcessPool, RuntimeError, OSError) as exc:
                 broken = True
                 _say_fallback(exc)
@@ -239,7 +246,7 @@ def _cooperate(checker, chunks, special, workers, here, done, progress) -> None:
                 return
             done[index] = [_unpack(item) for item in packed]
             if progress is not None:
-                progress(len(packed))
+                progress(len(chunks[index]))
             block = False
             submit()
 

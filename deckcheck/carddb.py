@@ -19,6 +19,7 @@ from .model import Card
 DATA_DIR = Path(__file__).parent / "data"
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
+NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
 
 
 class DataError(Exception):
@@ -132,12 +133,14 @@ def fold_words(name: str) -> str:
 class CardIndex:
     """Look-ups over the bundled (or downloaded) card index."""
 
-    def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX):
+    def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX, names_path: Path = NAMES_INDEX):
         self._main = _Table(main)
         self._other_path = other_path
         self._other: _Table | None = None
+        self._names_path = names_path
         self._found: dict[int, Card | None] = {}
         self._suggested: dict[str, list[str]] = {}
+        self.name_languages: dict[str, set[str]] = {}  # a name found in other languages -> those languages
 
     @classmethod
     def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> "CardIndex":
@@ -223,7 +226,7 @@ class CardIndex:
         so a deck card is preferred over a token of the same name.
         """
         rows = self._exact_names.get(name.strip()) or self._folded_names.get(normalize_name(name)) or []
-        cards = [self._main.card(i) for i in rows]
+        cards = [self._main.card(i) for i in rows] if rows else self._by_other_name(name)
         if len(cards) > 1:
             deck_cards = [c for c in cards if c.kind in ("main", "extra")]
             official = [c for c in deck_cards if c.origin == "official"]
@@ -234,6 +237,25 @@ class CardIndex:
             root = [c for c in cards if c.passcode == c.group]
             cards = root or cards
         return cards
+
+    @cached_property
+    def other_names(self):
+        """Card names in other languages and EDOPro's names (``names.NameIndex``), read on first use."""
+        from .names import NameIndex
+
+        try:
+            return NameIndex(self._names_path, normalize_name)
+        except FileNotFoundError:
+            raise DataError(f"{self._names_path}: card names not found; reinstall deckcheck") from None
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise DataError(f"{self._names_path}: card names are unreadable: {exc}") from None
+
+    def _by_other_name(self, name: str) -> list[Card]:
+        """Cards with this name in another language (``name_languages`` records which)."""
+        found = self.other_names.find(name) if name.strip() else []
+        if found:
+            self.name_languages[name] = {language for _passcode, language in found}
+        return [card for card in (self.by_passcode(passcode) for passcode, _language in found) if card is not None]
 
     def find(self, query: str) -> list[Card]:
         """Cards for a passcode (placeholders included) or a name."""
@@ -271,9 +293,10 @@ class CardIndex:
         found = self.find(query)
         if found:
             return found, True
-        if len(query) > NAME_LIMIT or not query.strip():
-            return [], False
-        ranked = _ranker(self._word_keys).rank(fold_words(query), limit, fuzzy=False)
+        folded = fold_words(query)
+        if len(query) > NAME_LIMIT or not folded or len(folded.replace(" ", "")) * 2 < sum(map(str.isalnum, query)):
+            return [], False  # nothing, or most of it in a script the English names do not have
+        ranked = _ranker(self._word_keys).rank(folded, limit, fuzzy=False)
         if ranked:
             return self._cards_of(ranked, limit), True
         return self._ranked(query, min(limit, 3)), False

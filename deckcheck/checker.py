@@ -12,7 +12,7 @@ from .carddb import CardIndex, DataError
 from .formats import DEFAULT_FORMAT, Format, FormatStore
 from .limits import capped
 from .model import ERROR, DeckResult, ParsedDeck, Problem
-from .parsers import read_deck
+from .parsers import parse_given, read_deck, read_decks
 from .regulation import Regulation
 from .resolve import resolve
 
@@ -59,8 +59,9 @@ class Checker:
     """Checks decks with one set of data; a regulation is built once per format and reused."""
 
     def __init__(self, cards: CardIndex, store: BanlistStore, selection: Selection, today: date | None = None,
-                 formats: FormatStore | None = None, now: datetime | None = None):
+                 formats: FormatStore | None = None, now: datetime | None = None, input_format: str | None = None):
         self.cards = cards
+        self.input_format = input_format  # an input format id (--input-format), else each file's own
         self.store = store
         self.formats = formats if formats is not None else FormatStore.default()
         if selection.region is not None:
@@ -177,4 +178,13 @@ class Checker:
         return check_parsed(parsed, regulation), regulation
 
     def check_path(self, path: Path, display: str | None = None) -> tuple[DeckResult, Regulation]:
-        return self.check_parsed(read_deck(path, display))
+        return self.check_parsed(read_deck(path, display, self.input_format))
+
+    def check_decks(self, path: Path, display: str | None = None, data: bytes | None = None
+                    ) -> list[tuple[DeckResult, Regulation]]:
+        """Every deck of a file (several for a file of ydke links), or of ``data`` given instead of a file."""
+        if data is not None:
+            decks = parse_given(data, display if display is not None else str(path), self.input_format)
+        else:
+            decks = read_decks(path, display, self.input_format)
+        return [self.check_parsed(deck) for deck in decks]

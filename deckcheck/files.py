@@ -1,60 +1,19 @@
 """Finding decklist files under the paths given on the command line (or in the config file).
 
-A file found by searching a folder that is plainly not a decklist (a repository's mkdocs.yml or
-docker-compose.yml) is skipped, and counted as skipped: one sniffer per suffix says so from the
-file's first bytes (``skip_unless``). A file named on the command line is always read.
+A file found by searching a folder that plainly is no decklist — a README.txt, a repository's
+mkdocs.yml or docker-compose.yml — is skipped and counted as skipped; which suffixes are
+checked, and how, is the parsers' one switch (``InputFormat.walk_checked``,
+``parsers.looks_like_decklist``). A file named on the command line is always read.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import os
-import re
 import stat
-from collections.abc import Callable
 from pathlib import Path
 
-from .parsers import DECK_SUFFIXES, not_a_file_reason
-
-SNIFF_BYTES = 64 * 1024  # what a sniffer sees of a file
-# suffix → why a file with it, found by searching a folder, is not a decklist (from its first bytes), or None
-SNIFFERS: dict[str, Callable[[bytes], str | None]] = {}
-
-
-def skip_unless(*suffixes: str):
-    """Register a sniffer for files with these suffixes: ``sniffer(first_bytes) -> reason | None``."""
-
-    def register(sniffer: Callable[[bytes], str | None]):
-        for suffix in suffixes:
-            SNIFFERS[suffix.lower()] = sniffer
-        return sniffer
-
-    return register
-
-
-# a main, extra or side key: at the start of a line (block style) or after { or , (flow style), in any case
-_YAML_DECK_KEY = re.compile(rb"""(?:^(?:---)?|[{,])[ \t]*["']?(?:main|extra|side)["']?[ \t]*:""", re.M | re.I)
-
-
-@skip_unless(".yaml", ".yml")
-def _yaml_without_sections(head: bytes) -> str | None:
-    """A YAML file with no top-level main, extra or side key (in any case: a misspelled deck is still read)."""
-    if _YAML_DECK_KEY.search(head.removeprefix(b"\xef\xbb\xbf")) or head[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return None
-    return "a YAML file with no main, extra or side key"
-
-
-def not_a_decklist(path: str) -> str | None:
-    """Why a regular file found by searching a folder is plainly not a decklist (it is skipped), or None."""
-    sniffer = SNIFFERS.get(os.path.splitext(path)[1].lower())
-    if sniffer is None:
-        return None
-    try:
-        with open(path, "rb") as f:
-            head = f.read(SNIFF_BYTES)
-    except OSError:
-        return None  # reading it fails again, with the reason, as an unreadable deck
-    return sniffer(head)
+from .parsers import DECK_SUFFIXES, WALK_CHECKED_SUFFIXES, looks_like_decklist, not_a_file_reason, read_head
 
 
 def _excluded(rel: str, name: str, patterns: tuple[str, ...]) -> bool:
@@ -62,10 +21,12 @@ def _excluded(rel: str, name: str, patterns: tuple[str, ...]) -> bool:
 
 
 def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, special: dict[str, str],
-          skipped: list[tuple[str, str]]) -> None:
+          skipped: list[str]) -> None:
     """Files of a folder by name, then its folders by name, depth first; hidden names skipped,
     symlinked folders not followed. Iterative (a stack of folders still to search), so a tree
-    of any depth is searched in the same order a recursive walk would take."""
+    of any depth is searched in the same order a recursive walk would take. A file of a suffix
+    whose files are checked when found (parsers.WALK_CHECKED_SUFFIXES: .txt, .yaml, .yml) that plainly
+    is no decklist goes into ``skipped``."""
     pending = [top]
     while pending:
         folder = pending.pop()
@@ -98,8 +59,8 @@ def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, specia
                 regular = entry.is_file()  # from the directory entry's type: no stat for plain files
             except OSError:
                 regular = False
-            if regular and (why := not_a_decklist(entry.path)):
-                skipped.append((entry.path, why))
+            if regular and name.lower().endswith(WALK_CHECKED_SUFFIXES) and not _is_decklist(entry.path):
+                skipped.append(entry.path)
                 continue
             out.append(entry.path)
             if not regular:
@@ -109,27 +70,36 @@ def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, specia
         pending.extend(reversed(folders))  # the first folder is searched next
 
 
+def _is_decklist(path: str) -> bool:
+    """Whether a file found in a folder is a decklist by its content (a .txt may be notes or a README)."""
+    try:
+        return looks_like_decklist(read_head(path), path)
+    except OSError:
+        return True  # reading it again fails with the real reason, reported as unreadable
+
+
 def _relative(path: str, base: str) -> str:
     return os.path.relpath(path, base).replace(os.sep, "/")
 
 
 def find_decklists(
-    paths: list[Path], exclude: tuple[str, ...] | list[str] = (), special: dict[str, str] | None = None,
-    skipped: list[tuple[str, str]] | None = None,
+    paths: list[Path | str], exclude: tuple[str, ...] | list[str] = (), special: dict[str, str] | None = None,
+    skipped: list[str] | None = None, given: dict[str, bytes] | None = None,
 ) -> tuple[list[tuple[Path, str]], list[Path]]:
     """(file, path as shown) for every decklist, in a stable order; and the paths that do not exist.
 
-    A file named on the command line is taken whatever its suffix. Folders are searched
-    recursively for .ydk, .yaml and .yml files in name order (files and folders at one level
+    A file named on the command line is taken whatever its suffix; a decklist given as data
+    (standard input, a ydke link; a key of ``given``) is taken as it is. Folders are searched
+    recursively for the input formats' suffixes (parsers.DECK_SUFFIXES) in name order (files and folders at one level
     sorted together by name, folders entered after the files of their level), skipping hidden
     files and folders (``.github/``, ``.pre-commit-config.yaml``) and names matching an
     ``exclude`` glob (matched against the path relative to the searched folder, and against the
     bare name). Anything found that is not a regular file is still returned, to be reported as
     ``unreadable`` rather than stop the run: a broken symlink fails when read; a pipe, socket,
     device or a folder that cannot be listed must not be opened at all, so its path and the
-    reason go into ``special`` (path as shown → reason) when a dict is given. A file found in a
-    folder that is plainly not a decklist (``not_a_decklist``) is left out, and (path as shown,
-    reason) goes into ``skipped`` when a list is given.
+    reason go into ``special`` (path as shown → reason) when a dict is given. A .txt or YAML file
+    found in a folder that is plainly not a decklist (parsers.looks_like_decklist) is left out and
+    its path put into ``skipped``; named on the command line it is read all the same.
     The order is the report order of machine formats (JSON, CSV, …).
     """
     patterns = tuple(exclude)
@@ -142,16 +112,21 @@ def find_decklists(
     seen: set[str] = set()
     for path in paths:
         shown = str(path)
+        if isinstance(path, str) and given is not None and path in given:
+            if path not in seen:
+                seen.add(path)
+                found.append((Path(path), path))
+            continue
         if os.path.isdir(path):
             names: list[str] = []
-            found_skipped: list[tuple[str, str]] = []
-            _walk(shown, patterns, names, shown, special, found_skipped)
+            walked_skips: list[str] = []
+            _walk(shown, patterns, names, shown, special, walked_skips)
             if shown in (".", "./"):  # `deckcheck check .`: decks/a.ydk, not ./decks/a.ydk
                 names = [n[2:] if n.startswith("./") else n for n in names]
-                found_skipped = [(n[2:] if n.startswith("./") else n, why) for n, why in found_skipped]
+                walked_skips = [n[2:] if n.startswith("./") else n for n in walked_skips]
                 for key in [k for k in special if k.startswith("./")]:
                     special[key[2:]] = special.pop(key)
-            skipped.extend(found_skipped)
+            skipped.extend(walked_skips)
             for full in names:
                 if full not in seen:
                     seen.add(full)

@@ -119,18 +119,20 @@ class Problem:
 class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
-    __slots__ = ("path", "entries", "problems", "name", "format", "format_line", "player", "no_extra_line")
+    __slots__ = ("path", "entries", "problems", "name", "format", "format_line", "split_extra", "player",
+                 "no_extra_line")
     __repr__ = _repr
 
     def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
                  name: str | None = None, format: str | None = None, format_line: int | None = None,
-                 player: str | None = None):
+                 split_extra: bool = False, player: str | None = None):
         self.path = path
         self.entries = entries if entries is not None else []
         self.problems = problems if problems is not None else []
         self.name = name
         self.format = format  # a format id the file declares for itself (YAML `format:`)
         self.format_line = format_line
+        self.split_extra = split_extra  # Main lists Main and Extra Deck cards together (Omega codes): split by kind
         self.player = player  # who the file says made it (YAML `player:`, YDK `#created by`)
         self.no_extra_line = False  # a YDK file without an #extra line (rules/wrong_section.py)
 

@@ -1,17 +1,20 @@
 """Resolve: give each decklist entry its card, or say why it has none, and tally the deck.
 
 Unknown names get "did you mean" suggestions, for the first ``limits.MAX_SUGGESTED_NAMES``
-distinct names of a deck (a suggestion search costs about a millisecond).
+distinct names of a deck (a suggestion search costs about a millisecond), in the language the
+name is written in. A card named by EDOPro's own name for it gets an ``unofficial-name`` warning.
 """
 
 from __future__ import annotations
 
-from .carddb import CardIndex
-from .limits import MAX_SUGGESTED_NAMES, clip
-from .model import WARNING, ParsedDeck, Problem, ResolvedDeck
+from .carddb import CardIndex, closest
+from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
+from .model import EXTRA, MAIN, WARNING, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
+UNOFFICIAL_NAME_RULE = "unofficial-name"
 DECK_KINDS = frozenset(("main", "extra"))
+EDOPRO_NAMES = "edopro"  # the names.jsonl column of EDOPro's own names
 
 
 def _placeholder(entry, cards: CardIndex, problems: list[Problem]):
@@ -53,13 +56,49 @@ def _read_leading_number_as_name(entry, cards: CardIndex, problems: list[Problem
         entry.name, entry.count = written, 1
 
 
+def suggest(cards: CardIndex, name: str, limit: int = 3) -> list[str]:
+    """"Did you mean" for a name in any language: for plain ASCII, the English suggestions when there
+    are any; else the names of the query's script closest to it (``carddb.closest``), English ones
+    (the English suggestions) ranked together with the others'."""
+    english = cards.suggest(name, limit)
+    if (english and name.isascii()) or len(name) > NAME_LIMIT:
+        return english
+    names = cards.other_names
+    shown = dict(names.keys(name))
+    for english_name in english:
+        key = names.fold(english_name)
+        shown[key] = [*shown.get(key, ()), english_name]
+    found: list[str] = []
+    for key in closest(names.fold(name), list(shown), limit):
+        for candidate in shown[key]:
+            if candidate not in found:
+                found.append(candidate)
+    return found[:limit]
+
+
 def _suggestions(name: str, cards: CardIndex, asked: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     found = asked.get(name)
     if found is None:
         if len(asked) >= MAX_SUGGESTED_NAMES:
             return ()
-        found = asked[name] = tuple(cards.suggest(name))
+        found = asked[name] = tuple(suggest(cards, name))
     return found
+
+
+def _unofficial_name(entry, card, cards: CardIndex, problems: list[Problem]) -> None:
+    """A card named by EDOPro's cdb name where Konami's differs: read as the card, with a warning."""
+    if cards.name_languages.get(entry.name) == {EDOPRO_NAMES}:
+        problems.append(
+            Problem(
+                UNOFFICIAL_NAME_RULE,
+                WARNING,
+                f"{clip(entry.name)!r} is EDOPro's name for this card; its official name is {card.name}",
+                entry.section,
+                entry.line,
+                card.ref,
+                f"write the official name: {card.name}",
+            )
+        )
 
 
 def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) -> ResolvedDeck:
@@ -76,7 +115,6 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
     for entry in parsed.entries:
         if entry.passcode is None and entry.name:
             _read_leading_number_as_name(entry, cards, deck.problems)
-        sizes[entry.section] += entry.count
         if entry.passcode is not None:
             card = by_passcode(entry.passcode) or _placeholder(entry, cards, deck.problems)
             if card is None:
@@ -84,6 +122,8 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
         elif entry.name:
             found = cards.by_name(entry.name)
             card = found[0] if len(found) == 1 else None
+            if card is not None and cards.name_languages:
+                _unofficial_name(entry, card, cards, deck.problems)
             if found and card is None:
                 options = tuple(f"{c.name} ({c.passcode})" for c in found[:5])
                 deck.unresolved[id(entry)] = (f"the name {clip(entry.name)!r} matches {len(found)} cards", options)
@@ -94,6 +134,9 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
             card = None
             deck.unresolved[id(entry)] = ("the entry names no card", ())
         entry.card = card
+        if parsed.split_extra and card is not None and card.kind == "extra" and entry.section == MAIN:
+            entry.section = EXTRA  # a list of Main and Extra Deck cards together (an Omega code)
+        sizes[entry.section] += entry.count
         if card is not None and card.kind in DECK_KINDS:
             deck_entries.append(entry)
         elif skills_apart and card is not None and card.kind == "skill":

@@ -52,7 +52,7 @@ def mixed_tree(root: Path) -> Path:
     (tree / ".git").mkdir()
     (tree / ".git" / "hidden.ydk").write_bytes(LEGAL_YDK.read_bytes())  # hidden folder: skipped
     (tree / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")  # hidden file: skipped
-    (tree / "notes.txt").write_text("not a decklist suffix\n", encoding="utf-8")
+    (tree / "notes.txt").write_text("not a decklist, found in a folder: skipped\n", encoding="utf-8")
     return tree
 
 
@@ -72,17 +72,17 @@ def as_json(results, formats) -> list[dict]:
 
 def test_files_are_found_in_a_stable_order_skipping_hidden_ones(tree):
     special: dict[str, str] = {}
-    skipped: list[tuple[str, str]] = []
+    skipped: list[str] = []
     found, missing = find_decklists([tree], special=special, skipped=skipped)
     shown = [d for _, d in found]
     assert missing == []
-    # YAML files with no main/extra/side key are no decklists: left out, and listed with the reason
-    skipped_names = {Path(path).relative_to(tree).as_posix() for path, _ in skipped}
-    assert {"bad/page.yaml", "bad/list.yml", "fixtures/invalid/not_a_mapping.yaml"} <= skipped_names
+    assert not any("/.git/" in p or p.endswith(".pre-commit-config.yaml") or p.endswith("notes.txt") for p in shown)
+    # found in a folder and plainly no decklist: a .txt that is no decklist, YAML files with no main/extra/side key
+    skipped_names = {Path(path).relative_to(tree).as_posix() for path in skipped}
+    assert {"notes.txt", "bad/page.yaml", "bad/list.yml", "fixtures/invalid/not_a_mapping.yaml"} <= skipped_names
     assert "fixtures/invalid/capitalised_keys.yaml" not in skipped_names  # Main: is a deck with a mistake
     assert "fixtures/json_style.yaml" not in skipped_names  # {"name": …, "main": […]}
-    assert all(reason == "a YAML file with no main, extra or side key" for _, reason in skipped)
-    assert not any("/.git/" in p or p.endswith(".pre-commit-config.yaml") or p.endswith(".txt") for p in shown)
+    assert not any(name.endswith(".ydk") for name in skipped_names)  # the text decklists of fixtures/ are in
     assert str(tree / "bad" / "pipe.ydk") in special and "pipe" in special[str(tree / "bad" / "pipe.ydk")]
     assert str(tree / "bad" / "broken-link.ydk") in shown
     # files of a folder by name, then its subfolders by name (what os.walk gives)
@@ -90,8 +90,9 @@ def test_files_are_found_in_a_stable_order_skipping_hidden_ones(tree):
     for root, dirs, files in os.walk(tree):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         walked += [os.path.join(root, f) for f in sorted(files)
-                   if f.lower().endswith((".ydk", ".yaml", ".yml")) and not f.startswith(".")]
-    assert shown == [path for path in walked if path not in dict(skipped)]
+                   if f.lower().endswith((".ydk", ".ydke", ".yaml", ".yml", ".txt")) and not f.startswith(".")]
+    assert any(p.endswith("/text/ygoprodeck.txt") for p in shown)
+    assert shown == [path for path in walked if path not in skipped]
 
 
 def test_exclude_globs(tree):
@@ -117,22 +118,22 @@ def test_a_mixed_batch_reports_every_bad_file_and_judges_the_rest(tree, checker)
 
 def test_an_exception_for_one_file_does_not_stop_the_batch(tree, checker, monkeypatch):
     found, _ = find_decklists([tree / "samples"])
-    real = checker.check_path
+    real = checker.check_decks
     victim = found[1][1]
 
-    def flaky(path, display=None):
+    def flaky(path, display=None, data=None):
         if display == victim:
             raise ValueError("boom")
-        return real(path, display)
+        return real(path, display, data)
 
-    monkeypatch.setattr(checker, "check_path", flaky)
+    monkeypatch.setattr(checker, "check_decks", flaky)
     monkeypatch.delenv("DECKCHECK_DEBUG", raising=False)
     results, _ = batch.check_files(checker, found, jobs=1)
     assert len(results) == len(found)
     failed = results[1]
     assert failed.path == victim and [p.rule for p in failed.problems] == ["unreadable"]
     assert "ValueError: boom" in failed.problems[0].message
-    assert results[0].problems == real(*found[0])[0].problems
+    assert results[0].problems == real(*found[0])[0][0].problems
 
 
 def test_single_and_multi_process_results_are_identical(tree, checker, monkeypatch):

@@ -146,11 +146,11 @@ def test_unreadable_file_does_not_stop_the_batch(tmp_path):
     assert by_name["b.ydk"]["legal"] is True
     assert [p["rule"] for p in by_name["d.ydk"]["problems"]] == ["unreadable"]
     # a YAML file with no main/extra/side key found in a folder is no decklist: skipped, and said so
-    assert "c.yaml" not in by_name and [Path(s["path"]).name for s in doc["summary"]["skipped"]] == ["c.yaml"]
-    assert doc["summary"]["unreadable"] == 2 and doc["summary"]["illegal"] == 0
+    assert "c.yaml" not in by_name and [Path(p).name for p in doc["summary"]["skipped_files"]] == ["c.yaml"]
+    assert doc["summary"]["skipped"] == 1 and doc["summary"]["unreadable"] == 2 and doc["summary"]["illegal"] == 0
     # named on the command line, it is read (and is not a decklist)
     code, doc = run_json("check", str(tmp_path / "c.yaml"))
-    assert code == 1 and doc["decks"][0]["problems"][0]["rule"] == "unreadable" and doc["summary"]["skipped"] == []
+    assert code == 1 and doc["decks"][0]["problems"][0]["rule"] == "unreadable" and doc["summary"]["skipped"] == 0
 
 
 def test_missing_extra_marker_is_reported():

@@ -13,6 +13,7 @@ same decks runs in real processes too, report files (``--output``) included.
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import json
@@ -105,6 +106,31 @@ def yaml_decks(draw) -> bytes:
 
 
 @st.composite
+def text_decks(draw) -> bytes:
+    """A text decklist (.txt): a header and real names with counts, hostile lines and words mixed in."""
+    lines = ["Main Deck (40)", f"3 {draw(st.sampled_from(REAL_NAMES))}"]
+    for _ in range(draw(st.integers(1, 10))):
+        lines.append(draw(st.one_of(
+            st.builds("{} {}".format, st.integers(0, 100), _word),
+            st.builds("{} x{}".format, _word, st.integers(0, 5)),
+            _hostile, _word, st.sampled_from(["Extra Deck (15)", "Side Deck — 15", "Monsters (3)", "Spells"]),
+        )))
+    return draw(st.sampled_from(["\n", "\r\n"])).join(lines).encode("utf-8", "surrogatepass")
+
+
+@st.composite
+def ydke_files(draw) -> bytes:
+    """One ydke link of real (and a few random) passcodes, after a hostile deck name on its line."""
+    def section(size: int) -> str:
+        codes = draw(st.lists(st.one_of(st.sampled_from(REAL_PASSCODES).map(int), st.integers(0, 2**32 - 1)),
+                              max_size=size))
+        return base64.b64encode(b"".join(code.to_bytes(4, "little") for code in codes)).decode()
+
+    prefix = draw(st.one_of(st.just(""), _hostile.map(lambda h: h.replace("ydke", "") + ": ")))
+    return f"{prefix}ydke://{section(45)}!{section(15)}!{section(15)}!\n".encode("utf-8", "surrogatepass")
+
+
+@st.composite
 def file_names(draw, suffix: str) -> bytes:
     stem = draw(st.one_of(
         st.sampled_from(HOSTILE).map(os.fsencode),
@@ -119,11 +145,13 @@ def file_names(draw, suffix: str) -> bytes:
 
 @st.composite
 def batches(draw) -> list[tuple[bytes, bytes]]:
-    """1–4 decklists: (file name, content); names unique, never hidden, always a decklist suffix."""
+    """1–4 decklists: (file name, content); names unique, never hidden, always a decklist suffix, one deck each
+    (YDK, YAML, a text decklist, a ydke link)."""
     files = {}
+    makers = {".ydk": ydk_decks, ".yaml": yaml_decks, ".yml": yaml_decks, ".txt": text_decks, ".ydke": ydke_files}
     for _ in range(draw(st.integers(1, 4))):
-        suffix = draw(st.sampled_from([".ydk", ".yaml", ".yml"]))
-        content = draw(ydk_decks() if suffix == ".ydk" else yaml_decks())
+        suffix = draw(st.sampled_from(list(makers)))
+        content = draw(makers[suffix]())
         name = draw(file_names(suffix))
         if name.startswith(b"."):
             name = b"_" + name

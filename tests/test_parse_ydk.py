@@ -253,10 +253,36 @@ def test_trailing_count_is_one_copy_with_a_warning():
     assert "count" in deck.problems[0].message
 
 
-def test_count_and_name_line_is_flagged():
-    deck = ydk("#main\n3 Ash Blossom & Joyous Spring\n#extra\n!side\n")
+@pytest.mark.parametrize("line", ["3 Effect Veiler", "3x Effect Veiler", "3 x Effect Veiler", "03 Effect Veiler"])
+def test_count_and_name_line_is_read_by_name_with_a_warning(line):
+    """Not passcode 3 (no card has it; EDOPro would drop the line): 3 copies of the card named Effect Veiler."""
+    deck = ydk(f"#main\n{line}\n14558127\n#extra\n!side\n")
+    veiler, ash = deck.entries
+    assert (veiler.section, veiler.line, veiler.passcode, veiler.name, veiler.count) == (MAIN, 2, None, "Effect Veiler", 3)
+    assert ash.passcode == 14558127
+    assert probs(deck) == [("syntax", WARNING, 2, MAIN)]
+    assert "3 copies of the card named 'Effect Veiler'" in deck.problems[0].message
+    assert "passcode 3" in deck.problems[0].fix
+
+
+def test_count_and_name_line_is_checked_by_name(check_text):
+    result = check_text("#main\n3 Effect Veiler\n#extra\n!side\n", ".ydk")
+    assert sorted(p.rule for p in result.problems) == ["main-size", "syntax"]
+    assert result.sizes["main"] == 3
+    typo = check_text("#main\n2 Effect Veilr\n#extra\n!side\n", ".ydk")
+    [unknown] = [p for p in typo.problems if p.rule == "unknown-card"]
+    assert "did you mean Effect Veiler" in unknown.message
+
+
+def test_count_of_zero_and_a_name_is_skipped():
+    deck = ydk("#main\n0 Effect Veiler\n14558127\n#extra\n!side\n")
+    assert [e.passcode for e in deck.entries] == [14558127]
+    assert probs(deck) == [("syntax", WARNING, 2, MAIN)]
+
+
+def test_count_glued_to_a_name_is_still_a_passcode_with_a_warning():
+    deck = ydk("#main\n3-Ash Blossom\n#extra\n!side\n")
     assert cards(deck) == [(MAIN, 3, 2)]
-    assert deck.entries[0].name == "Ash Blossom & Joyous Spring"
     assert probs(deck) == [("syntax", WARNING, 2, MAIN)]
 
 
@@ -441,7 +467,7 @@ def test_markers_only_is_an_empty_deck_not_unreadable():
 
 
 def test_deck_suffixes():
-    assert DECK_SUFFIXES == (".ydk", ".yaml", ".yml")
+    assert DECK_SUFFIXES == (".ydk", ".yaml", ".yml", ".ydke", ".txt")
 
 
 def test_read_deck_suffix_is_case_insensitive_and_display_path(tmp_path):
@@ -593,6 +619,9 @@ def test_property_arbitrary_bytes_never_raise(data):
     for e in deck.entries:
         assert e.section in (MAIN, EXTRA, SIDE)
         assert 1 <= e.line and e.line + e.span - 1 <= n
+        if e.passcode is None:  # "3 Effect Veiler": a count and a name
+            assert e.name and e.span == 1 and 1 <= e.count <= 99
+            continue
         assert e.count == e.span >= 1
         assert 0 <= e.passcode <= 999_999_999  # 0 is read too: a card no one has (unknown-card)
     for p in deck.problems:

@@ -55,7 +55,7 @@ def test_hook_definitions():
     def picked(path: str) -> bool:
         return bool(files.search(path)) and not exclude.search(path)
 
-    assert picked("decks/a.ydk") and picked("decks/b.yaml") and picked("c.yml")
+    assert picked("decks/a.ydk") and picked("decks/b.yaml") and picked("c.yml") and picked("decks/links.ydke")
     assert not picked(".github/workflows/ci.yml") and not picked(".pre-commit-config.yaml")
     assert not picked(".gitlab-ci.yml") and not picked("notes.txt") and not picked("decks/.draft.ydk")
 

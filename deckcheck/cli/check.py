@@ -13,8 +13,8 @@ import typer
 from ..carddb import DataError
 from ..report import OUTPUT_FORMATS
 from .common import (
-    AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, POINTS_CAP_OPTION, REGION_OPTION, app,
-    console, fail, overrides, parse_date, say, silence_stdout,
+    AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, POINTS_CAP_OPTION,
+    REGION_OPTION, InputFormatChoice, app, console, decklist_arguments, fail, overrides, parse_date, say, silence_stdout,
 )
 
 CheckOutputFormat = Enum("CheckOutputFormat", {name: name for name in OUTPUT_FORMATS}, type=str)
@@ -47,7 +47,11 @@ def _progress(total: int, quiet: bool):
 
 @app.command()
 def check(
-    paths: Optional[List[Path]] = typer.Argument(None, help="Decklist files (.ydk, .yaml, .yml) or folders to search (default: `paths` of the config file)."),
+    paths: Optional[List[str]] = typer.Argument(
+        None, metavar="[DECKLIST]...",
+        help="Decklist files (.ydk, .ydke, .yaml, .yml, .txt, any other), folders to search, - (standard input) "
+             "or ydke:// links (default: `paths` of the config file)."),
+    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
     format: Optional[str] = FORMAT_OPTION,
     banlist: Optional[str] = BANLIST_OPTION,
     as_of: Optional[str] = AS_OF_OPTION,
@@ -81,35 +85,41 @@ def check(
     selection = Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
                           overrides(points_cap))
     report_format = _pick_output_format(output_format, settings.output_format)
-    paths = list(paths or settings.paths)
-    if not paths:
+    special: dict[str, str] = {}
+    if paths:
+        arguments, given = decklist_arguments(paths, special)
+    else:
+        arguments, given = list(settings.paths), {}
+    if not arguments:
         fail("no decklists named: give files or folders, or `paths` in deckcheck.toml / [tool.deckcheck]")
 
-    special: dict[str, str] = {}
-    skipped: list[tuple[str, str]] = []
-    found, missing = find_decklists(paths, settings.exclude, special, skipped)
+    skipped: list[str] = []
+    found, missing = find_decklists(arguments, settings.exclude, special, skipped, given)
     for path in missing:
         say(f"deckcheck: error: {path}: no such file or directory")
     if not found:
         if missing:
             raise typer.Exit(EXIT_ERROR)  # only the errors: no empty report
-        others = f" ({len(skipped)} YAML file{'s' if len(skipped) != 1 else ''} without main/extra/side skipped)" \
-            if skipped else ""
-        fail("no decklists (.ydk, .yaml, .yml) found in " + ", ".join(map(str, paths)) + others)
+        from ..parsers import DECK_SUFFIXES
+
+        fail(f"no decklists ({', '.join(DECK_SUFFIXES)}) found in " + ", ".join(map(str, arguments))
+             + (f" ({len(skipped)} file{' that is not a decklist' if len(skipped) == 1 else 's that are not decklists'}"
+                " skipped)" if skipped else ""))
     try:
         cards = load_cards()
-        checker = Checker(cards, load_store(), selection)
+        checker = Checker(cards, load_store(), selection, input_format=input_format.value if input_format else None)
         for warning in checker.warnings():
             say(f"deckcheck: warning: {warning}")
         main = checker.regulation()
         bar = _progress(len(found), quiet)
         if bar is None:
-            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None)
+            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None, given=given)
         else:
             with bar:
                 task = bar.add_task("checking", total=len(found))
                 results, deck_formats = check_files(
-                    checker, found, special=special, jobs=jobs or None, progress=lambda n: bar.advance(task, n)
+                    checker, found, special=special, jobs=jobs or None, progress=lambda n: bar.advance(task, n),
+                    given=given,
                 )
     except DataError as exc:
         fail(str(exc))

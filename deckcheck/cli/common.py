@@ -9,12 +9,14 @@ import os
 import sys
 from datetime import date
 from enum import Enum
+from pathlib import Path
 from typing import Optional
 
 import typer
 
 from .. import __version__
 from ..formats import FormatStore
+from ..parsers import INPUT_FORMATS
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
 
@@ -24,6 +26,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Is this Yu-Gi-Oh! decklist legal, and exactly why not.",
     context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+InputFormatChoice = Enum("InputFormatChoice", {fmt.id: fmt.id for fmt in INPUT_FORMATS}, type=str)
+INPUT_FORMAT_OPTION = typer.Option(
+    None, "--input-format", "-i",
+    help=f"Read every decklist as this format: {', '.join(fmt.id for fmt in INPUT_FORMATS)} (default: by its "
+         "suffix, else by its content).",
 )
 
 
@@ -53,6 +63,46 @@ def parse_date(value: Optional[str], option: str) -> Optional[date]:
         return date.fromisoformat(value)
     except ValueError:
         fail(f"{option} {value!r} is not a date (YYYY-MM-DD)")
+
+
+STDIN_ARGUMENT = "-"
+STDIN_SHOWN = "<stdin>"  # how a decklist read from standard input is named in reports
+_LINK_ARGUMENT = "ydke://"
+
+
+def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[list[Path | str], dict[str, bytes]]:
+    """Command-line decklist arguments as paths for ``files.find_decklists``, and the decklists given
+    as data: ``-`` (standard input, read once, bounded), a ydke:// link or an Omega deck code that is
+    not a path. A given decklist is named by a string key of the data (``<stdin>``, the link clipped);
+    standard input that cannot be read goes into ``special`` with the reason."""
+    from ..limits import clip
+    from ..parsers import NotAFile, read_stdin
+
+    paths: list[Path | str] = []
+    given: dict[str, bytes] = {}
+    for number, argument in enumerate(arguments, 1):
+        if argument == STDIN_ARGUMENT:
+            if STDIN_SHOWN not in given:
+                try:
+                    given[STDIN_SHOWN] = read_stdin()
+                except NotAFile as exc:  # too large, or still open after the time allowed
+                    given[STDIN_SHOWN] = b""
+                    special[STDIN_SHOWN] = f"standard input: {exc}"
+            paths.append(STDIN_SHOWN)
+        elif argument[:len(_LINK_ARGUMENT)].lower() == _LINK_ARGUMENT or (
+                not os.path.exists(argument) and _omega_code(argument)):
+            shown = f"{clip(argument, 40)} (argument {number})"
+            given[shown] = argument.encode("utf-8", "surrogateescape")
+            paths.append(shown)
+        else:
+            paths.append(Path(argument))
+    return paths, given
+
+
+def _omega_code(argument: str) -> bool:
+    from ..parsers.omega import looks_like_omega
+
+    return looks_like_omega(argument)
 
 
 def silence_stdout() -> None:

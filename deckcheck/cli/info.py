@@ -156,12 +156,14 @@ def card_command(
     """
     from ..datastore import load_cards, load_store
     from ..report import listing
+    from ..resolve import suggest
 
     try:
         cards = load_cards()
         found, contained = cards.search(query, MAX_MATCHES + 1)
         if not contained:
-            hint = f"; did you mean {' / '.join(c.name for c in found)}?" if found else ""
+            suggestions = suggest(cards, query)  # in the language written
+            hint = f"; did you mean {' / '.join(suggestions)}?" if suggestions else ""
             fail(f"no card matches {query!r}{hint}")
         if len(found) > 1 and not cards.find(query) and (output_format is OutputFormat.text or history):
             if history:

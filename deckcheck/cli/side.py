@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -16,7 +15,7 @@ import typer
 from ..carddb import DataError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
-    fail, format_help, overrides, parse_date, say,
+    decklist_arguments, fail, format_help, overrides, parse_date, say,
 )
 
 
@@ -31,10 +30,20 @@ _SIDE_RULE = typer.Option(SideRule.current, "--side-rule", help="current: the fo
 _OUTPUT = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json.")
 
 
-def _read(path: Path):
-    """A decklist file, or exit 2 for a path that is not one (as ``check`` does)."""
-    from ..parsers import read_deck
+def _read(argument: str):
+    """One decklist: a file, ``-`` (standard input) or a ydke link; exit 2 for a path that is not one
+    (as ``check`` does)."""
+    from ..parsers import parse_given, read_deck
 
+    special: dict[str, str] = {}
+    (path,), given = decklist_arguments([argument], special)
+    if isinstance(path, str):  # given as data
+        if path in special:
+            fail(f"{path}: {special[path]}")
+        decks = parse_given(given[path], path)
+        if len(decks) != 1:
+            fail(f"{path} holds {len(decks)} decklists; give one")
+        return decks[0]
     if not path.exists():
         fail(f"{path}: no such file or directory")
     if path.is_dir():
@@ -55,7 +64,7 @@ def _report(kind: str, result, checker, output_format: OutputFormat) -> None:
     raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
 
 
-def _side_checker(registered: Path, format, banlist, as_of, region, points_cap, side_rule: SideRule):
+def _side_checker(registered: str, format, banlist, as_of, region, points_cap, side_rule: SideRule):
     """The registered deck, checked once, ready to judge sided decks against."""
     from ..checker import Checker, Selection
     from ..datastore import load_cards, load_store
@@ -75,8 +84,9 @@ def _side_checker(registered: Path, format, banlist, as_of, region, points_cap, 
 
 @app.command("side")
 def side_command(
-    registered: Path = typer.Argument(..., help="The registered decklist (.ydk, .yaml, .yml)."),
-    sided: Path = typer.Argument(..., help="The deck after siding, in any format deckcheck reads."),
+    registered: str = typer.Argument(..., help="The registered decklist: a file in any format deckcheck reads, - "
+                                               "(standard input) or a ydke:// link."),
+    sided: str = typer.Argument(..., help="The deck after siding, the same way."),
     format: Optional[str] = _FORMAT,
     banlist: Optional[str] = BANLIST_OPTION,
     as_of: Optional[str] = AS_OF_OPTION,
@@ -93,8 +103,8 @@ def side_command(
 
 @app.command("match")
 def match_command(
-    registered: Path = typer.Argument(..., help="The registered decklist."),
-    duels: List[Path] = typer.Argument(..., help="The deck of each Duel, in order (any number: draws add Duels)."),
+    registered: str = typer.Argument(..., help="The registered decklist (a file, - or a ydke:// link)."),
+    duels: List[str] = typer.Argument(..., help="The deck of each Duel, in order (any number: draws add Duels)."),
     game_loss_before: Optional[List[int]] = typer.Option(
         None, "--game-loss-before", metavar="DUEL",
         help="Duel DUEL was decided by a Game Loss before it began (repeatable). After one before Duel 1, Duel 2 must be unsided too.",
@@ -121,8 +131,8 @@ def match_command(
 
 @app.command("diff")
 def diff_command(
-    a: Path = typer.Argument(..., help="A decklist, e.g. the registered one."),
-    b: Path = typer.Argument(..., help="Another, e.g. the deck found at a deck check; any format deckcheck reads."),
+    a: str = typer.Argument(..., help="A decklist, e.g. the registered one (a file, - or a ydke:// link)."),
+    b: str = typer.Argument(..., help="Another, e.g. the deck found at a deck check; any format deckcheck reads."),
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Per section, the cards whose copies differ between A and B, by card name. Exit 1 if any."""

@@ -23,7 +23,8 @@ import re
 
 from deckcheck.limits import NAME_LIMIT, clip, max_entries
 from deckcheck.model import ERROR, SECTIONS, DeckEntry, ParsedDeck, Problem
-from deckcheck.parsers.ydk import INTERNAL_FIX, decode_deck_text, sniff_markup, unreadable
+from deckcheck.parsers.common import readable_text
+from deckcheck.parsers.ydk import INTERNAL_FIX, unreadable
 from deckcheck.words import with_article
 
 __all__ = ["parse_yaml_deck", "parse_card_line", "TOP_KEYS", "ITEM_KEYS", "MAX_COUNT"]
@@ -113,16 +114,9 @@ def parse_yaml_deck(data: bytes, path: str) -> ParsedDeck:
     import yaml
 
     deck = ParsedDeck(path=path)
-    text, why, why_line, why_fix = decode_deck_text(data)
+    text = readable_text(deck, data, "this looks like a saved web page, not a YAML decklist")
     if text is None:
-        return unreadable(deck, why, why_line, why_fix)
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if not text or text.isspace():
-        return unreadable(deck, "the file is empty", None, "write the decklist into the file")
-    markup = sniff_markup(text)
-    if markup:
-        return unreadable(deck, markup, 1, "this looks like a saved web page, not a YAML decklist")
+        return deck
 
     loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
     entry_limit = max_entries()

@@ -126,6 +126,7 @@ _STRIP_PUNCT = string.punctuation + string.whitespace + "\u3000\u00a0"
 _NAME_SEP = " \t\u3000\u00a0-\u2013\u2014:|#=,;/>"
 _COUNT_LIKE = re.compile(r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)")
 _DIGIT_RUN = re.compile(r"[0-9]{4,9}")
+_TEXT_LINE = re.compile(r"([0-9]{1,2})\s*[xX×]?\s+(\S.*)")  # "3 Effect Veiler", "3x Effect Veiler"
 _YAML_SECTION = re.compile(r"^(?:main|extra|side)\s*:", re.M)
 
 _FIX_NOT_PASSCODE = "write one passcode (the card's 8-digit password) per line, or start the line with # to make it a comment"
@@ -377,6 +378,27 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 bad += 1
                 continue
             code = int(sig) if sig else 0
+            text_line = _TEXT_LINE.fullmatch(s) if i <= 2 else None
+            if text_line and any(ch.isalpha() for ch in text_line.group(2)):
+                # "3 Effect Veiler": a line of a text decklist, read by name
+                name = clip(text_line.group(2).strip(), NAME_LIMIT)
+                if not code:
+                    warn(lineno, f"{clip(s)!r}: a count of 0; line skipped", "remove the line, or write the count",
+                         section)
+                    bad += 1
+                    continue
+                warn(
+                    lineno,
+                    f"{clip(s)!r} is a count and a card name, not a passcode: read as {code} "
+                    f"{'copy' if code == 1 else 'copies'} of the card named {clip(name)!r}",
+                    f"YDK lines hold passcodes, one line per copy (EDOPro and YGOPro read this line as passcode "
+                    f"{code}, which no card has): write the card's passcode {'once' if code == 1 else f'{code} times'}",
+                    section,
+                )
+                if len(entries) >= entry_limit:
+                    return _too_many(deck, lineno, entry_limit)
+                append(Entry(section, lineno, None, name, code, s))
+                continue
             rest = s[i:]
             name = None
             if rest:

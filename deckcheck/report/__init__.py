@@ -90,7 +90,7 @@ class Run:
     deck_formats: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (format id, list name)
     rules: list[RuleInfo] = field(default_factory=list)  # for reports that describe rules (SARIF)
     lists: dict = field(default_factory=dict)  # Regulation.report_lists() of the run's format: region, lists, points
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # files found by walking that are not decklists
+    skipped: list[str] = field(default_factory=list)  # files found in folders that are not decklists (a README.txt)
     _card_counts: list | None = field(default=None, init=False, repr=False, compare=False)
 
     @property

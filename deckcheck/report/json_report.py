@@ -102,7 +102,8 @@ def summary_json(run: Run) -> dict:
         "legal": run.legal,
         "illegal": run.illegal,
         "unreadable": run.unreadable,
-        "skipped": [{"path": path, "reason": reason} for path, reason in run.skipped],
+        "skipped": len(run.skipped),
+        "skipped_files": list(run.skipped),
         "rules": [
             {"rule": c.rule, "severity": c.severity, "problems": c.problems, "decks": c.decks}
             for c in run.rule_counts()

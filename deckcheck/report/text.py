@@ -241,7 +241,7 @@ def summary_line(run: Run) -> Text:
         summary.append(", ")
         summary.append(f"{run.unreadable} unreadable", style="red")
     if run.skipped:
-        summary.append(f"; {_plural(len(run.skipped), 'file')} skipped (not decklists)")
+        summary.append(f"; {_plural(len(run.skipped), 'file')} in folders skipped (not decklists)")
     return summary
 
 
@@ -257,9 +257,11 @@ def print_summary(run: Run, console: Console, width: int | None) -> None:
                 for c in run.card_counts()[:TOP_PROBLEMS]]
             console.print(Text("Most common problems"), highlight=False)
             console.print(Text("\n").join(lines), highlight=False, soft_wrap=True)
-    for path, reason in run.skipped[:SKIPPED_SHOWN]:
-        console.print(hang(console, shown(f"skipped {path}: {reason}", style="dim"), width, indent=4, first=0),
-                      highlight=False, soft_wrap=True)
+    from ..parsers import skip_reason
+
+    for path in run.skipped[:SKIPPED_SHOWN]:
+        console.print(hang(console, shown(f"skipped {path}: {skip_reason(path)}", style="dim"), width, indent=4,
+                           first=0), highlight=False, soft_wrap=True)
     if len(run.skipped) > SKIPPED_SHOWN:
         console.print(Text(f"… and {len(run.skipped) - SKIPPED_SHOWN} more skipped", style="dim"), highlight=False)
 

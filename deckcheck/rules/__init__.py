@@ -28,6 +28,7 @@ from . import (
     skill_card,
     syntax,
     unknown_card,
+    unofficial_name,
     unreadable,
     wrong_section,
 )
@@ -36,6 +37,7 @@ RULES: tuple[ModuleType, ...] = (
     unreadable,
     syntax,
     placeholder_passcode,
+    unofficial_name,
     unknown_card,
     not_a_deck_card,
     main_size,

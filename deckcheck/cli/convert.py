@@ -1,0 +1,164 @@
+"""``deckcheck convert``: decklists in any input format, written as YDK, ydke, YAML or text.
+
+Exit codes: 0 every deck converted; 1 some card is not a known card (kept as the output
+format allows, and reported) or a file is unreadable; 2 usage error (a path that does not exist,
+several decks and nowhere to put them, a bad option).
+"""
+
+from __future__ import annotations
+
+import os
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..carddb import DataError
+from ..convert import FORMATS
+from .common import (
+    EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, STDIN_SHOWN, InputFormatChoice, app, decklist_arguments,
+    fail, say, silence_stdout,
+)
+
+ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
+LANGUAGES = ("en", "de", "fr", "it", "es", "pt", "ja", "ja-kana", "ko", "zh-TW", "zh-CN")
+Language = Enum("Language", {lang: lang for lang in LANGUAGES}, type=str)
+REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name")  # besides unknown cards
+
+
+@app.command("convert")
+def convert_command(
+    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+                                       help="Decklist files, folders (every decklist in them), - (standard input) "
+                                            "or ydke:// links."),
+    to: ConvertFormat = typer.Option(..., "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, or text "
+                                                             "(a registration sheet: Monster / Spell / Trap, Extra, Side)."),
+    output: Optional[Path] = typer.Option(
+        None, "--output",
+        help="A file for one deck, or a folder for several (created if need be), each file written in one step; "
+             "default: standard output (several decks only as ydke links, one a line)."),
+    lang: Language = typer.Option(Language.en, "--lang", help="Card names in this language (yaml and text; English "
+                                                               "where a card has no name in it)."),
+    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+) -> None:
+    """Convert decklists to another format, keeping every card; unknown cards are kept and reported."""
+    from ..convert import convert
+    from ..datastore import load_cards
+    from ..files import find_decklists
+    from ..parsers import parse_given, read_decks
+    from ..report.output import emit, write_atomically
+    from ..resolve import resolve
+    from ..rules import unknown_card
+
+    if lang is not Language.en and to.value in ("ydk", "ydke"):
+        fail(f"--lang applies to --to yaml and --to text (a {to.value} holds passcodes, not names)")
+    forced = input_format.value if input_format else None
+    special: dict[str, str] = {}
+    arguments, given = decklist_arguments(inputs, special)
+    decks = []  # (parsed deck, the file name to write it as, relative to --output)
+    missing = False
+    for argument in arguments:
+        found, absent = find_decklists([argument], special=special, given=given)
+        for path in absent:
+            say(f"deckcheck: error: {path}: no such file or directory")
+            missing = True
+        for path, shown in found:
+            if shown in special:
+                say(f"deckcheck: error: {shown}: cannot read the file: {special[shown]}")
+                missing = True
+                continue
+            parsed = parse_given(given[shown], shown, forced) if shown in given else read_decks(path, shown, forced)
+            for number, deck in enumerate(parsed, 1):
+                decks.append((deck, _output_name(argument, shown, number if len(parsed) > 1 else None, to.value)))
+    if not decks:
+        fail("no decklists to convert" if not missing else "no decklist could be read")
+    directory = output is not None and (output.is_dir() or str(output).endswith(("/", os.sep)) or len(decks) > 1)
+    if output is None and len(decks) > 1 and to.value != "ydke":
+        fail(f"{len(decks)} decklists: give --output FOLDER to write one file each (or --to ydke for a link per line)")
+
+    try:
+        cards = load_cards()
+        if lang is not Language.en:
+            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
+    except DataError as exc:
+        fail(str(exc))
+    failed = missing
+    written: list[str] = []
+    taken: set[str] = set()
+    for deck, relative in decks:
+        resolved = resolve(deck, cards)
+        for problem in resolved.problems:
+            if problem.rule in REPORTED:
+                say(_line(deck.path, problem, "note" if problem.severity == "warning" else "error"))
+        if deck.unreadable:
+            failed = True
+            continue
+        unknown = list(unknown_card.check(resolved, None))
+        failed = failed or bool(unknown)
+        converted = convert(resolved, to.value, cards, lang.value)
+        for problem in unknown:
+            say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
+        if output is None:
+            written.append(converted.text)
+        elif directory:
+            target = output / _unique(relative, taken)
+            try:
+                write_atomically(target, [converted.text])
+            except OSError as exc:
+                fail(f"{target}: cannot write: {exc.strerror or exc}")
+        else:
+            try:
+                write_atomically(output, [converted.text])
+            except OSError as exc:
+                fail(f"{output}: cannot write: {exc.strerror or exc}")
+    if written:
+        try:
+            emit(written)
+        except BrokenPipeError:
+            silence_stdout()
+    raise typer.Exit(EXIT_ERROR if missing else EXIT_ILLEGAL if failed else EXIT_LEGAL)
+
+
+def _line(path: str, problem, level: str) -> str:
+    where = f"{path}:{problem.line}" if problem.line is not None else path
+    return f"deckcheck: {level}: {where}: {problem.rule}: {problem.message}"
+
+
+def _kept_as(to: str, problem) -> str:
+    """How the output keeps a card that no card of the data is (README, "Converting")."""
+    passcode = problem.card.passcode if problem.card is not None else None
+    if passcode:
+        return "kept as its passcode"
+    if passcode == 0:
+        return "kept as its passcode" if to in ("ydk", "ydke") else "kept as a comment line (passcode 0 is no card)"
+    if to == "ydke":
+        return "left out: a ydke link holds passcodes only"
+    return "kept as a comment line" if to == "ydk" else "kept as written"
+
+
+def _output_name(argument, shown: str, number: int | None, to: str) -> str:
+    """The file a deck is written to under --output FOLDER: its path under the folder it was found in (or
+    its file name), with the new suffix; the nth deck of a file of several gets -n."""
+    suffix = FORMATS[to]
+    if shown == STDIN_SHOWN:
+        stem = "stdin"
+    elif isinstance(argument, str):  # a ydke link or an Omega code given as an argument
+        stem = "deck-" + shown.rsplit("(argument ", 1)[-1].rstrip(")")
+    elif os.path.isdir(argument):
+        stem = os.path.splitext(os.path.relpath(shown, argument))[0]
+    else:
+        stem = os.path.splitext(os.path.basename(shown))[0] or "deck"
+    if number is not None:
+        stem += f"-{number}"
+    return stem + suffix
+
+
+def _unique(relative: str, taken: set[str]) -> str:
+    stem, suffix = os.path.splitext(relative)
+    candidate, n = relative, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{stem}-{n}{suffix}"
+    taken.add(candidate)
+    return candidate

@@ -1,0 +1,127 @@
+"""ydke:// links: the deck-sharing URL of EDOPro, DuelingBook, Dueling Nexus and YGOPRODeck.
+
+    ydke://<Main>!<Extra>!<Side>!
+
+Each section is base64 of the passcodes as little-endian unsigned 32-bit integers, one per copy.
+A file (``.ydke``, ``.txt``, standard input) may hold any number of links, anywhere in its text:
+each link is one deck, named by the text before it on its line ("Branded: ydke://…"), if any.
+A link that cannot be read (not base64, a section that is not a whole number of passcodes, fewer
+than three sections) is an ``unreadable`` deck saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import struct
+from urllib.parse import unquote
+
+from deckcheck.limits import NAME_LIMIT, clip, max_entries
+from deckcheck.model import EXTRA, MAIN, SECTION_TITLES, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
+from deckcheck.parsers.common import readable_text
+from deckcheck.parsers.ydk import unreadable
+
+__all__ = ["parse_ydke", "decode_base64", "encode_ydke", "MAX_LINKS"]
+
+MAX_LINKS = 1000  # links (decks) read from one file
+_LINK = re.compile(r"ydke://([^\s\"'<>`]*)", re.I)
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}")
+_BASE64_URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
+_NAME_TRIM = " \t:-–—|>*•=,;([{"
+_FIX = "copy the whole link again from the deck builder (it starts with ydke:// and has three sections ending in !)"
+
+
+def decode_base64(text: str) -> tuple[bytes | None, str | None]:
+    """Bytes of standard or URL-safe base64 (padding optional), or None and what is wrong."""
+    if "%" in text:
+        text = unquote(text)
+    pattern = _BASE64_URL if ("-" in text or "_" in text) else _BASE64
+    good = pattern.match(text).end()
+    if good < len(text):
+        return None, f"not base64 (character {text[good]!r} at position {good + 1})"
+    padded = text.rstrip("=")
+    if len(padded) % 4 == 1:
+        return None, f"not base64 ({len(padded)} characters cannot be whole bytes)"
+    padded += "=" * (-len(padded) % 4)
+    try:
+        if pattern is _BASE64_URL:
+            return base64.urlsafe_b64decode(padded), None
+        return base64.b64decode(padded, validate=True), None
+    except (binascii.Error, ValueError) as exc:
+        return None, f"not base64 ({exc})"
+
+
+def encode_ydke(main: list[int], extra: list[int], side: list[int]) -> str:
+    """The ydke:// link of three lists of passcodes (one per copy)."""
+    def section(codes: list[int]) -> str:
+        return base64.b64encode(struct.pack(f"<{len(codes)}I", *codes)).decode("ascii")
+
+    return f"ydke://{section(main)}!{section(extra)}!{section(side)}!"
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def parse_ydke(data: bytes, path: str) -> list[ParsedDeck]:
+    """Every ydke link in ``data``, one deck each. Never raises."""
+    deck = ParsedDeck(path=path)
+    text = readable_text(deck, data, "this looks like a saved web page; copy the ydke:// link itself")
+    if text is None:
+        return [deck]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    decks: list[ParsedDeck] = []
+    for number, match in enumerate(_LINK.finditer(text), 1):
+        if number > MAX_LINKS:
+            return [unreadable(ParsedDeck(path=path), f"not a decklist: more than {MAX_LINKS:,} ydke links", None,
+                               "put each deck's links in files of their own")]
+        line = _line_of(text, match.start())
+        start = text.rfind("\n", 0, match.start()) + 1
+        name = text[start:match.start()].strip(_NAME_TRIM).strip()
+        decks.append(_deck(match.group(1), path, line, clip(name, NAME_LIMIT) if name else None))
+    if not decks:
+        return [unreadable(ParsedDeck(path=path), "no ydke:// link found", None,
+                           "copy the deck's ydke:// link into the file (EDOPro: Copy deck as ydke link)")]
+    return decks
+
+
+def _deck(body: str, path: str, line: int, name: str | None) -> ParsedDeck:
+    deck = ParsedDeck(path=path, name=name)
+    parts = body.split("!")
+    if len(parts) == 4 and not parts[3].strip(").,;:]}"):  # "(ydke://…!)." in a sentence
+        parts[3] = ""
+    if len(parts) < 3:
+        found = "one section" if len(parts) == 1 else f"{len(parts)} sections"
+        return unreadable(deck, f"the ydke link on line {line} has {found}; a link has three, Main!Extra!Side!",
+                          line, _FIX)
+    if len(parts) > 4 or (len(parts) == 4 and parts[3].strip()):
+        deck.problems.append(Problem("syntax", WARNING, f"text after the Side section of the ydke link on line {line} "
+                                     f"({clip('!'.join(parts[3:]))!r}) is not part of the deck; ignored", None, line,
+                                     None, "end the link after the Side section's '!'"))
+    total = 0
+    for section, part in zip((MAIN, EXTRA, SIDE), parts):
+        raw, wrong = decode_base64(part.strip())
+        title = SECTION_TITLES[section]
+        if raw is None:
+            return unreadable(deck, f"the {title} section of the ydke link on line {line} is {wrong}", line, _FIX)
+        if len(raw) % 4:
+            return unreadable(
+                deck,
+                f"the {title} section of the ydke link on line {line} is {len(raw)} bytes, not a whole number of "
+                "passcodes (4 bytes each): the link was cut or changed",
+                line, _FIX,
+            )
+        total += len(raw) // 4
+        if total > max_entries():
+            return unreadable(deck, f"not a decklist: the ydke link on line {line} has more than {max_entries():,} "
+                              "cards; a deck has at most 90", line,
+                              "check that this is the deck you meant (DECKCHECK_MAX_ENTRIES raises the limit)")
+        run: DeckEntry | None = None
+        for (passcode,) in struct.iter_unpack("<I", raw):
+            if run is not None and run.passcode == passcode:
+                run.count += 1
+                continue
+            run = DeckEntry(section, line, passcode, None, 1, str(passcode))
+            deck.entries.append(run)
+    return deck
