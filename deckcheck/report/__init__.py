@@ -92,23 +92,37 @@ class Run:
     lists: dict = field(default_factory=dict)  # Regulation.report_lists() of the run's format: region, lists, points
     skipped: list[str] = field(default_factory=list)  # files found in folders that are not decklists (a README.txt)
     _card_counts: list | None = field(default=None, init=False, repr=False, compare=False)
+    _counted: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def _verdicts(self) -> tuple[int, int]:
+        """(legal, unreadable), counted once: every summary asks for them several times."""
+        if self._counted is None:
+            legal = unreadable = 0
+            for r in self.results:
+                if r.unreadable:
+                    unreadable += 1
+                elif r.legal:
+                    legal += 1
+            self._counted = (legal, unreadable)
+        return self._counted
 
     @property
     def legal(self) -> int:
-        return sum(1 for r in self.results if r.legal)
+        return self._verdicts()[0]
 
     @property
     def illegal(self) -> int:
         """Decks read and judged not legal (an unreadable file is counted apart: ``unreadable``)."""
-        return len(self.results) - self.legal - self.unreadable
+        legal, unreadable = self._verdicts()
+        return len(self.results) - legal - unreadable
 
     @property
     def not_legal(self) -> int:
-        return len(self.results) - self.legal
+        return len(self.results) - self._verdicts()[0]
 
     @property
     def unreadable(self) -> int:
-        return sum(1 for r in self.results if r.unreadable)
+        return self._verdicts()[1]
 
     def _tally(self, key_of) -> dict:
         """Errors and warnings by ``key_of(problem)``: key → [problems, decks, severity, first problem]."""

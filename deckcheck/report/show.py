@@ -101,5 +101,6 @@ def render(sheet: Sheet, result, regulation, console: Console) -> None:
         console.print(fold(console, parts, width, indent=4, sep="  "), highlight=False, soft_wrap=True)
     if regulation.points_list is not None:
         cap = regulation.points_cap
-        console.print(shown(f"Points: {sheet.points()}" + (f" of {cap}" if cap is not None else "")
-                            + f" ({regulation.points_list.name})"), highlight=False, soft_wrap=True)
+        console.print(shown(f"Points: {sheet.points()}" + (f" (cap {cap}" if cap is not None else " (")
+                            + f"{', ' if cap is not None else ''}{regulation.points_list.name} list)"),
+                      highlight=False, soft_wrap=True)

@@ -71,37 +71,34 @@ def header(run: Run, console: Console, width: int | None) -> Text:
     return fold(console, parts, width, indent=0, sep=" · ")
 
 
-def verdict_runs(run: Run, result) -> list[list[tuple[str, str]]]:
-    """The verdict line of a deck as parts (verdict and path, sizes, facts, format, tally), each a list of
-    (text, style) runs: kept whole when the line must break."""
+def verdict_runs(run: Run, result) -> list[tuple[str, str]]:
+    """The verdict line of a deck as (text, style) runs: verdict and path, then its other parts (sizes, format,
+    points, tally), each after two spaces, kept whole when the line must break (``verdict_line``)."""
     if result.unreadable:
-        verdict = ("✗ UNREADABLE ", "bold red")
-    elif result.legal:
-        verdict = ("✓ LEGAL ", "bold green")
+        runs = [("✗ UNREADABLE ", "bold red"), (printable(result.path), "bold")]
     else:
-        verdict = ("✗ ILLEGAL ", "bold red")
-    parts = [[verdict, (printable(result.path), "bold")]]
-    if not result.unreadable:
-        parts.append([(_counts(result.sizes), "")])
+        runs = [("✓ LEGAL " if result.legal else "✗ ILLEGAL ", "bold green" if result.legal else "bold red"),
+                (printable(result.path), "bold"), ("  " + _counts(result.sizes), "")]
     fmt = run.deck_formats.get(result.path)
     if fmt and fmt[0] != run.format_id:
-        parts.append([(printable(f"[{fmt[0].upper()}, {fmt[1]}]"), "")])
-    points = result.facts.get("points")
+        runs.append((printable(f"  [{fmt[0].upper()}, {fmt[1]}]"), ""))
+    points = result.facts.get("points") if result.facts else None
     if points:
-        parts.append([(f"{points['total']} points (cap {points['cap']})", "red" if points["total"] > points["cap"] else "")])
-    counted = tally(result.problems)
-    if counted:
-        parts.append([(f"({counted})", "")])
-    return parts
+        runs.append((f"  {points['total']} points (cap {points['cap']})", "red" if points["total"] > points["cap"] else ""))
+    if result.problems:
+        counted = tally(result.problems)
+        if counted:
+            runs.append((f"  ({counted})", ""))
+    return runs
 
 
 def verdict_line(run: Run, result, console: Console | None = None, width: int | None = None) -> Text:
     """The verdict on one line; where it is wider than ``width``, broken between its parts."""
-    parts = verdict_runs(run, result)
-    joined = [run_ for i, part in enumerate(parts) for run_ in ([("  ", "")] if i else []) + part]
-    if width is None or sum(cells(text) for text, _ in joined) <= width:
-        return runs_line(joined)
-    return fold(console, [runs_line(part) for part in parts], width)
+    runs = verdict_runs(run, result)
+    if width is None or sum(cells(text) for text, _ in runs) <= width:
+        return runs_line(runs)
+    parts = [runs_line(runs[:2])] + [runs_line([(text[2:], style)]) for text, style in runs[2:]]  # each "  part"
+    return fold(console, parts, width)
 
 
 # ---- one problem ------------------------------------------------------------------------------
