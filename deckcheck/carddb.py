@@ -130,6 +130,13 @@ def fold_words(name: str) -> str:
     return _NON_WORD.sub(" ", text.replace("&", " and ").replace("'", "")).strip()
 
 
+def mostly_folded(text: str, folded: str | None = None) -> bool:
+    """Whether folding ``text`` (``fold_words``) keeps most of its letters and digits: a name in the Latin
+    script, which the English names can be compared with (not one in Japanese, Korean or Chinese)."""
+    folded = fold_words(text) if folded is None else folded
+    return len(folded.replace(" ", "")) * 2 >= sum(map(str.isalnum, text))
+
+
 class CardIndex:
     """Look-ups over the bundled (or downloaded) card index."""
 
@@ -294,7 +301,7 @@ class CardIndex:
         if found:
             return found, True
         folded = fold_words(query)
-        if len(query) > NAME_LIMIT or not folded or len(folded.replace(" ", "")) * 2 < sum(map(str.isalnum, query)):
+        if len(query) > NAME_LIMIT or not folded or not mostly_folded(query, folded):
             return [], False  # nothing, or most of it in a script the English names do not have
         ranked = _ranker(self._word_keys).rank(folded, limit, fuzzy=False)
         if ranked:
