@@ -137,6 +137,7 @@ def check(
         rules=rule_catalog() if report_format == "sarif" else [],
         lists=main.report_lists(),
         skipped=skipped,
+        stale=checker.stale({fmt for fmt, _list in deck_formats.values()}),
     )
     try:
         render_to(report_format, run, output, quiet=quiet, console=console() if output is None else None)
