@@ -100,21 +100,41 @@ def render(sheets: list[Sheet], out: BinaryIO, fonts: Fonts, paper: str = "lette
     canvas.save()
 
 
+def render_for_form(sheet: Sheet, rows: dict[str, int], out: BinaryIO, fonts: Fonts, size: tuple[float, float],
+                    form_pages: int, about: str = "") -> None:
+    """What a filled form needs drawn: page 1, the banner alone (to lay over each page of the form; blank
+    for a legal deck), then the continuation and problem pages for the rows past the form's ``rows``."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(out, pagesize=size, invariant=1, pageCompression=1)
+    canvas.setCreator(f"deckcheck {__version__}")
+    _Sheet(canvas, fonts, sheet, size[0], size[1], about, rows).draw(form_pages)
+    canvas.save()
+
+
 class _Sheet:
-    def __init__(self, canvas, fonts: Fonts, sheet: Sheet, width: float, height: float, about: str):
+    def __init__(self, canvas, fonts: Fonts, sheet: Sheet, width: float, height: float, about: str,
+                 rows: dict[str, int] | None = None):
         self.canvas, self.sheet, self.width, self.height, self.about = canvas, sheet, width, height, about
         self.pen = _Pen(canvas, fonts, height)
         self.fonts = fonts
         self.inner = width - 2 * MARGIN
+        self.rows = rows or {}  # a form's own number of rows per block, where they differ from Konami's
 
     # -- the pages -------------------------------------------------------------------------------
 
-    def draw(self) -> None:
+    def draw(self, form_pages: int | None = None) -> None:
+        """The sheet's pages; ``form_pages``: the pages of a form this completes (page 1 is then the
+        banner alone, and the pages are numbered after the form's)."""
         continuation = self._continuation_pages()
         problems = self._problem_pages() if len(self.sheet.errors) > BANNER_LINES else []
-        self.pages = 1 + len(continuation) + len(problems)
-        self.page = 1
-        self._first_page(continued_on=2 if continuation else None)
+        first = form_pages or 1
+        self.pages = first + len(continuation) + len(problems)
+        self.page = first
+        if form_pages is None:
+            self._first_page(continued_on=2 if continuation else None)
+        else:
+            self._banner(MARGIN / 2, translucent=True)
         for columns in continuation:
             self._next_page()
             self._continuation_page(columns)
@@ -135,8 +155,9 @@ class _Sheet:
         self.pen.text(self.width - MARGIN, baseline, right, 6.5, color=GREY, align="right")
         self.pen.text(MARGIN, baseline, left, 6.5, color=GREY, width=self.inner - 60)
 
-    def _banner(self, top: float) -> float:
-        """The errors of an illegal deck, on top of the page; returns the top below it."""
+    def _banner(self, top: float, translucent: bool = False) -> float:
+        """The errors of an illegal deck, on top of the page; returns the top below it. ``translucent``:
+        laid over a page of a form, whose print shows through."""
         errors = self.sheet.errors
         if not errors:
             return top
@@ -145,7 +166,12 @@ class _Sheet:
         lines = len(shown) + (1 if more else 0)
         h = 18 + 9.5 * lines + 3
         pen = self.pen
+        if translucent:
+            self.canvas.saveState()
+            self.canvas.setFillAlpha(0.88)
         pen.box(MARGIN, top, self.inner, h, fill=PALE_RED, stroke=RED, line=1.2)
+        if translucent:
+            self.canvas.restoreState()
         count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
         pen.text(MARGIN + 8, top + 13, f"NOT LEGAL AS REGISTERED: {count}", 9.5, bold=True, color=RED)
         pen.text(self.width - MARGIN - 8, top + 13, "printed so that what was registered is on record", 6.5,
@@ -299,13 +325,14 @@ class _Sheet:
         ("row", number, Row))."""
         items: list[tuple] = []
         for block in (MONSTERS, SPELLS, TRAPS, MAIN_OTHER, EXTRA_DECK, SIDE_DECK):
-            rows = self.sheet.continued(block)
+            own = self.rows.get(block, BLOCKS[block][1])
+            rows = self.sheet.continued(block, own)
             if not rows:
                 continue
-            first = BLOCKS[block][1] + 1
+            first = own + 1
             section = SECTION_TITLES[EXTRA if block == EXTRA_DECK else SIDE if block == SIDE_DECK else MAIN]
             title = BLOCKS[block][0] if block == MAIN_OTHER else f"{section} Deck · {BLOCKS[block][0]}"
-            if BLOCKS[block][1]:
+            if own:
                 title += f" (continued: rows {first}–{first + len(rows) - 1})"
             items.append(("title", title))
             items.extend(("row", first + i, row) for i, row in enumerate(rows))
