@@ -242,9 +242,9 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
             undrawable.append((group, exc))
             continue
         pdfs.append((target, data))
-        for message in dict.fromkeys(unshown):
-            say(f"deckcheck: warning: {target}: the form's font cannot show a value (the field holds it; a viewer "
-                f"that redraws fields shows it, a print of the stored look may not): {message}")
+        for value in dict.fromkeys(unshown):
+            say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "
+                "viewer that redraws fields shows it; the field's stored look (and a print of it) may not")
     if undrawable:
         for group, exc in undrawable:
             say(f"deckcheck: error: {group[0].path if len(group) == 1 else 'a sheet'}: {exc.describe()}")

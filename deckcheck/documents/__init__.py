@@ -16,5 +16,12 @@ INSTALL_HINT = "pip install 'deckcheck[pdf]'"
 
 
 def missing() -> list[str]:
-    """The PDF libraries that are not installed."""
-    return [name for name in EXTRA_MODULES if importlib.util.find_spec(name) is None]
+    """The PDF libraries that are not installed (or cannot be found: an import hook refusing them)."""
+
+    def absent(name: str) -> bool:
+        try:
+            return importlib.util.find_spec(name) is None
+        except (ImportError, ValueError):
+            return True
+
+    return [name for name in EXTRA_MODULES if absent(name)]

@@ -34,6 +34,7 @@ ROW_FIELDS = {MONSTERS: "Monster", SPELLS: "Spell", TRAPS: "Trap", EXTRA_DECK: "
 TOTAL_FIELDS = {MONSTERS: "Total Monster Cards", SPELLS: "Total Spell Cards", TRAPS: "Total Trap Cards",
                 MAIN: "Total Main Deck", EXTRA: "Total Extra Deck", SIDE: "Total Side Deck"}
 _PUNCTUATION = re.compile(r"[\W_]+")
+_UNSHOWN = re.compile(r"Text string '(.*)' contains characters not supported by font encoding", re.S)
 
 
 class FormError(Exception):
@@ -179,7 +180,7 @@ def fill(layout: FormLayout, sheet: Sheet, fonts, about: str = "", flatten: bool
         writer.add_page(page)
     out = io.BytesIO()
     writer.write(out)
-    unshown = [m for m in handler.messages if "not supported by font encoding" in m]
+    unshown = [m.group(1) for m in map(_UNSHOWN.search, handler.messages) if m]
     return out.getvalue(), unshown
 
 
