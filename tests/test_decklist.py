@@ -348,3 +348,11 @@ def test_untrusted_text_is_shown_escaped(tmp_path):
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(out.read_bytes())).pages)
     assert "\\x1b[31m<script>" in text and "\x1b" not in text
     assert "Bad\\u202eCard" in text and "\u202e" not in text
+
+
+def test_the_languages_of_the_command_line_are_those_of_the_names_file():
+    from deckcheck.cli.common import LANGUAGES
+    from deckcheck.names import EDOPRO
+    from deckcheck.names import LANGUAGES as NAMES
+
+    assert LANGUAGES == tuple(lang for lang in NAMES if lang != EDOPRO)

@@ -168,6 +168,26 @@ def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tu
     return tuple(found)
 
 
+def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Optional[str], region: Optional[str],
+              points_cap: Optional[int]):
+    """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
+    ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
+    from ..checker import Selection
+
+    if banlist is not None or as_of is not None:
+        chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
+    else:
+        chosen_list, chosen_date = settings.banlist, settings.as_of
+    return Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
+                     overrides(points_cap))
+
+
+CONFIG_OPTION = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml "
+                                                    "with a tool.deckcheck table).")
+NO_CONFIG_OPTION = typer.Option(False, "--no-config", help="Ignore deckcheck.toml and the tool.deckcheck table of "
+                                                           "pyproject.toml.")
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"deckcheck {__version__}")

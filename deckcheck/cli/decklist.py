@@ -17,9 +17,9 @@ import typer
 
 from ..carddb import DataError
 from .common import (
-    AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
-    POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_arguments, fail, output_name,
-    overrides, parse_date, say, unique_name,
+    AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
+    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_arguments, fail,
+    output_name, parse_date, say, selection, unique_name,
 )
 
 
@@ -67,8 +67,8 @@ def decklist_command(
     region: Optional[str] = REGION_OPTION,
     points_cap: Optional[int] = POINTS_CAP_OPTION,
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    config: Optional[Path] = typer.Option(None, "--config", help="Read defaults ([decklist] too) from this file."),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore deckcheck.toml and [tool.deckcheck]."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """The registration sheet of each deck as a PDF, with the fields of Konami's decklist form."""
     from .. import documents
@@ -76,7 +76,7 @@ def decklist_command(
     absent = documents.missing()
     if absent:
         fail(f"deckcheck decklist needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
-    from ..checker import Checker, Selection
+    from ..checker import Checker
     from ..config import ConfigError, resolve_config
     from ..convert import Namer
     from ..datastore import load_cards, load_store
@@ -126,15 +126,10 @@ def decklist_command(
     if form is not None and not form.is_file():
         fail(f"--form {form}: no such file")
 
-    if banlist is not None or as_of is not None:
-        chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
-    else:
-        chosen_list, chosen_date = settings.banlist, settings.as_of
-    selection = Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
-                          overrides(points_cap))
+    chosen = selection(settings, format, banlist, as_of, region, points_cap)
     try:
         cards = load_cards()
-        checker = Checker(cards, load_store(), selection, input_format=input_format.value if input_format else None)
+        checker = Checker(cards, load_store(), chosen, input_format=input_format.value if input_format else None)
         if language != "en":
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
     except DataError as exc:
