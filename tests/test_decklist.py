@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from deckcheck.datastore import load_cards
@@ -356,3 +358,62 @@ def test_the_languages_of_the_command_line_are_those_of_the_names_file():
     from deckcheck.names import LANGUAGES as NAMES
 
     assert LANGUAGES == tuple(lang for lang in NAMES if lang != EDOPRO)
+
+
+# -- every deck, drawn and read back (hypothesis) ------------------------------------------------
+
+def _pool(cards, kind: str) -> list[str]:
+    names = [c.name for c in cards.cards() if c.kind == kind and c.origin == "official" and c.tcg
+             and len(cards.by_name(c.name)) == 1]
+    return names[::max(1, len(names) // 400)]
+
+
+@pytest.fixture(scope="module")
+def sheet_maker():
+    from deckcheck.checker import Checker, Selection
+    from deckcheck.convert import Namer
+    from deckcheck.datastore import load_store
+    from deckcheck.documents.fonts import Fonts
+    from deckcheck.documents.sheet_pdf import render
+    from deckcheck.parsers import parse_deck
+    from deckcheck.registration import build_sheet, player_from
+
+    cards = load_cards()
+    checker = Checker(cards, load_store(), Selection())
+    fonts = Fonts()
+
+    def make(text: str, player: dict):
+        parsed = parse_deck(text.encode("utf-8"), "deck.yaml")
+        result, regulation = checker.check_parsed(parsed)
+        sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems, player_from(player),
+                            Namer(cards, "en"), format_title=regulation.title)
+        out = io.BytesIO()
+        render([sheet], out, fonts)
+        return result, sheet, [" ".join(p.extract_text().split()) for p in PdfReader(out).pages]
+
+    return make, {kind: _pool(cards, kind) for kind in ("main", "extra")}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_property_every_card_count_and_total_is_on_the_sheet(sheet_maker, data):
+    make, pools = sheet_maker
+    sections = {}
+    for section, kind, most in (("main", "main", 45), ("extra", "extra", 20), ("side", "main", 20)):
+        names = data.draw(st.lists(st.sampled_from(pools[kind]), unique=True, max_size=most), label=section)
+        sections[section] = [(name, data.draw(st.integers(1, 3))) for name in names]
+    player = data.draw(st.fixed_dictionaries({"player": st.sampled_from(["Jane Doe", "Doe, Jane", "Zoë Ærø", "X"]),
+                                              "konami_id": st.sampled_from(["0000000001", "0301234567"])}))
+    text = "".join(f"{section}:\n" + "".join(f"  - {json.dumps(f'{n} {name}')}\n" for name, n in rows)
+                   for section, rows in sections.items() if rows) or "main: []\n"
+    result, sheet, pages = make(text, player)
+    everything = " ".join(pages)
+    for rows in sections.values():
+        for name, count in rows:
+            assert re.search(rf"(?<!\d){count} {re.escape(name)}", everything), name
+    totals = sheet.totals
+    assert (totals["main"], totals["extra"], totals["side"]) == (result.sizes["main"], result.sizes["extra"],
+                                                                  result.sizes["side"])
+    assert f"Total Main Deck: {totals['main']}" in pages[0] and f"Total Side Deck: {totals['side']}" in pages[0]
+    assert player["konami_id"] in pages[0]
+    assert all(("NOT LEGAL AS REGISTERED" in page) == (not result.legal) for page in pages)
