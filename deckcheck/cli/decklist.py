@@ -228,23 +228,24 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
     else:
         outputs = [(output, [sheets[0][0]])]
 
+    from ..documents.sheet_pdf import undrawable
+
+    lacking = [(sheet, problem) for sheet, _ in sheets for problem in undrawable(sheet, fonts)]
+    if lacking:
+        for sheet, problem in lacking:
+            say(f"deckcheck: error: {sheet.path}: {problem.describe()}")
+        decks = len({id(sheet) for sheet, _ in lacking})
+        fail(f"no sheet written: {decks} deck{'s' if decks != 1 else ''} would show a name wrong; give {CJK_HINT}")
     pdfs = []
-    undrawable = []
     for target, group in outputs:
         try:
             data, unshown = _pdf(group, fonts, layout, paper, about)
-        except Undrawable as exc:
-            undrawable.append((group, exc))
-            continue
+        except Undrawable as exc:  # a text the check above does not know of: still never drawn wrong
+            fail(f"no sheet written: {exc.describe()}; give {CJK_HINT}")
         pdfs.append((target, data))
         for value in dict.fromkeys(unshown):
             say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "
                 "viewer that redraws fields shows it; the field's stored look (and a print of it) may not")
-    if undrawable:
-        for group, exc in undrawable:
-            say(f"deckcheck: error: {group[0].path if len(group) == 1 else 'a sheet'}: {exc.describe()}")
-        fail(f"no sheet written: {len(undrawable)} PDF{'s' if len(undrawable) != 1 else ''} would show a name wrong; "
-             f"give {CJK_HINT}")
     for target, data in pdfs:
         try:
             write_bytes(target, data)

@@ -18,7 +18,7 @@ from ..registration import (
     BLOCKS, EXTRA_DECK, FIELD_TITLES, MAIN_OTHER, MONSTERS, SIDE_DECK, SPELLS, TRAPS, Row, Sheet,
 )
 from ..report.escape import printable
-from .fonts import Fonts
+from .fonts import Fonts, Undrawable
 
 PAPER = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 MARGIN = 28.0
@@ -98,6 +98,23 @@ def render(sheets: list[Sheet], out: BinaryIO, fonts: Fonts, paper: str = "lette
     for sheet in sheets:
         _Sheet(canvas, fonts, sheet, width, height, about).draw()
     canvas.save()
+
+
+def undrawable(sheet: Sheet, fonts: Fonts) -> list[Undrawable]:
+    """Every text of ``sheet`` from the deck and its sources that ``fonts`` cannot draw (checked before
+    anything is drawn, so that all of them are named at once)."""
+    player = sheet.player
+    texts = [*(row.name for rows in sheet.blocks.values() for row in rows),
+             *(value for value in (player.first_name, player.last_name, player.konami_id, player.country, player.event)
+               if value),
+             sheet.path, *(_problem_line(p) for p in sheet.problems)]
+    found = []
+    for text in dict.fromkeys(printable(t) for t in texts):
+        try:
+            fonts.runs(text)
+        except Undrawable as exc:
+            found.append(exc)
+    return found
 
 
 def render_for_form(sheet: Sheet, rows: dict[str, int], out: BinaryIO, fonts: Fonts, size: tuple[float, float],
