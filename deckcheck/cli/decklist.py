@@ -105,7 +105,7 @@ def decklist_command(
     special: dict[str, str] = {}
     arguments, given = decklist_arguments(inputs, special)
     parsed_decks = []  # (parsed deck, its file name under an output folder)
-    failed = False
+    unreadable = 0
     for argument in arguments:
         found, absent_paths = find_decklists([argument], settings.exclude, special, None, given)
         for path in absent_paths:
@@ -113,14 +113,14 @@ def decklist_command(
         for path, shown in found:
             if shown in special:
                 say(f"deckcheck: error: {shown}: cannot read the file: {special[shown]}")
-                failed = True
+                unreadable += 1
                 continue
             forced = input_format.value if input_format else None
             decks = parse_given(given[shown], shown, forced) if shown in given else read_decks(path, shown, forced)
             for number, deck in enumerate(decks, 1):
                 parsed_decks.append((deck, output_name(argument, shown, number if len(decks) > 1 else None, ".pdf")))
     if not parsed_decks:
-        fail("no decklists found" if not failed else "no decklist could be read")
+        fail("no decklist could be read" if unreadable else "no decklists found")
     several = len(parsed_decks) > 1
     into_folder = not merge and (several or output.is_dir() or str(output).endswith(("/", os.sep)))
     if form is not None and not form.is_file():
@@ -146,7 +146,7 @@ def decklist_command(
         if parsed.unreadable:
             problem = next(p for p in result.problems if p.rule == "unreadable")
             say(f"deckcheck: error: {parsed.path}: {problem.message}")
-            failed = True
+            unreadable += 1
             continue
         registered = parsed.registration.given() if parsed.registration is not None else {}
         sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
@@ -159,10 +159,10 @@ def decklist_command(
         sheets.append((sheet, relative))
         regulations.append(regulation)
     illegal = [sheet for sheet, _ in sheets if not sheet.legal]
-    if require_legal and (illegal or failed):
-        fail_count = len(illegal) + (1 if failed and not illegal else 0)
-        say(f"deckcheck: error: --require-legal: {fail_count} deck{'s' if fail_count != 1 else ''} not legal or "
-            "unreadable; no sheet written")
+    if require_legal and (illegal or unreadable):
+        bad = len(illegal) + unreadable
+        say(f"deckcheck: error: --require-legal: {bad} deck{'s' if bad != 1 else ''} not legal or unreadable; "
+            "no sheet written")
         raise typer.Exit(EXIT_ILLEGAL)
     if not sheets:
         raise typer.Exit(EXIT_ILLEGAL)
@@ -172,7 +172,7 @@ def decklist_command(
     written = _write(sheets, output, merge, into_folder, form, fallback, paper.value, about)
     say(f"deckcheck: {written} written to {output}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}"
         + (f", {len(illegal)} of a deck that is not legal (a banner lists its errors)" if illegal else ""))
-    raise typer.Exit(EXIT_ILLEGAL if illegal or failed else EXIT_LEGAL)
+    raise typer.Exit(EXIT_ILLEGAL if illegal or unreadable else EXIT_LEGAL)
 
 
 def _about(regulations, checker) -> str:
@@ -212,8 +212,10 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
 
         try:
             layout = inspect(form.read_bytes(), str(form))
-        except (FormError, OSError) as exc:
-            fail(str(getattr(exc, "strerror", None) or exc))
+        except OSError as exc:
+            fail(f"--form {form}: cannot read the file: {exc.strerror or exc}")
+        except FormError as exc:
+            fail(str(exc))
         for missing in layout.missing_report():
             say(f"deckcheck: note: {form}: {missing}")
     else:
