@@ -16,7 +16,7 @@
     event = "Regional Qualifier, Berlin"
     date = 2026-06-14
     lang = "de"                           # card names in this language
-    font = "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf"   # for names the bundled font lacks
+    font = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf"   # for names the shipped font lacks
 
 Found by looking in the current folder, then each parent folder up to the root: the first
 folder with a ``deckcheck.toml``, or a ``pyproject.toml`` that has a ``[tool.deckcheck]``
