@@ -16,6 +16,7 @@ library.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -62,8 +63,15 @@ class Player:
         return " ".join(part for part in (self.first_name, self.last_name) if part)
 
     def sort_key(self) -> tuple:
-        """How judges file decklists: by last name (then first name); sheets with no name last."""
-        return (self.last_name is None, (self.last_name or "").casefold(), (self.first_name or "").casefold())
+        """How judges file decklists: by last name (then first name), accents aside (Ávila with the A's);
+        sheets with no name last."""
+        return (self.last_name is None, _filing(self.last_name), _filing(self.first_name))
+
+
+def _filing(name: str | None) -> str:
+    """A name as it is filed: case and accents aside."""
+    decomposed = unicodedata.normalize("NFKD", name or "")
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
 
 def split_name(text: str) -> tuple[str | None, str | None]:

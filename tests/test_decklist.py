@@ -417,3 +417,24 @@ def test_property_every_card_count_and_total_is_on_the_sheet(sheet_maker, data):
     assert f"Total Main Deck: {totals['main']}" in pages[0] and f"Total Side Deck: {totals['side']}" in pages[0]
     assert player["konami_id"] in pages[0]
     assert all(("NOT LEGAL AS REGISTERED" in page) == (not result.legal) for page in pages)
+
+
+@pytest.mark.parametrize("written, first, last", [
+    ("Jane Doe", "Jane", "Doe"), ("Jane Mary Doe", "Jane Mary", "Doe"), ("van der Berg, Anna", "Anna", "van der Berg"),
+    ("Cher", None, "Cher"), ("  Jane   Doe ", "Jane", "Doe"), ("Doe,", None, "Doe"),
+])
+def test_a_players_name_is_split_as_written(written, first, last):
+    from deckcheck.registration import split_name
+
+    assert split_name(written) == (first, last)
+
+
+def test_fields_by_source_and_filing_order():
+    from deckcheck.registration import player_from
+
+    player = player_from({"player": "Jane Doe", "event": None}, {"last_name": "Dough", "event": "Cup"}, {"konami_id": "007"})
+    assert (player.first_name, player.last_name, player.event, player.konami_id) == ("Jane", "Doe", "Cup", "007")
+    assert player_from({"player": "Jane Doe", "last_name": "Smith"}).last_name == "Smith"
+    names = ["Zed Young", "Ana Ávila", "Bob adams", "Carl Berg"]
+    ordered = sorted((player_from({"player": n}) for n in names), key=lambda p: p.sort_key())
+    assert [p.last_name for p in ordered] == ["adams", "Ávila", "Berg", "Young"]
