@@ -347,8 +347,8 @@ class _Sheet:
             if not rows:
                 continue
             first = own + 1
-            section = SECTION_TITLES[EXTRA if block == EXTRA_DECK else SIDE if block == SIDE_DECK else MAIN]
-            title = BLOCKS[block][0] if block == MAIN_OTHER else f"{section} Deck · {BLOCKS[block][0]}"
+            main_type = block in (MONSTERS, SPELLS, TRAPS)
+            title = f"{SECTION_TITLES[MAIN]} Deck · {BLOCKS[block][0]}" if main_type else BLOCKS[block][0]
             if own:
                 title += f" (continued: rows {first}–{first + len(rows) - 1})"
             items.append(("title", title))
