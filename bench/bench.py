@@ -17,6 +17,13 @@ corpus  `deckcheck check DIR --output-format json` end to end over 5,000 decklis
         process's max RSS (exact, from the kernel) and the peak of main + worker processes
         together (sampled from /proc every 2 ms). Target < 150 MB.
 
+sheet   `deckcheck decklist deck.ydk -o sheet.pdf` (a 40-card deck, deckcheck's own sheet) in a new process,
+        against the cold check above (medians of --runs, interleaved). Target < 1 s, and the ratio shows
+        what drawing a PDF adds to a check.
+sheets  `deckcheck decklist DIR --merge -o all.pdf` over 500 decklists (one PDF of 500 sheets, sorted by
+        last name), against the same check of DIR as JSON (both new processes, medians of --runs).
+        Target < 30 s.
+
 Decklists are made from the real decks in sample_decks/ that are legal in the TCG (see
 make_corpus), with a fixed seed: most stay legal, about one in ten is not.
 """
@@ -120,6 +127,36 @@ def bench_cold(runs: int) -> tuple[float, float]:
         base.append(timed(baseline_cmd))
         ours.append(timed(check_cmd))
     return statistics.median(base), statistics.median(ours)
+
+
+def bench_sheet(runs: int) -> tuple[float, float]:
+    deck = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
+    with tempfile.TemporaryDirectory() as tmp:
+        check_cmd = [*deckcheck_command(), "check", str(deck), "--output-format", "json"]
+        sheet_cmd = [*deckcheck_command(), "decklist", str(deck), "-o", str(Path(tmp) / "sheet.pdf"),
+                     "--player", "Jane Doe", "--konami-id", "0012345678", "--event", "Bench", "--date", "2026-06-14"]
+        timed(check_cmd), timed(sheet_cmd)
+        base, ours = [], []
+        for _ in range(runs):
+            base.append(timed(check_cmd))
+            ours.append(timed(sheet_cmd))
+    return statistics.median(base), statistics.median(ours)
+
+
+def bench_sheets(runs: int) -> tuple[float, float, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "decks"
+        folder.mkdir()
+        make_corpus(folder, 500)
+        out = Path(tmp) / "all.pdf"
+        check_cmd = [*deckcheck_command(), "check", str(folder), "--output-format", "json"]
+        sheet_cmd = [*deckcheck_command(), "decklist", str(folder), "--merge", "-o", str(out), "--event", "Bench"]
+        base, ours = [], []
+        for _ in range(runs):
+            base.append(timed(check_cmd))
+            ours.append(timed(sheet_cmd))
+        size = out.stat().st_size if out.exists() else 0
+    return statistics.median(base), statistics.median(ours), size
 
 
 def text_decklist(lang: str = "en") -> str:
@@ -285,11 +322,14 @@ def compile_package() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("which", nargs="*", metavar="cold|batch|names|corpus", help="which benchmarks (default: all)")
-    parser.add_argument("--runs", type=int, default=0, help="repetitions (default: 15 cold, 5 batch, 15 names, 3 corpus)")
+    parser.add_argument("which", nargs="*", metavar="cold|batch|names|corpus|sheet|sheets",
+                        help="which benchmarks (default: all)")
+    parser.add_argument("--runs", type=int, default=0,
+                        help="repetitions (default: 15 cold, 5 batch, 15 names, 3 corpus, 9 sheet, 3 sheets)")
     args = parser.parse_args()
-    which = args.which or ["cold", "batch", "names", "corpus"]
-    unknown = set(which) - {"cold", "batch", "names", "corpus"}
+    names = ["cold", "batch", "names", "corpus", "sheet", "sheets"]
+    which = args.which or names
+    unknown = set(which) - set(names)
     if unknown:
         parser.error(f"unknown benchmark: {', '.join(sorted(unknown))}")
     compile_package()
@@ -312,6 +352,14 @@ def main() -> None:
         if hasattr(os, "getloadavg"):  # the pool needs the second core: other work on the machine skews the ratio
             print(f"        one process (--jobs 1) {single * 1000:7.1f} ms  ratio {single / base:5.2f}×;  "
                   f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after (1 min, {os.cpu_count()} cores)")
+    if "sheet" in which:
+        base, ours = bench_sheet(args.runs or 9)
+        print(f"sheet   check {base * 1000:7.1f} ms  decklist {ours * 1000:7.1f} ms  ratio {ours / base:5.2f}×  "
+              f"(target < 1 s, a 40-card deck)")
+    if "sheets" in which:
+        base, ours, size = bench_sheets(args.runs or 3)
+        print(f"sheets  check {base:6.2f} s  decklist --merge {ours:6.2f} s  ratio {ours / base:5.2f}×  (target < 30 s, "
+              f"500 decks, a PDF of {size / 1e6:.1f} MB)")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,16 @@
     region = "amer"
     paths = ["decks/"]                    # what `deckcheck check` with no paths checks
     exclude = ["drafts/*", "*.bak.ydk"]   # globs skipped when searching folders
-    output-format = "github"              # text | json | junit | sarif | github | csv
+    output-format = "github"              # text | json | junit | sarif | github | csv | html
+
+    [decklist]                            # deckcheck decklist: the registration sheet's fields
+    player = "Jane Doe"                   # or first-name / last-name; "Last, First" works too
+    konami-id = "0301234567"              # a string: its leading zeros are kept
+    country = "Germany"
+    event = "Regional Qualifier, Berlin"
+    date = 2026-06-14
+    lang = "de"                           # card names in this language
+    font = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf"   # for names the shipped font lacks
 
 Found by looking in the current folder, then each parent folder up to the root: the first
 folder with a ``deckcheck.toml``, or a ``pyproject.toml`` that has a ``[tool.deckcheck]``
@@ -45,6 +54,10 @@ class Config:
     paths: list[Path] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
     output_format: str | None = None
+    decklist: dict = field(default_factory=dict)  # the [decklist] table: registration fields, lang, font
+
+
+DECKLIST_KEYS = ("player", "first_name", "last_name", "konami_id", "country", "event", "date", "lang", "font")
 
 
 def _load_toml(path: Path) -> dict:
@@ -133,10 +146,43 @@ def parse_config(source: Path, table: dict) -> Config:
             if value not in OUTPUT_FORMATS:
                 raise ConfigError(f"{source}: {raw_key} must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r}")
             config.output_format = value
+        elif key == "decklist":
+            config.decklist = _decklist(source, raw_key, value)
         else:
-            known = "format, banlist, as-of, region, paths, exclude, output-format"
+            known = "format, banlist, as-of, region, paths, exclude, output-format, [decklist]"
             raise ConfigError(f"{source}: unknown key {raw_key!r} (known: {known})")
     return config
+
+
+def _decklist(source: Path, key: str, table) -> dict:
+    """The [decklist] table: text values, the date a TOML date or ISO text, the font a path from the file's folder."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{source}: {key} must be a table ([decklist])")
+    found = {}
+    for raw_key, value in table.items():
+        name = raw_key.replace("-", "_")
+        where = f"{key}.{raw_key}"
+        if name not in DECKLIST_KEYS:
+            known = ", ".join(k.replace("_", "-") for k in DECKLIST_KEYS)
+            raise ConfigError(f"{source}: unknown key {where!r} (known: {known})")
+        if name == "date" and isinstance(value, date) and not hasattr(value, "hour"):
+            found[name] = value.isoformat()
+            continue
+        if name == "konami_id" and isinstance(value, int) and not isinstance(value, bool):
+            raise ConfigError(f"{source}: {where} must be a string (konami-id = \"0301234567\"), so that its "
+                              "leading zeros are kept")
+        text = " ".join(_string(source, where, value).split())
+        if name == "date":
+            try:
+                text = date.fromisoformat(text).isoformat()
+            except ValueError:
+                raise ConfigError(f"{source}: {where} {text!r} is not a date (YYYY-MM-DD)") from None
+        elif name == "konami_id" and not (text.isascii() and text.isdigit() and len(text) <= 10):
+            raise ConfigError(f"{source}: {where} {text!r} is not a KONAMI ID (up to 10 digits)")
+        elif name == "font":
+            text = str(_relative(source.parent / Path(text).expanduser()))
+        found[name] = text
+    return found
 
 
 def _format(source: Path, key: str, value: str) -> str:

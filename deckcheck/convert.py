@@ -48,23 +48,29 @@ class Converted:
 def convert(deck: ResolvedDeck, to: str, cards=None, lang: str = "en") -> Converted:
     """``deck`` as format ``to`` (a key of FORMATS), names in ``lang`` (the card index ``cards`` is needed
     for another language than English, and for YAML to tell cards of the same name apart)."""
-    return _WRITERS[to](deck, _Namer(cards, lang))
+    return _WRITERS[to](deck, Namer(cards, lang))
 
 
-class _Namer:
+class Namer:
+    """The name to write for an entry: the card's official name in ``lang`` (English where the card has
+    none in it), or, for a card no card of the data is, the name or passcode as written, escaped."""
+
     def __init__(self, cards, lang: str):
         self.cards, self.lang = cards, lang
         self.names = cards.other_names if cards is not None and lang != "en" else None
 
-    def __call__(self, entry: DeckEntry) -> str:
+    def plain(self, entry: DeckEntry) -> str:
         card = entry.card
         if card is None:
             return printable(entry.name or str(entry.passcode))
         if self.lang != "en" and self.names is not None:
-            name = self.names.name_of(card.passcode, self.lang) or card.name
-        else:
-            name = card.name
-        return f'"{name}"' if name.isdigit() else name  # the card "7": "2 7" would be 2 × passcode 7
+            return self.names.name_of(card.passcode, self.lang) or card.name
+        return card.name
+
+    def __call__(self, entry: DeckEntry) -> str:
+        """The name as a decklist line holds it: the card "7" quoted ("2 7" would be 2 × passcode 7)."""
+        name = self.plain(entry)
+        return f'"{name}"' if entry.card is not None and name.isdigit() else name
 
     def ambiguous(self, entry: DeckEntry) -> bool:
         """Whether the name written for a card would be read as another card (Black Luster Soldier is a
@@ -82,10 +88,10 @@ def _written_passcode(entry: DeckEntry) -> int | None:
     return entry.passcode if entry.passcode in card.passcodes else card.passcode
 
 
-def _merged(deck: ResolvedDeck, section: str, key) -> list[tuple[DeckEntry, int]]:
+def _merged(entries: list[DeckEntry], section: str, key) -> list[tuple[DeckEntry, int]]:
     """The entries of a section merged by ``key(entry)``, in order of first appearance, with their copies."""
     merged: dict = {}
-    for entry in deck.entries:
+    for entry in entries:
         if entry.section != section:
             continue
         k = key(entry)
@@ -143,7 +149,7 @@ def _to_yaml(deck: ResolvedDeck, name) -> Converted:
     if deck.name:
         lines.append(f"name: {_yaml_string(deck.name)}")
     for section in SECTIONS:
-        merged = _merged(deck, section, lambda e: (_written_passcode(e), None if e.card else e.name))
+        merged = _merged(deck.entries, section, lambda e: (_written_passcode(e), None if e.card else e.name))
         if not merged:
             continue
         lines.append(f"{section}:")
@@ -176,19 +182,30 @@ def group_of(entry: DeckEntry) -> str | None:
     return None
 
 
+def sheet_section(entries: list[DeckEntry], section: str) -> tuple[list[tuple[DeckEntry, int]], list[tuple[str | None, list[tuple[DeckEntry, int]]]]]:
+    """A section as a registration sheet lists it, each card once with its copies, in the order listed:
+    the entries of no Monster, Spell or Trap group (cards no card of the data is, Skill Cards), and the
+    groups — ``Monster``, ``Spell`` and ``Trap`` for the Main and Side Deck (empty ones too), one group
+    ``None`` for the Extra Deck."""
+    merged = _merged(entries, section, lambda e: e.card.passcode if e.card else ("?", e.passcode, e.name))
+    others = [(e, n) for e, n in merged if group_of(e) is None]
+    if section == EXTRA:
+        return others, [(None, [(e, n) for e, n in merged if group_of(e) is not None])]
+    return others, [(group, [(e, n) for e, n in merged if group_of(e) == group]) for group in GROUPS]
+
+
 def _to_text(deck: ResolvedDeck, name) -> Converted:
     lines = []
     if deck.name:
         lines.append(f"Deck: {printable(deck.name)}")
     for section in SECTIONS:
-        merged = _merged(deck, section, lambda e: e.card.passcode if e.card else ("?", e.passcode, e.name))
-        total = sum(count for _entry, count in merged)
+        others, groups = sheet_section(deck.entries, section)
+        total = sum(count for _e, count in others) + sum(count for _g, members in groups for _e, count in members)
         if not total and section != MAIN:
             continue
         if lines:
             lines.append("")
         lines.append(f"{SECTION_TITLES[section]} Deck ({total})")
-        others = [(e, n) for e, n in merged if group_of(e) is None]
         if others:
             lines.append(f"# {UNKNOWN_COMMENT} (as written), or not a Monster, Spell or Trap:")
             for entry, count in others:
@@ -196,12 +213,10 @@ def _to_text(deck: ResolvedDeck, name) -> Converted:
                     lines.append(f"# {count} × passcode 0 (no card has it)")
                 else:
                     lines.append(f"{count} {name(entry)}")
-        if section == EXTRA:
-            lines.extend(f"{count} {name(entry)}" for entry, count in merged if group_of(entry) is not None)
-            continue
-        for group in GROUPS:
-            members = [(e, n) for e, n in merged if group_of(e) == group]
-            if members:
+        for group, members in groups:
+            if group is None:
+                lines.extend(f"{count} {name(entry)}" for entry, count in members)
+            elif members:
                 lines.append(f"{group} ({sum(n for _e, n in members)})")
                 lines.extend(f"{count} {name(entry)}" for entry, count in members)
     return Converted("\n".join(lines) + "\n", [])

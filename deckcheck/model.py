@@ -116,11 +116,32 @@ class Problem:
         }
 
 
+class Registration:
+    """What a decklist says for its registration sheet (YAML ``player:``, ``konami_id:`` …); None where unsaid.
+
+    ``player`` is the name as one text ("First Last" or "Last, First"); ``first_name`` and ``last_name``
+    say the parts exactly. ``konami_id`` keeps its leading zeros; ``date`` is an ISO date.
+    """
+
+    __slots__ = ("player", "first_name", "last_name", "konami_id", "country", "event", "date")
+    __repr__ = _repr
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            setattr(self, name, fields.pop(name, None))
+        if fields:
+            raise TypeError(f"unknown registration fields: {', '.join(fields)}")
+
+    def given(self) -> dict:
+        """The fields that are set."""
+        return {name: getattr(self, name) for name in self.__slots__ if getattr(self, name) is not None}
+
+
 class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
     __slots__ = ("path", "entries", "problems", "name", "format", "format_line", "split_extra", "player",
-                 "no_extra_line")
+                 "no_extra_line", "registration")
     __repr__ = _repr
 
     def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
@@ -135,6 +156,7 @@ class ParsedDeck:
         self.split_extra = split_extra  # Main lists Main and Extra Deck cards together (Omega codes): split by kind
         self.player = player  # who the file says made it (YAML `player:`, YDK `#created by`)
         self.no_extra_line = False  # a YDK file without an #extra line (rules/wrong_section.py)
+        self.registration: Registration | None = None  # player and event, for the registration sheet (YAML)
 
     @property
     def unreadable(self) -> bool:

@@ -341,6 +341,7 @@ def test_cdb_import_keeps_the_ids_that_are_not_artworks():
 # ------------------------------------------------------------------ against the source snapshot
 
 
+@pytest.mark.source_data
 def test_every_correction_differs_from_its_source_as_it_says():
     needs_shared()
     corrections = load_corrections()

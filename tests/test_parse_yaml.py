@@ -580,12 +580,19 @@ _card_map = st.dictionaries(
     st.one_of(_scalar, st.lists(st.integers(), max_size=2)),
     max_size=3,
 )
+# Values of the registration keys (a date the calendar lacks is left out: the schema checks only its shape)
+_registration_value = st.one_of(
+    st.sampled_from(["0301234567", " 0012 ", "12345678901", "03-01", "2026-06-14", " 2026-06-14 ", "26-06-14",
+                     "2026-6-14", "", " ", "Jane Doe", "van der Berg, Jane", 12.5, True, None]),
+    st.integers(-5, 10**11),
+)
 _item = st.one_of(_scalar, _card_map, st.lists(st.integers(), max_size=2))
 _section = st.one_of(st.none(), st.lists(_item, max_size=5), card_lines(), st.dictionaries(st.just("name"), st.just("x")))
 _document = st.one_of(
     st.dictionaries(
-        st.sampled_from(["name", "format", "main", "extra", "side", "bogus"]),
-        st.one_of(_section, st.sampled_from(["tcg", "OCG", "Tcg", "goat"]), names_st, st.integers()),
+        st.sampled_from(["name", "format", "main", "extra", "side", "bogus", "player", "first_name", "last_name",
+                         "konami_id", "country", "event", "date"]),
+        st.one_of(_section, st.sampled_from(["tcg", "OCG", "Tcg", "goat"]), names_st, st.integers(), _registration_value),
         max_size=5,
     ),
     st.lists(_item, max_size=2),
@@ -612,3 +619,43 @@ def test_property_parser_and_schema_agree_on_single_items(item):
     doc = {"main": [item]}
     deck = yd(yaml.safe_dump(doc, allow_unicode=True))
     assert rejected(deck) == (not VALIDATOR.is_valid(doc)), (item, deck.problems)
+
+
+# The registration sheet's fields (deckcheck decklist): read as written, never interpreted.
+
+def test_registration_fields_are_read_as_written():
+    deck = yd("player: van der Berg, Jane\nkonami_id: 0301234567\ncountry: Deutschland\nevent: '  RQ   Berlin '\n"
+              "date: 2026-06-14\nfirst_name: Jane\nmain:\n  - 3 Pot of Greed\n")
+    assert not deck.problems
+    assert deck.registration.given() == {
+        "player": "van der Berg, Jane", "first_name": "Jane", "konami_id": "0301234567", "country": "Deutschland",
+        "event": "RQ Berlin", "date": "2026-06-14"}
+    assert schema_valid("konami_id: 0301234567\nplayer: 2024\ndate: '2026-06-14'\nmain: []\n")
+
+
+def test_a_konami_id_keeps_its_leading_zeros_quoted_or_not():
+    for text in ("konami_id: 0012345678", "konami_id: '0012345678'", 'konami_id: "0012345678"'):
+        assert yd(text + "\nmain: []\n").registration.konami_id == "0012345678"
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("konami_id: 0x1F", "is not a KONAMI ID"),
+    ("konami_id: 12345678901", "is not a KONAMI ID"),
+    ("konami_id: '03-01'", "is not a KONAMI ID"),
+    ("date: 2026-02-30", "is not a date"),
+    ("date: '14.06.2026'", "is not a date"),
+    ("date: 2026-06-14 10:00:00", "is not a date"),
+    ("player: [Jane]", "is not the player's name"),
+    ("country: yes", "is not a country"),
+    ("event: ''", "is not an event name"),
+])
+def test_registration_field_errors(text, needle):
+    deck = yd(text + "\nmain: []\n")
+    (problem,) = deck.problems
+    assert problem.rule == "syntax" and problem.severity == ERROR and problem.line == 1 and needle in problem.message
+    assert problem.fix
+
+
+def test_the_registration_keys_are_named_in_the_unknown_key_fix():
+    (problem,) = yd("konami: 1\nmain: []\n").problems
+    assert "player" in problem.fix and "konami_id" in problem.fix and "date" in problem.fix

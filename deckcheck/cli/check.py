@@ -14,7 +14,8 @@ from ..carddb import DataError
 from ..report import OUTPUT_FORMATS
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, POINTS_CAP_OPTION,
-    REGION_OPTION, InputFormatChoice, app, console, decklist_arguments, fail, overrides, parse_date, say, silence_stdout,
+    CONFIG_OPTION, NO_CONFIG_OPTION, REGION_OPTION, InputFormatChoice, app, console, decklist_arguments, fail, say,
+    selection, silence_stdout,
 )
 
 CheckOutputFormat = Enum("CheckOutputFormat", {name: name for name in OUTPUT_FORMATS}, type=str)
@@ -64,12 +65,12 @@ def check(
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml with a tool.deckcheck table)."),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore deckcheck.toml and the tool.deckcheck table of pyproject.toml."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Check decklists: every problem of every deck, with the card, section, line and a fix."""
     from ..batch import check_files
-    from ..checker import Checker, Selection
+    from ..checker import Checker
     from ..config import ConfigError, resolve_config
     from ..datastore import load_cards, load_store, run_data_info
     from ..files import find_decklists
@@ -78,12 +79,7 @@ def check(
         settings = resolve_config(config, no_config)
     except ConfigError as exc:
         fail(str(exc))
-    if banlist is not None or as_of is not None:  # the command line picks the list: the file's choice goes
-        chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
-    else:
-        chosen_list, chosen_date = settings.banlist, settings.as_of
-    selection = Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
-                          overrides(points_cap))
+    chosen = selection(settings, format, banlist, as_of, region, points_cap)
     report_format = _pick_output_format(output_format, settings.output_format)
     special: dict[str, str] = {}
     if paths:
@@ -107,7 +103,7 @@ def check(
                 " skipped)" if skipped else ""))
     try:
         cards = load_cards()
-        checker = Checker(cards, load_store(), selection, input_format=input_format.value if input_format else None)
+        checker = Checker(cards, load_store(), chosen, input_format=input_format.value if input_format else None)
         for warning in checker.warnings():
             say(f"deckcheck: warning: {warning}")
         main = checker.regulation()

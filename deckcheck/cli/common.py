@@ -37,6 +37,10 @@ INPUT_FORMAT_OPTION = typer.Option(
 )
 
 
+LANGUAGES = ("en", "de", "fr", "it", "es", "pt", "ja", "ja-kana", "ko", "zh-TW", "zh-CN")  # of card names written
+Language = Enum("Language", {lang: lang for lang in LANGUAGES}, type=str)
+
+
 class OutputFormat(str, Enum):
     """The output formats of the commands other than ``check``."""
 
@@ -164,6 +168,26 @@ def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tu
     return tuple(found)
 
 
+def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Optional[str], region: Optional[str],
+              points_cap: Optional[int]):
+    """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
+    ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
+    from ..checker import Selection
+
+    if banlist is not None or as_of is not None:
+        chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
+    else:
+        chosen_list, chosen_date = settings.banlist, settings.as_of
+    return Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
+                     overrides(points_cap))
+
+
+CONFIG_OPTION = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml "
+                                                    "with a tool.deckcheck table).")
+NO_CONFIG_OPTION = typer.Option(False, "--no-config", help="Ignore deckcheck.toml and the tool.deckcheck table of "
+                                                           "pyproject.toml.")
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"deckcheck {__version__}")
@@ -175,3 +199,29 @@ def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
 ) -> None:
     """Is this Yu-Gi-Oh! decklist legal, and exactly why not."""
+
+
+def output_name(argument, shown: str, number: int | None, suffix: str) -> str:
+    """The file a deck is written to under an output folder: its path under the folder it was found in (or
+    its file name), with ``suffix``; the nth deck of a file of several gets -n."""
+    if shown == STDIN_SHOWN:
+        stem = "stdin"
+    elif isinstance(argument, str):  # a ydke link or an Omega code given as an argument
+        stem = "deck-" + shown.rsplit("(argument ", 1)[-1].rstrip(")")
+    elif os.path.isdir(argument):
+        stem = os.path.splitext(os.path.relpath(shown, argument))[0]
+    else:
+        stem = os.path.splitext(os.path.basename(shown))[0] or "deck"
+    if number is not None:
+        stem += f"-{number}"
+    return stem + suffix
+
+
+def unique_name(relative: str, taken: set[str]) -> str:
+    stem, suffix = os.path.splitext(relative)
+    candidate, n = relative, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{stem}-{n}{suffix}"
+    taken.add(candidate)
+    return candidate

@@ -17,13 +17,11 @@ import typer
 from ..carddb import DataError
 from ..convert import FORMATS
 from .common import (
-    EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, STDIN_SHOWN, InputFormatChoice, app, decklist_arguments,
-    fail, say, silence_stdout,
+    EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_arguments, fail,
+    output_name, say, silence_stdout, unique_name,
 )
 
 ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
-LANGUAGES = ("en", "de", "fr", "it", "es", "pt", "ja", "ja-kana", "ko", "zh-TW", "zh-CN")
-Language = Enum("Language", {lang: lang for lang in LANGUAGES}, type=str)
 REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name")  # besides unknown cards
 
 
@@ -70,7 +68,7 @@ def convert_command(
                 continue
             parsed = parse_given(given[shown], shown, forced) if shown in given else read_decks(path, shown, forced)
             for number, deck in enumerate(parsed, 1):
-                decks.append((deck, _output_name(argument, shown, number if len(parsed) > 1 else None, to.value)))
+                decks.append((deck, output_name(argument, shown, number if len(parsed) > 1 else None, FORMATS[to.value])))
     if not decks:
         fail("no decklists to convert" if not missing else "no decklist could be read")
     directory = output is not None and (output.is_dir() or str(output).endswith(("/", os.sep)) or len(decks) > 1)
@@ -102,7 +100,7 @@ def convert_command(
         if output is None:
             written.append(converted.text)
         elif directory:
-            target = output / _unique(relative, taken)
+            target = output / unique_name(relative, taken)
             try:
                 write_atomically(target, [converted.text])
             except OSError as exc:
@@ -135,30 +133,3 @@ def _kept_as(to: str, problem) -> str:
     if to == "ydke":
         return "left out: a ydke link holds passcodes only"
     return "kept as a comment line" if to == "ydk" else "kept as written"
-
-
-def _output_name(argument, shown: str, number: int | None, to: str) -> str:
-    """The file a deck is written to under --output FOLDER: its path under the folder it was found in (or
-    its file name), with the new suffix; the nth deck of a file of several gets -n."""
-    suffix = FORMATS[to]
-    if shown == STDIN_SHOWN:
-        stem = "stdin"
-    elif isinstance(argument, str):  # a ydke link or an Omega code given as an argument
-        stem = "deck-" + shown.rsplit("(argument ", 1)[-1].rstrip(")")
-    elif os.path.isdir(argument):
-        stem = os.path.splitext(os.path.relpath(shown, argument))[0]
-    else:
-        stem = os.path.splitext(os.path.basename(shown))[0] or "deck"
-    if number is not None:
-        stem += f"-{number}"
-    return stem + suffix
-
-
-def _unique(relative: str, taken: set[str]) -> str:
-    stem, suffix = os.path.splitext(relative)
-    candidate, n = relative, 1
-    while candidate in taken:
-        n += 1
-        candidate = f"{stem}-{n}{suffix}"
-    taken.add(candidate)
-    return candidate

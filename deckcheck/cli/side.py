@@ -19,6 +19,14 @@ from .common import (
 )
 
 
+class SideOutputFormat(str, Enum):
+    """side and match: text, json, or html (one self-contained page, report/html.py)."""
+
+    text = "text"
+    json = "json"
+    html = "html"
+
+
 class SideRule(str, Enum):
     current = "current"
     legacy = "legacy"
@@ -28,6 +36,8 @@ _FORMAT = typer.Option(None, "--format", "-f", metavar="FORMAT", help=format_hel
     "Format the registered deck is checked in (default: tcg, or what a YAML decklist declares)"))
 _SIDE_RULE = typer.Option(SideRule.current, "--side-rule", help="current: the format's Side Deck rule (TCG: 0–15); legacy: exactly 0 or 15 (UDE era; the GOAT format's own rule), judged on the registered deck.")
 _OUTPUT = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json.")
+_SIDE_OUTPUT = typer.Option(SideOutputFormat.text, "--output-format", "-o",
+                            help="text, json, or html (one self-contained page: the swaps and every problem).")
 
 
 def _read(argument: str):
@@ -51,12 +61,16 @@ def _read(argument: str):
     return read_deck(path, str(path))
 
 
-def _report(kind: str, result, checker, output_format: OutputFormat) -> None:
-    """Print a side or match result (``side_json``/``side_text`` have one function per kind) and exit."""
-    if output_format is OutputFormat.json:
+def _report(kind: str, result, checker, output_format: SideOutputFormat) -> None:
+    """Print a side or match result (``side_json``/``side_text``/``html`` have one function per kind) and exit."""
+    if output_format is SideOutputFormat.json:
         from ..report import side_json
 
         sys.stdout.write(getattr(side_json, kind)(result) + "\n")
+    elif output_format is SideOutputFormat.html:
+        from ..report import html
+
+        sys.stdout.write(getattr(html, kind)(result, checker.regulation))
     else:
         from ..report import side_text
 
@@ -93,7 +107,7 @@ def side_command(
     region: Optional[str] = REGION_OPTION,
     points_cap: Optional[int] = POINTS_CAP_OPTION,
     side_rule: SideRule = _SIDE_RULE,
-    output_format: OutputFormat = _OUTPUT,
+    output_format: SideOutputFormat = _SIDE_OUTPUT,
 ) -> None:
     """Is SIDED a legal sided version of REGISTERED? The swap, and every problem with a fix."""
     checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
@@ -115,7 +129,7 @@ def match_command(
     region: Optional[str] = REGION_OPTION,
     points_cap: Optional[int] = POINTS_CAP_OPTION,
     side_rule: SideRule = _SIDE_RULE,
-    output_format: OutputFormat = _OUTPUT,
+    output_format: SideOutputFormat = _SIDE_OUTPUT,
 ) -> None:
     """Check every Duel of a Match: Duel 1 is the registered deck exactly, later Duels legal sided decks."""
     from ..side import check_match

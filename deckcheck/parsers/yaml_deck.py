@@ -2,6 +2,11 @@
 
     name: My Branded deck        # optional
     format: tcg                  # optional: a format id (see: deckcheck formats)
+    player: Jane Doe             # optional, for the registration sheet (deckcheck decklist): "First Last"
+    konami_id: "0301234567"      #   or "Last, First", or first_name: and last_name:; the KONAMI ID as
+    country: Germany             #   written (leading zeros kept), the country of residence,
+    event: Regional Qualifier    #   the event's name
+    date: 2026-06-14             #   and its date
     main:
       - 3 Ash Blossom & Joyous Spring     # "<count> <name>"; also "3x Name", "Name x3"
       - Fallen of Albaz                   # count 1
@@ -20,16 +25,19 @@ problems of severity error; a file that is not such a decklist gets one ``unread
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from deckcheck.limits import NAME_LIMIT, clip, max_entries
-from deckcheck.model import ERROR, SECTIONS, DeckEntry, ParsedDeck, Problem
+from deckcheck.model import ERROR, SECTIONS, DeckEntry, ParsedDeck, Problem, Registration
 from deckcheck.parsers.common import readable_text
 from deckcheck.parsers.ydk import INTERNAL_FIX, unreadable
 from deckcheck.words import with_article
 
 __all__ = ["parse_yaml_deck", "parse_card_line", "TOP_KEYS", "ITEM_KEYS", "MAX_COUNT"]
 
-TOP_KEYS = ("name", "player", "format", "main", "extra", "side")
+REGISTRATION_KEYS = ("player", "first_name", "last_name", "konami_id", "country", "event", "date")
+TOP_KEYS = ("name", "format", *REGISTRATION_KEYS, "main", "extra", "side")
+KONAMI_ID_DIGITS = 10  # a KONAMI ID (CARD GAME ID) is 10 digits, often with leading zeros
 ITEM_KEYS = ("name", "passcode", "count")
 MAX_COUNT = 99
 MAX_PASSCODE = 999_999_999
@@ -39,6 +47,7 @@ _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _NULL = "tag:yaml.org,2002:null"
 _FLOAT = "tag:yaml.org,2002:float"
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
 
 # "<count> <rest>", "<count>x <rest>", "<count> x <rest>"  (tried first, except for "<passcode> x<count>")
 _COUNT_FIRST = re.compile(r"([0-9]+)\s*[xX×]?\s+(\S.*)", re.S)
@@ -51,6 +60,7 @@ _FIX_FORMS = (
 )
 _FIX_COUNT = f"use a whole number of copies from 1 to {MAX_COUNT}"
 _FIX_PASSCODE = "a passcode is the card's 1–9 digit password (usually 8 digits), e.g. 14558127"
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def parse_card_line(value: str) -> tuple[int, str | None, int | None, str | None]:
@@ -291,10 +301,10 @@ class _Reader:
                 self.error(knode, f"duplicate key {key!r}", f"write {key}: only once", key if key in SECTIONS else None)
             if key == "name":
                 self.deck.name = self._text(vnode, "the deck name")
-            elif key == "player":
-                self.deck.player = self._text(vnode, "the player")
             elif key == "format":
                 self._format(vnode)
+            elif key in REGISTRATION_KEYS:
+                self._registration(key, vnode)
             elif key in SECTIONS:
                 self._section(key, vnode)
             else:
@@ -305,7 +315,7 @@ class _Reader:
                 self.error(
                     knode,
                     f"unknown top-level key {clip(shown)!r}{suggestion}",
-                    "the keys of a YAML decklist are name, player, format, main, extra and side",
+                    f"the keys of a YAML decklist are {', '.join(TOP_KEYS[:-1])} and {TOP_KEYS[-1]}",
                 )
             if key is not None:
                 seen.add(key)
@@ -319,6 +329,46 @@ class _Reader:
         if not (isinstance(node, yaml.ScalarNode) and node.tag == _NULL):
             self.error(node, f"{what} {clip(self.source(node))!r} is not text", 'put it in quotes: "…"')
         return None
+
+    def _registration(self, key: str, node) -> None:
+        """A field of the registration sheet: text (a number as written), a KONAMI ID of digits as written,
+        a date (YAML's or ISO text)."""
+        yaml = self.yaml
+        if isinstance(node, yaml.ScalarNode) and node.tag == _NULL:
+            return
+        written = node.value.strip() if isinstance(node, yaml.ScalarNode) else None
+        if key == "konami_id":
+            if written is not None and node.tag in (_STR, _INT) and written.isascii() and written.isdigit() \
+                    and len(written) <= KONAMI_ID_DIGITS:
+                self._register(key, written)
+            else:
+                self.error(node, f"konami_id {clip(self.source(node))!r} is not a KONAMI ID (up to "
+                           f"{KONAMI_ID_DIGITS} digits)", 'write the ID as on the card, in quotes: konami_id: "0301234567"')
+        elif key == "date":
+            value = None
+            if written is not None and node.tag in (_STR, _TIMESTAMP) and _ISO_DATE.fullmatch(written):
+                try:
+                    value = date.fromisoformat(written)
+                except ValueError:
+                    value = None
+            if value is None:
+                self.error(node, f"date {clip(self.source(node))!r} is not a date", "write the event's date as "
+                           "YYYY-MM-DD, e.g. date: 2026-06-14")
+            else:
+                self._register(key, value.isoformat())
+        elif written and node.tag in (_STR, _INT, _FLOAT):
+            self._register(key, clip(" ".join(written.split()), NAME_LIMIT))
+        else:
+            what = {"player": "the player's name", "first_name": "a first name", "last_name": "a last name",
+                    "country": "a country", "event": "an event name"}[key]
+            self.error(node, f"{key} {clip(self.source(node))!r} is not {what}", f'write it as text: {key}: "…"')
+
+    def _register(self, key: str, value: str) -> None:
+        if self.deck.registration is None:
+            self.deck.registration = Registration()
+        setattr(self.deck.registration, key, value)
+        if key == "player":
+            self.deck.player = value  # who made the deck, for every report (CSV, show)
 
     def _format(self, node) -> None:
         """The format the deck declares: an id, checked against the known formats by the checker."""

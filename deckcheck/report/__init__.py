@@ -23,6 +23,7 @@ OUTPUT_FORMATS = {
     "sarif": "sarif",
     "github": "github",
     "csv": "csv_report",
+    "html": "html",
 }
 
 

@@ -13,6 +13,8 @@ Three dangers, one function each:
   report but ``-o github`` (whose commands deckcheck writes itself, data escaped) such a
   colon and bracket are written in the report format's own escape: ``\\x3a`` and ``\\x5b``
   in text and CSV, character references in XML, ``\\u005b`` in JSON (the same value).
+- ``html_text``: text in an HTML document (``-o html``) is its ``printable`` form with ``&``, ``<``,
+  ``>``, ``"`` and ``'`` as character references: text in an element or an attribute, never markup.
 - ``json_safe``: the JSON encoder leaves DEL, C1 and bidirectional controls raw; they become
   ``\\u`` escapes (the same value). A lone surrogate (a file name that is not UTF-8) is not a
   Unicode string at all: it becomes its ``printable`` form.
@@ -59,6 +61,13 @@ def printable(text: str) -> str:
     if unsafe.search(text) is None:
         return text
     return unsafe.sub(_escaped, text)
+
+
+def html_text(value) -> str:
+    """Data (a path, a card name, a message; None is empty) as HTML text or an attribute value."""
+    from html import escape
+
+    return escape(printable("" if value is None else str(value)), quote=True)
 
 
 # "::" after white space at the start of a line (the runner trims .NET white space; Python's

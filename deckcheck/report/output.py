@@ -26,10 +26,15 @@ def _mode_for(target: Path) -> int:
 
 def write_atomically(target: Path, chunks: Iterable[str]) -> None:
     """Write ``chunks`` (text, UTF-8) to ``target`` through a temporary file and a rename."""
-    from ..cache import write_atomically as write_bytes
+    write_bytes(target, "".join(chunks).encode("utf-8"))
+
+
+def write_bytes(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` through a temporary file and a rename (a PDF, say)."""
+    from ..cache import write_atomically as write
 
     target = Path(target)
-    write_bytes(target, "".join(chunks).encode("utf-8"), _mode_for(target))
+    write(target, data, _mode_for(target))
 
 
 def emit(chunks: Iterable[str], target: Path | None = None) -> None:

@@ -1,0 +1,273 @@
+"""``deckcheck decklist``: the registration sheet of each deck as a PDF — deckcheck's own, or the
+user's copy of Konami's form filled in (``--form``).
+
+Exit codes: 0 every sheet written, every deck legal; 1 a deck is not legal (its sheet is written, with
+a banner listing its errors; with ``--require-legal`` nothing is written) or a file is unreadable;
+2 usage or data error, the PDF extra not installed, a name no font can draw (nothing written).
+"""
+
+from __future__ import annotations
+
+import os
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..carddb import DataError
+from .common import (
+    AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
+    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_arguments, fail,
+    output_name, parse_date, say, selection, unique_name,
+)
+
+
+class Paper(str, Enum):
+    letter = "letter"
+    a4 = "a4"
+
+
+# A field a judge needs, and where to give it: (attribute, in words, option, YAML key, deckcheck.toml key)
+_NOTED_FIELDS = (("last_name", "player's name", "--player", "player", "player"),
+                 ("konami_id", "KONAMI ID", "--konami-id", "konami_id", "konami-id"),
+                 ("event", "event", "--event", "event", "event"), ("date", "date", "--date", "date", "date"))
+
+
+@app.command("decklist")
+def decklist_command(
+    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+                                       help="Decklist files, folders (every decklist in them), - (standard input) or "
+                                            "ydke:// links."),
+    output: Path = typer.Option(..., "--output", "-o",
+                                help="The PDF to write (one deck, or every deck with --merge); for several decks a "
+                                     "folder, one PDF each. Each file is written in one step."),
+    merge: bool = typer.Option(False, "--merge", help="One PDF of every deck's sheet, sorted by last name (then first "
+                                                      "name), as judges file them."),
+    form: Optional[Path] = typer.Option(None, "--form", help="Fill this copy of Konami's decklist form "
+                                                             "(KDE_DeckList.pdf) instead of drawing deckcheck's sheet."),
+    player: Optional[str] = typer.Option(None, "--player", help='The player: "First Last" (the last word is the last '
+                                                                'name) or "Last, First".'),
+    first_name: Optional[str] = typer.Option(None, "--first-name", help="The player's first name, exactly."),
+    last_name: Optional[str] = typer.Option(None, "--last-name", help="The player's last name, exactly."),
+    konami_id: Optional[str] = typer.Option(None, "--konami-id", help="The KONAMI ID (CARD GAME ID), leading zeros kept."),
+    country: Optional[str] = typer.Option(None, "--country", help="The player's country of residence."),
+    event: Optional[str] = typer.Option(None, "--event", help="The event's name."),
+    event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD)."),
+    lang: Optional[Language] = typer.Option(None, "--lang", help="Card names in this language's official names "
+                                                                 "(English where a card has none; default en)."),
+    font: Optional[Path] = typer.Option(None, "--font", help="A TrueType font (.ttf, .ttc) for the characters the "
+                                                             "shipped font lacks (Japanese, Korean, Chinese names)."),
+    paper: Paper = typer.Option(Paper.letter, "--paper", help="Paper of deckcheck's own sheet (Konami's form is "
+                                                               "US Letter)."),
+    require_legal: bool = typer.Option(False, "--require-legal", help="Write nothing if any deck is not legal (exit 1)."),
+    format: Optional[str] = FORMAT_OPTION,
+    banlist: Optional[str] = BANLIST_OPTION,
+    as_of: Optional[str] = AS_OF_OPTION,
+    region: Optional[str] = REGION_OPTION,
+    points_cap: Optional[int] = POINTS_CAP_OPTION,
+    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+) -> None:
+    """The registration sheet of each deck as a PDF, with the fields of Konami's decklist form."""
+    from .. import documents
+
+    absent = documents.missing()
+    if absent:
+        fail(f"deckcheck decklist needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
+    from ..checker import Checker
+    from ..config import ConfigError, resolve_config
+    from ..convert import Namer
+    from ..datastore import load_cards, load_store
+    from ..files import find_decklists
+    from ..parsers import parse_given, read_decks
+    from ..registration import build_sheet, player_from
+
+    try:
+        settings = resolve_config(config, no_config)
+    except ConfigError as exc:
+        fail(str(exc))
+    table = settings.decklist
+    language = lang.value if lang is not None else table.get("lang", "en")
+    if language not in LANGUAGES:
+        fail(f"{settings.source}: decklist.lang must be one of {', '.join(LANGUAGES)}, not {language!r}")
+    fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
+    if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
+                                      and len(konami_id.strip()) <= 10):
+        fail(f"--konami-id {konami_id!r} is not a KONAMI ID (up to 10 digits, as on the card)")
+    given_date = parse_date(event_date, "--date")
+    options = {"player": player, "first_name": first_name, "last_name": last_name,
+               "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
+               "date": given_date.isoformat() if given_date else None}
+    options = {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
+
+    special: dict[str, str] = {}
+    arguments, given = decklist_arguments(inputs, special)
+    parsed_decks = []  # (parsed deck, its file name under an output folder)
+    unreadable = 0
+    for argument in arguments:
+        found, absent_paths = find_decklists([argument], settings.exclude, special, None, given)
+        for path in absent_paths:
+            fail(f"{path}: no such file or directory")
+        for path, shown in found:
+            if shown in special:
+                say(f"deckcheck: error: {shown}: cannot read the file: {special[shown]}")
+                unreadable += 1
+                continue
+            forced = input_format.value if input_format else None
+            decks = parse_given(given[shown], shown, forced) if shown in given else read_decks(path, shown, forced)
+            for number, deck in enumerate(decks, 1):
+                parsed_decks.append((deck, output_name(argument, shown, number if len(decks) > 1 else None, ".pdf")))
+    if not parsed_decks:
+        fail("no decklist could be read" if unreadable else "no decklists found")
+    several = len(parsed_decks) > 1
+    into_folder = not merge and (several or output.is_dir() or str(output).endswith(("/", os.sep)))
+    if form is not None and not form.is_file():
+        fail(f"--form {form}: no such file")
+
+    chosen = selection(settings, format, banlist, as_of, region, points_cap)
+    try:
+        cards = load_cards()
+        checker = Checker(cards, load_store(), chosen, input_format=input_format.value if input_format else None)
+        if language != "en":
+            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
+    except DataError as exc:
+        fail(str(exc))
+    namer = Namer(cards, language)
+
+    sheets = []  # (sheet, relative output name)
+    regulations = []
+    for parsed, relative in parsed_decks:
+        try:
+            result, regulation = checker.check_parsed(parsed)
+        except DataError as exc:
+            fail(str(exc))
+        if parsed.unreadable:
+            problem = next(p for p in result.problems if p.rule == "unreadable")
+            say(f"deckcheck: error: {parsed.path}: {problem.message}")
+            unreadable += 1
+            continue
+        registered = parsed.registration.given() if parsed.registration is not None else {}
+        sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
+                            player_from(options, registered, table), namer,
+                            skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
+                            list_name=regulation.list_name)
+        for problem in sheet.errors:
+            where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
+            say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
+        sheets.append((sheet, relative))
+        regulations.append(regulation)
+    illegal = [sheet for sheet, _ in sheets if not sheet.legal]
+    if require_legal and (illegal or unreadable):
+        bad = len(illegal) + unreadable
+        say(f"deckcheck: error: --require-legal: {bad} deck{'s' if bad != 1 else ''} not legal or unreadable; "
+            "no sheet written")
+        raise typer.Exit(EXIT_ILLEGAL)
+    if not sheets:
+        raise typer.Exit(EXIT_ILLEGAL)
+    _note_missing([sheet for sheet, _ in sheets])
+
+    about = _about(regulations, checker)
+    written = _write(sheets, output, merge, into_folder, form, fallback, paper.value, about)
+    say(f"deckcheck: {written} written to {output}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}"
+        + (f", {len(illegal)} of a deck that is not legal (a banner lists its errors)" if illegal else ""))
+    raise typer.Exit(EXIT_ILLEGAL if illegal or unreadable else EXIT_LEGAL)
+
+
+def _about(regulations, checker) -> str:
+    """What the footer says of the check: the format, the list, the date (one run: one of each, mostly)."""
+    seen = []
+    for regulation in regulations:
+        text = f"{regulation.title} · {regulation.list_name or 'no list'}"
+        if text not in seen:
+            seen.append(text)
+    return f"{'; '.join(seen)} · checked as of {checker.as_of.isoformat()}"
+
+
+def _note_missing(sheets) -> None:
+    """One note per field some sheets lack, naming the first few decks and where to give it."""
+    for attribute, title, option, yaml_key, toml_key in _NOTED_FIELDS:
+        lacking = [sheet.path for sheet in sheets if getattr(sheet.player, attribute) is None]
+        if lacking:
+            shown = ", ".join(lacking[:3]) + (f" and {len(lacking) - 3} more" if len(lacking) > 3 else "")
+            say(f"deckcheck: note: no {title} on {len(lacking)} sheet{'s' if len(lacking) != 1 else ''} ({shown}), left "
+                f"blank to fill in by hand: give {option}, {yaml_key}: in the YAML decklist, or {toml_key} in "
+                "deckcheck.toml's [decklist]")
+
+
+def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | None, fallback: Path | None,
+           paper: str, about: str) -> str:
+    """Draw (or fill) every PDF in memory, then write each in one step; nothing is written when a name
+    cannot be drawn. Returns what was written, in words."""
+    from ..documents.fonts import CJK_HINT, FontError, Fonts, Undrawable
+    from ..report.output import write_bytes
+
+    try:
+        fonts = Fonts(fallback)
+    except FontError as exc:
+        fail(str(exc))
+    if form is not None:
+        from ..documents.form import FormError, inspect
+
+        try:
+            layout = inspect(form.read_bytes(), str(form))
+        except OSError as exc:
+            fail(f"--form {form}: cannot read the file: {exc.strerror or exc}")
+        except FormError as exc:
+            fail(str(exc))
+        for missing in layout.missing_report():
+            say(f"deckcheck: note: {form}: {missing}")
+    else:
+        layout = None
+
+    if merge:
+        ordered = sorted(sheets, key=lambda item: item[0].player.sort_key())  # stable: ties keep the found order
+        outputs = [(output, [sheet for sheet, _ in ordered])]
+    elif into_folder:
+        taken: set[str] = set()
+        outputs = [(output / unique_name(relative, taken), [sheet]) for sheet, relative in sheets]
+    else:
+        outputs = [(output, [sheets[0][0]])]
+
+    from ..documents.sheet_pdf import undrawable
+
+    lacking = [(sheet, problem) for sheet, _ in sheets for problem in undrawable(sheet, fonts)]
+    if lacking:
+        for sheet, problem in lacking:
+            say(f"deckcheck: error: {sheet.path}: {problem.describe()}")
+        decks = len({id(sheet) for sheet, _ in lacking})
+        fail(f"no sheet written: {decks} deck{'s' if decks != 1 else ''} would show a name wrong; give {CJK_HINT}")
+    pdfs = []
+    for target, group in outputs:
+        try:
+            data, unshown = _pdf(group, fonts, layout, paper, about)
+        except Undrawable as exc:  # a text the check above does not know of: still never drawn wrong
+            fail(f"no sheet written: {exc.describe()}; give {CJK_HINT}")
+        pdfs.append((target, data))
+        for value in dict.fromkeys(unshown):
+            say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "
+                "viewer that redraws fields shows it; the field's stored look (and a print of it) may not")
+    for target, data in pdfs:
+        try:
+            write_bytes(target, data)
+        except OSError as exc:
+            fail(f"{target}: cannot write: {exc.strerror or exc}")
+    if len(pdfs) == 1:
+        return "1 PDF"
+    return f"{len(pdfs)} PDFs"
+
+
+def _pdf(sheets, fonts, layout, paper: str, about: str) -> tuple[bytes, list[str]]:
+    """The PDF of ``sheets`` and what a form's fonts could not show."""
+    import io
+
+    if layout is None:
+        from ..documents.sheet_pdf import render
+
+        buffer = io.BytesIO()
+        render(sheets, buffer, fonts, paper, about)
+        return buffer.getvalue(), []
+    from ..documents.form import fill_all
+
+    return fill_all(layout, sheets, fonts, about)

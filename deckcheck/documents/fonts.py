@@ -1,0 +1,102 @@
+"""The fonts a sheet is drawn in: DejaVu Sans Condensed (shipped: Latin, Greek, Cyrillic, the ☆ ★ △ of
+card names), and a TrueType font the user names (``--font``) for what it lacks — Japanese, Korean and
+Chinese names (``--lang ja`` …): a CJK font is too large to ship.
+
+A character no font has is never drawn as a box or left out: ``Fonts.runs`` raises ``Undrawable``, and
+the command says which name could not be drawn and what would draw it. The one addition to the
+shipped font: U+30FB KATAKANA MIDDLE DOT, which Konami's English names use (Spell Reactor・RE), is drawn
+with the font's own middle dot; the PDF's text still says U+30FB.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SHIPPED = Path(__file__).parent / "fonts" / "DejaVuSansCondensed.ttf"
+MAIN_FONT, FALLBACK_FONT = "DeckcheckSans", "DeckcheckFallback"
+_ALIASES = {0x30FB: 0xB7}  # drawn with the glyph of (and as wide as) the second
+CJK_HINT = ("a TrueType font with those characters: --font PATH (.ttf, .ttc), e.g. Debian's fonts-ipafont-gothic "
+            "(/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf) for Japanese, fonts-nanum "
+            "(/usr/share/fonts/truetype/nanum/NanumGothic.ttf) for Korean, fonts-wqy-zenhei "
+            "(/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc) for Chinese")
+
+
+class FontError(Exception):
+    """A --font that cannot be used; the message says why."""
+
+
+class Undrawable(Exception):
+    """Text with characters no font of the sheet has."""
+
+    def __init__(self, text: str, missing: list[str]):
+        super().__init__(text)
+        self.text = text
+        self.missing = missing
+
+    def describe(self) -> str:
+        chars = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in self.missing[:8])
+        more = f" and {len(self.missing) - 8} more" if len(self.missing) > 8 else ""
+        return f"{self.text!r} cannot be drawn: no font of the sheet has {chars}{more}"
+
+
+class Fonts:
+    """The sheet's fonts, registered with reportlab once per process."""
+
+    _registered: dict[str, object] = {}
+
+    def __init__(self, fallback: Path | None = None):
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+        self._width = pdfmetrics.stringWidth
+        main = self._registered.get(MAIN_FONT)
+        if main is None:
+            main = TTFont(MAIN_FONT, str(SHIPPED))
+            face = main.face
+            for char, like in _ALIASES.items():
+                face.charToGlyph[char] = face.charToGlyph[like]
+                face.charWidths[char] = face.charWidths[like]
+            pdfmetrics.registerFont(main)
+            self._registered[MAIN_FONT] = main
+        self.fonts = [(MAIN_FONT, main.face.charToGlyph)]
+        if fallback is not None:
+            name = f"{FALLBACK_FONT}-{abs(hash(str(Path(fallback).resolve()))):x}"
+            font = self._registered.get(name)
+            if font is None:
+                try:
+                    font = TTFont(name, str(fallback))
+                except TTFError as exc:
+                    reason = str(exc)
+                    if "postscript outlines" in reason:
+                        reason = "it is an OpenType font with PostScript (CFF) outlines; give a TrueType font"
+                    raise FontError(f"--font {fallback}: cannot be used: {reason}") from None
+                except OSError as exc:
+                    raise FontError(f"--font {fallback}: cannot be read: {exc.strerror or exc}") from None
+                pdfmetrics.registerFont(font)
+                self._registered[name] = font
+            self.fonts.append((name, font.face.charToGlyph))
+
+    def runs(self, text: str) -> list[tuple[str, str]]:
+        """``text`` as (font, piece) runs, each character in the first font that has it; raises Undrawable."""
+        runs: list[tuple[str, str]] = []
+        missing: list[str] = []
+        for ch in text:
+            if ch.isspace():
+                ch = " "  # any space is drawn as a space
+            code = ord(ch)
+            for name, glyphs in self.fonts:
+                if code in glyphs:
+                    if runs and runs[-1][0] == name:
+                        runs[-1] = (name, runs[-1][1] + ch)
+                    else:
+                        runs.append((name, ch))
+                    break
+            else:
+                if ch not in missing:
+                    missing.append(ch)
+        if missing:
+            raise Undrawable(text, missing)
+        return runs
+
+    def width(self, text: str, size: float) -> float:
+        return sum(self._width(piece, font, size) for font, piece in self.runs(text))

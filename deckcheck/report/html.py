@@ -1,0 +1,296 @@
+"""HTML: one self-contained file an organizer opens from disk, filters, sorts and prints.
+
+``render(run)`` for ``check``: the summary, a table of every deck (status, sizes, errors, warnings,
+rules; sortable by any column and filterable by status and by rule with a few lines of plain
+JavaScript), then each deck's problems with card, line and fix. ``side`` and ``match`` give the same
+page for a side check: the registered deck, each sided deck's verdict, its swaps and problems.
+
+Nothing is fetched: no script, style sheet, font or image from anywhere; a Content-Security-Policy
+allows only the page's own style and script (by their hashes). Everything that comes from a decklist
+or a file name is text: shown through ``escape.html_text`` (controls escaped as in every report, then
+``&<>"'`` as character references), never markup; the script moves and hides the rows it is given and
+writes only numbers and fixed words (``textContent``), never markup (no ``innerHTML``). No line of the
+file begins with ``::`` and no ``##[`` is left (``escape.neutralize_commands``, as character references).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from .. import __version__
+from ..model import ERROR, SECTION_TITLES, SECTIONS
+from . import Run, counts, status, worst_first
+from .escape import html_text as h
+from .escape import neutralize_commands
+
+_STYLE = """
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#1f2933;margin:0;background:#f5f6f8}
+main{max-width:1200px;margin:0 auto;padding:24px}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:0 0 8px}h3{font-size:15px;margin:16px 0 6px}
+.meta{color:#52606d;margin:0 0 16px}
+.cards{display:flex;gap:12px;flex-wrap:wrap;margin:0 0 16px}
+.card{background:#fff;border:1px solid #d9dee4;border-radius:8px;padding:10px 14px;min-width:110px}
+.card b{display:block;font-size:22px}
+.panel{background:#fff;border:1px solid #d9dee4;border-radius:8px;padding:14px 16px;margin:0 0 16px}
+table{border-collapse:collapse;width:100%}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #e5e7eb;vertical-align:top}
+th{background:#eef1f4;font-weight:600;white-space:nowrap}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+th button{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;color:inherit}
+th[aria-sort=ascending] button:after{content:" \\25B2"}th[aria-sort=descending] button:after{content:" \\25BC"}
+.status{display:inline-block;border-radius:4px;padding:0 6px;font-weight:600;font-size:12px}
+.legal{background:#dcfce7;color:#166534}.illegal{background:#fde8e8;color:#b91c1c}.unreadable{background:#fef3c7;color:#92400e}
+.warning{color:#92400e}.error{color:#b91c1c}
+.controls{display:flex;gap:16px;align-items:center;flex-wrap:wrap;margin:0 0 10px}
+.deck{scroll-margin-top:12px}
+.path{font-family:ui-monospace,"DejaVu Sans Mono",monospace;word-break:break-all}
+.fix{color:#166534}
+footer{color:#52606d;font-size:12px;margin-top:24px}
+@media print{body{background:#fff}main{padding:0}.controls{display:none}.panel,.card{border-color:#999}
+.deck{break-inside:avoid-page}a{color:inherit;text-decoration:none}}
+"""
+
+# Sorting: a click on a column's button orders the rows by their cells' data-sort (numbers as numbers),
+# again for the other way. Filtering: rows (and each deck's section) hidden unless they match the status
+# and the rule chosen. Only rows are moved and hidden, and only numbers written.
+_SCRIPT = """
+(function () {
+  "use strict";
+  var table = document.getElementById("decks");
+  if (!table) { return; }
+  var body = table.tBodies[0];
+  var statusSelect = document.getElementById("filter-status");
+  var ruleSelect = document.getElementById("filter-rule");
+  var shown = document.getElementById("shown");
+  function key(row, column) {
+    var text = row.cells[column].getAttribute("data-sort");
+    var number = Number(text);
+    return text !== "" && !isNaN(number) ? number : text.toLowerCase();
+  }
+  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, column) {
+    var button = th.querySelector("button");
+    if (!button) { return; }
+    button.addEventListener("click", function () {
+      var ascending = th.getAttribute("aria-sort") !== "ascending";
+      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (other) { other.removeAttribute("aria-sort"); });
+      th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = key(a, column), y = key(b, column);
+        var order = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : (typeof x === "number" ? -1 : 1);
+        return ascending ? order : -order;
+      });
+      rows.forEach(function (row) { body.appendChild(row); });
+    });
+  });
+  function filter() {
+    var wanted = statusSelect.value, rule = ruleSelect.value, count = 0;
+    Array.prototype.forEach.call(body.rows, function (row) {
+      var rules = row.getAttribute("data-rules").split(" ");
+      var visible = (wanted === "" || row.getAttribute("data-status") === wanted) &&
+                    (rule === "" || rules.indexOf(rule) >= 0);
+      row.hidden = !visible;
+      var section = document.getElementById(row.getAttribute("data-deck"));
+      if (section) { section.hidden = !visible; }
+      if (visible) { count += 1; }
+    });
+    shown.textContent = String(count);
+  }
+  statusSelect.addEventListener("change", filter);
+  ruleSelect.addEventListener("change", filter);
+  filter();
+}());
+"""
+
+
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def page(title: str, body: list[str], script: bool) -> str:
+    """A whole document: the body's parts (already escaped HTML), the style, the script if asked for."""
+    scripts = _hash(_SCRIPT) if script else "'none'"
+    policy = (f"default-src 'none'; style-src {_hash(_STYLE)}; script-src {scripts}; img-src 'none'; "
+              "base-uri 'none'; form-action 'none'")
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="deckcheck {h(__version__)}">',
+        f"<title>{h(title)}</title>",
+        f"<style>{_STYLE}</style>",
+        "</head><body><main>",
+        *body,
+        f"<footer>deckcheck {h(__version__)}</footer>",
+        "</main>",
+    ]
+    if script:
+        parts.append(f"<script>{_SCRIPT}</script>")
+    parts.append("</body></html>\n")
+    return neutralize_commands("\n".join(parts), colon="&#58;", bracket="&#91;")
+
+
+def _status(result) -> str:
+    name = status(result)
+    return f'<span class="status {name}">{name.upper()}</span>'
+
+
+def _problems_table(problems) -> str:
+    if not problems:
+        return "<p>No problems.</p>"
+    rows = ["<table><thead><tr><th class=\"n\">Line</th><th>Section</th><th>Rule</th><th>Card</th><th>Problem</th>"
+            "<th>Fix</th></tr></thead><tbody>"]
+    for p in problems:
+        card = p.card.label() if p.card is not None else ""
+        severity = "error" if p.severity == ERROR else "warning"
+        rows.append(
+            f'<tr><td class="n">{h(p.line) if p.line is not None else ""}</td>'
+            f"<td>{h(SECTION_TITLES.get(p.section, p.section or ''))}</td>"
+            f'<td><span class="{severity}">{h(p.rule)}</span>{"" if severity == "error" else " (warning)"}</td>'
+            f"<td>{h(card)}</td><td>{h(p.message)}</td>"
+            f'<td class="fix">{h(p.fix or "")}</td></tr>')
+    rows.append("</tbody></table>")
+    return "".join(rows)
+
+
+def _sizes(result) -> dict[str, str]:
+    return {s: ("" if result.unreadable else str(result.sizes.get(s, 0))) for s in SECTIONS}
+
+
+def _summary(run: Run) -> list[str]:
+    lists = run.lists or {}
+    described = [f"{run.format_title}", f"list {run.banlist.get('name') or 'none'}" if run.banlist else "no list",
+                 f"as of {run.as_of.isoformat()}"]
+    if lists.get("points"):
+        points = lists["points"]
+        described.append(f"points {points['name']}, cap {points['cap']}")
+    cards = run.data.get("cards", {}) if isinstance(run.data, dict) else {}
+    if cards:
+        described.append(f"card data {cards.get('origin', '')}, {cards.get('built', '')}")
+    parts = [
+        "<h1>deckcheck report</h1>",
+        f'<p class="meta">{h(" · ".join(described))}</p>',
+        '<div class="cards">',
+        *(f'<div class="card"><b>{n}</b>{label}</div>' for n, label in (
+            (len(run.results), "decks"), (run.legal, "legal"), (run.illegal - run.unreadable, "illegal"),
+            (run.unreadable, "unreadable"))),
+        "</div>",
+    ]
+    if run.skipped:
+        parts.append(f'<p class="meta">{len(run.skipped)} files in folders skipped (not decklists).</p>')
+    rule_counts = run.rule_counts()
+    if rule_counts:
+        parts.append('<div class="panel"><h2>Problems by rule</h2><table><thead><tr><th>Rule</th><th>Severity</th>'
+                     '<th class="n">Decks</th><th class="n">Problems</th></tr></thead><tbody>')
+        parts.extend(f'<tr><td>{h(c.rule)}</td><td class="{h(c.severity)}">{h(c.severity)}</td>'
+                     f'<td class="n">{c.decks}</td><td class="n">{c.problems}</td></tr>' for c in rule_counts)
+        parts.append("</tbody></table></div>")
+    return parts
+
+
+def render(run: Run) -> str:
+    """The report of a check as one HTML document."""
+    results = worst_first(run.results)
+    rules = sorted({p.rule for r in results for p in r.problems})
+    with_points = any(r.facts.get("points") for r in results)
+    head = [("Status", False), ("Deck", False), ("Name", False), ("Main", True), ("Extra", True), ("Side", True),
+            ("Errors", True), ("Warnings", True), ("Rules", False)] + ([("Points", True)] if with_points else [])
+    body = _summary(run)
+    body.append('<div class="panel"><h2>Decks</h2><div class="controls">'
+                '<label>Status <select id="filter-status"><option value="">all</option>'
+                '<option value="illegal">illegal</option><option value="unreadable">unreadable</option>'
+                '<option value="legal">legal</option></select></label>'
+                '<label>Rule <select id="filter-rule"><option value="">any</option>'
+                + "".join(f'<option value="{h(rule)}">{h(rule)}</option>' for rule in rules)
+                + f'</select></label><span><span id="shown">{len(results)}</span> of {len(results)} decks shown</span>'
+                "</div>")
+    numeric_class = ' class="n"'
+    body.append('<table id="decks"><thead><tr>' + "".join(
+        f'<th{numeric_class if numeric else ""}><button type="button">{title}</button></th>' for title, numeric in head)
+        + "</tr></thead><tbody>")
+    rank = {"unreadable": 0, "illegal": 1, "legal": 2}
+    for i, result in enumerate(results, 1):
+        errors, warnings = counts(result)
+        sizes = _sizes(result)
+        deck_rules = sorted({p.rule for p in result.problems})
+        points = result.facts.get("points")
+        cells = [
+            (_status(result), f"{rank[status(result)]}"),
+            (f'<a class="path" href="#deck-{i}">{h(result.path)}</a>', h(result.path)),
+            (h(result.name or ""), h(result.name or "")),
+            *((sizes[s], sizes[s]) for s in SECTIONS),
+            (str(errors), str(errors)), (str(warnings), str(warnings)),
+            (h(", ".join(deck_rules)), h(" ".join(deck_rules))),
+        ]
+        if with_points:
+            cells.append((str(points["total"]) if points else "", str(points["total"]) if points else ""))
+        tds = "".join(f'<td{numeric_class if head[j][1] else ""} data-sort="{sort}">{shown}</td>'
+                      for j, (shown, sort) in enumerate(cells))
+        body.append(f'<tr data-status="{status(result)}" data-rules="{h(" ".join(deck_rules))}" '
+                    f'data-deck="deck-{i}">{tds}</tr>')
+    body.append("</tbody></table></div>")
+    for i, result in enumerate(results, 1):
+        sizes = _sizes(result)
+        size_text = "" if result.unreadable else " · ".join(f"{SECTION_TITLES[s]} {sizes[s]}" for s in SECTIONS)
+        name = f" ({h(result.name)})" if result.name else ""
+        points = result.facts.get("points")
+        extra = f" · {points['total']} points (cap {points['cap']})" if points else ""
+        body.append(f'<section class="panel deck" id="deck-{i}"><h2>{_status(result)} <span class="path">'
+                    f'{h(result.path)}</span>{name}</h2><p class="meta">{h(size_text)}{h(extra)}</p>'
+                    f"{_problems_table(result.problems)}</section>")
+    return page("deckcheck report", body, script=True)
+
+
+def _swaps(result) -> str:
+    if not result.compared:
+        return "<p>Not compared: a deck is unreadable.</p>"
+    if not result.moves:
+        return f"<p>{h(result.say_swaps())}</p>"
+    rows = [f"<p>{h(result.say_swaps())}</p><table><thead><tr><th></th><th class=\"n\">Copies</th><th>Card</th>"
+            "<th>From</th><th>To</th></tr></thead><tbody>"]
+    for move in sorted(result.moves, key=lambda m: not m.is_in):
+        rows.append(f'<tr><td>{"in" if move.is_in else "out"}</td><td class="n">{move.count}</td>'
+                    f"<td>{h(move.card.label())}</td>"
+                    f"<td>{h(SECTION_TITLES.get(move.source, move.source) if move.source else 'not registered')}</td>"
+                    f"<td>{h(SECTION_TITLES.get(move.target, move.target) if move.target else 'missing')}</td></tr>")
+    rows.append("</tbody></table>")
+    return "".join(rows)
+
+
+def _verdict(legal: bool, unreadable: bool = False) -> str:
+    name = "unreadable" if unreadable else "legal" if legal else "illegal"
+    return f'<span class="status {name}">{name.upper()}</span>'
+
+
+def _registered(result, regulation) -> str:
+    sizes = "" if result.unreadable else " · ".join(f"{SECTION_TITLES[s]} {result.sizes.get(s, 0)}" for s in SECTIONS)
+    return (f'<section class="panel"><h2>Registered {_verdict(result.legal, result.unreadable)} <span class="path">'
+            f'{h(result.path)}</span></h2><p class="meta">{h(sizes)} · {h(regulation.title)}, '
+            f'{h(regulation.list_name or "no list")}</p>{_problems_table(result.problems)}</section>')
+
+
+def _sided(result, title: str) -> str:
+    unreadable = any(p.rule == "unreadable" for p in result.problems)
+    sizes = "" if unreadable else " · ".join(f"{SECTION_TITLES[s]} {result.sided.sizes.get(s, 0)}" for s in SECTIONS)
+    return (f'<section class="panel"><h2>{h(title)} {_verdict(result.legal, unreadable)} <span class="path">'
+            f'{h(result.sided.path)}</span></h2><p class="meta">{h(sizes)}</p><h3>Swaps</h3>{_swaps(result)}'
+            f"<h3>Problems</h3>{_problems_table(result.problems)}</section>")
+
+
+def side(result, regulation) -> str:
+    """``deckcheck side``: the registered deck, the sided deck, its swaps and problems."""
+    body = ["<h1>deckcheck side check</h1>", _registered(result.registered, regulation), _sided(result, "Sided")]
+    return page("deckcheck side check", body, script=False)
+
+
+def match(result, regulation) -> str:
+    """``deckcheck match``: the registered deck and every Duel."""
+    body = ["<h1>deckcheck match check</h1>",
+            f'<p class="meta">{_verdict(result.legal)} {len(result.duels)} Duels</p>',
+            _registered(result.registered, regulation)]
+    for n, duel in enumerate(result.duels, 1):
+        title = f"Duel {n}" + (" (must be the registered deck)" if duel.must_be_registered else " (sided)")
+        body.append(_sided(duel, title))
+    return page("deckcheck match check", body, script=False)

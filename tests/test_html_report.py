@@ -1,0 +1,165 @@
+"""`--output-format html`: one self-contained page, checked as a file and in a real headless browser
+(Debian's chromium driven by playwright, opened from disk): no console error, sorting and filtering work,
+hostile names are text, the page prints."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO
+
+SAMPLES = REPO / "sample_decks"
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's package; .ci/run installs it
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HOSTILE_NAME = "<script>alert('deck')</script><img src=x onerror=alert(1)>"
+
+
+def run(*args, cwd=REPO) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> Path:
+    """A report of the sample decks and hostile ones: a deck named with markup, a file name with markup, a
+    card name with a control character, a line that would be a workflow command."""
+    folder = tmp_path_factory.mktemp("decks")
+    for path in SAMPLES.rglob("*"):
+        if path.is_file():
+            target = folder / path.relative_to(SAMPLES)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, target)
+    (folder / "hostile.yaml").write_text(f'name: "{HOSTILE_NAME}"\nmain:\n  - "3 Pot <b>of</b> Greed\\e[31m"\n'
+                                         '  - "::error::owned"\n', encoding="utf-8")
+    (folder / "<svg onload=alert(2)>&amp;.ydk").write_text("#main\n14558127\n", encoding="utf-8")
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    result = run("check", folder, "-o", "html", "--output", out)
+    assert result.returncode == 1, result.stderr
+    return out
+
+
+class _Collect(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def test_the_page_is_self_contained_and_data_is_text(report):
+    html = report.read_text(encoding="utf-8")
+    parsed = _Collect()
+    parsed.feed(html)
+    tags = [tag for tag, _ in parsed.tags]
+    assert tags.count("script") == 1 and "img" not in tags and "link" not in tags and "iframe" not in tags
+    for _tag, attrs in parsed.tags:
+        assert "src" not in attrs and not any(k.startswith("on") for k in attrs)
+        assert not (attrs.get("href") or "#").lstrip().startswith(("http", "//", "javascript"))
+    text = "".join(parsed.text)
+    assert HOSTILE_NAME in text and "<svg onload=alert(2)>&amp;.ydk" in text and "Pot <b>of</b> Greed\\x1b[31m" in text
+    assert "default-src 'none'" in html
+    assert not re.search(r"^\s*::", html, re.M) and "##[" not in html
+
+
+def test_side_and_match_pages(tmp_path):
+    registered = SAMPLES / "side" / "registered.ydk"
+    side = run("side", registered, SAMPLES / "side" / "duel3-sided.ydk", "-o", "html")
+    assert side.returncode == 0 and "Nibiru, the Primal Being" in side.stdout and "<table>" in side.stdout
+    match = run("match", registered, registered, SAMPLES / "side" / "duel2-extra-to-main.yaml", "-o", "html")
+    assert match.returncode == 1 and "Duel 2 (sided)" in match.stdout and "main-size-changed" in match.stdout
+
+
+# -- in a real browser ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser, report):
+    page = browser.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("dialog", lambda dialog: (problems.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(report.as_uri())
+    page.wait_for_load_state("load")
+    yield page
+    assert problems == []  # no console error, no script of a decklist ran
+    assert requests == [report.as_uri()]  # nothing fetched
+    page.close()
+
+
+def _column(page, index: int) -> list[str]:
+    return page.eval_on_selector_all(
+        "#decks tbody tr:not([hidden])", f"rows => rows.map(r => r.cells[{index}].textContent)")
+
+
+def test_loads_with_no_console_error_and_shows_markup_as_text(page):
+    assert page.title() == "deckcheck report"
+    assert page.locator("script").count() == 1 and page.locator("img").count() == 0
+    assert page.get_by_text(HOSTILE_NAME, exact=True).count() >= 1
+    assert page.get_by_text("<svg onload=alert(2)>&amp;.ydk", exact=False).count() >= 1
+    assert page.locator("#shown").text_content() == str(page.locator("#decks tbody tr").count())
+
+
+def test_sorting(page):
+    errors = lambda: [int(v) for v in _column(page, 6)]  # noqa: E731
+    page.click("#decks th:nth-child(7) button")
+    assert errors() == sorted(errors()) and page.get_attribute("#decks th:nth-child(7)", "aria-sort") == "ascending"
+    page.click("#decks th:nth-child(7) button")
+    assert errors() == sorted(errors(), reverse=True)
+    page.click("#decks th:nth-child(2) button")
+    paths = _column(page, 1)
+    assert paths == sorted(paths, key=str.lower)
+
+
+def test_filtering_by_status_and_rule(page):
+    total = page.locator("#decks tbody tr").count()
+    page.select_option("#filter-status", "illegal")
+    statuses = _column(page, 0)
+    assert statuses and set(statuses) == {"ILLEGAL"}
+    assert page.locator("#shown").text_content() == str(len(statuses))
+    hidden_sections = page.eval_on_selector_all("section.deck[hidden]", "s => s.length")
+    assert hidden_sections == total - len(statuses)
+    page.select_option("#filter-rule", "banlist")
+    rules = _column(page, 8)
+    assert rules and all("banlist" in r for r in rules)
+    page.select_option("#filter-status", "legal")
+    assert _column(page, 0) == [] and page.locator("#shown").text_content() == "0"
+    page.select_option("#filter-status", "")
+    page.select_option("#filter-rule", "")
+    assert page.locator("#decks tbody tr:not([hidden])").count() == total
+
+
+def test_prints(page, tmp_path):
+    page.emulate_media(media="print")
+    assert page.locator(".controls").first.is_hidden()
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF") and len(pdf) > 10_000
