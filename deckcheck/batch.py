@@ -15,9 +15,11 @@ If the pool cannot start or breaks, the rest of the batch runs in this process.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -144,6 +146,22 @@ def _pool_context():
     return multiprocessing.get_context()
 
 
+@contextmanager
+def collector_paused():
+    """No cyclic garbage collection while a batch runs: the objects a check makes hold no cycles,
+    and a collection walks every object alive (the card index, the results so far) again and
+    again. What was loaded before is frozen (never examined again); the collector's state comes back after."""
+    was_enabled = gc.isenabled()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+        gc.unfreeze()
+
+
 def check_files(
     checker,
     files: Sequence[tuple[Path, str]],
@@ -176,11 +194,12 @@ def check_files(
         if progress is not None:
             progress(len(chunks[index]))
 
-    if processes > 1 and len(chunks) > 1:
-        _cooperate(checker, chunks, special, given, processes - 1, here, done, progress)
-    for index, pairs in enumerate(done):
-        if pairs is None:  # single process, or what a failed pool left
-            here(index)
+    with collector_paused():
+        if processes > 1 and len(chunks) > 1:
+            _cooperate(checker, chunks, special, given, processes - 1, here, done, progress)
+        for index, pairs in enumerate(done):
+            if pairs is None:  # single process, or what a failed pool left
+                here(index)
     results: list[DeckResult] = []
     formats: dict[str, tuple[str, str | None]] = {}
     for pairs in done:

@@ -134,7 +134,8 @@ def check(
         skipped=skipped,
     )
     try:
-        render_to(report_format, run, output, quiet=quiet, console=console() if output is None else None)
+        text_console = console() if output is None and report_format == "text" else None  # rich only for text
+        render_to(report_format, run, output, quiet=quiet, console=text_console)
     except BrokenPipeError:  # the reader went away (`deckcheck check … | head`): the verdict still stands
         silence_stdout()
     except OSError as exc:
