@@ -120,6 +120,22 @@ _SKIPPED_SECTIONS = {
     "representative": "the deck's representative (cover) cards",
 }
 
+_MARKER_KEYS = frozenset(("main", "extra", "side", *_SKIPPED_SECTIONS))
+
+
+def _hash_key(s: str) -> str | None:
+    """The word of a ``#`` line (``s`` stripped) that may make it a marker, in lower case; None for the lines
+    that are comments whatever they say ("#", "##tag", "###tag", "# Card Name")."""
+    if len(s) == 1 or s[1] == "#" or s[1].isspace():
+        return None
+    return s[1:].split(None, 1)[0].lower().rstrip(":")
+
+
+def _is_comment(s: str) -> bool:
+    """Whether a line (stripped) is a ``#`` line the parser passes silently (``#created by …``)."""
+    return s[:1] == "#" and _hash_key(s) not in _MARKER_KEYS
+
+
 _STRIP_PUNCT = string.punctuation + string.whitespace + "\u3000\u00a0"
 _NAME_SEP = " \t\u3000\u00a0-\u2013\u2014:|#=,;/>"
 _COUNT_LIKE = re.compile(r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)")
@@ -143,6 +159,9 @@ INTERNAL_FIX = "please report this file to the deckcheck maintainers"
 
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     deck = ParsedDeck(path=path)
+    blocks = _plain_blocks(data)
+    if blocks is not None:
+        return _read_plain(deck, blocks)
     text, why, why_line, why_fix = decode_deck_text(data)
     if text is None:
         return unreadable(deck, why, why_line, why_fix)
@@ -256,10 +275,9 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 
         c = s[0]
         if c == "#":
-            if len(s) == 1 or s[1] == "#" or s[1].isspace():
+            key = _hash_key(s)
+            if key is None:
                 continue  # "#", "##tag", "###tag", "# Card Name"
-            word = s[1:].split(None, 1)[0]
-            key = word.lower().rstrip(":")
             if key == "extra":
                 if raw != "#extra":
                     warn(
@@ -468,28 +486,63 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
 
 
-def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:
-    return unreadable(
-        deck,
-        f"not a decklist: more than {limit:,} card lines (line {lineno:,} is card {limit + 1:,}); "
-        "a deck has at most 90 cards",
-        lineno,
-        "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
-    )
+def _plain_blocks(data: bytes) -> list[tuple[str, int, list[str]]] | None:
+    """A YDK file in its plainest shape as (section, number of its marker line, its lines); None for any other.
+
+    The plainest shape (nearly every exported file): UTF-8 text, LF or CRLF line ends, comment or blank lines,
+    then exactly ``#main``, ``#extra`` and ``!side`` in this order, each followed only by lines of one
+    passcode (at most 9 digits) or blank lines. The general reading finds no problem in such a file, and
+    reads its lines as ``_read_plain`` does (test_parse_ydk checks both readings agree).
+    """
+    if data.startswith(_BOM8):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if "\x00" in text:
+        return None  # a binary file
+    if "\r" in text:
+        if text.count("\r") != text.count("\r\n"):
+            return None  # a bare CR: warned about
+        text = text.replace("\r\n", "\n")
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    lines = text.split("\n")
+    try:
+        at_main, at_extra, at_side = lines.index("#main"), lines.index("#extra"), lines.index("!side")
+    except ValueError:
+        return None
+    if not at_main < at_extra < at_side or len(lines) > max_entries():  # more lines could be too many entries
+        return None
+    for line in lines[:at_main]:
+        s = line.strip()
+        if s and not _is_comment(s):
+            return None
+    blocks = [(MAIN, at_main + 1, lines[at_main + 1:at_extra]), (EXTRA, at_extra + 1, lines[at_extra + 1:at_side]),
+              (SIDE, at_side + 1, lines[at_side + 1:])]
+    for _section, _line, block in blocks:
+        joined = "".join(block)  # a blank line adds nothing to it
+        if joined and not (joined.isdigit() and joined.isascii() and max(map(len, block)) <= MAX_PASSCODE_DIGITS):
+            return None  # a line that is not one plain passcode
+    return blocks
 
 
-def _no_decklist(text: str, cards: int, bad: int) -> tuple[str, int | None, str]:
-    if _looks_binary(text):
-        return "binary file (mostly control characters)", None, _FIX_BINARY
-    if _YAML_SECTION.search(text):
-        return (
-            "no decklist found (this looks like a YAML decklist, not a YDK file)",
-            None,
-            "rename the file to .yaml",
-        )
-    detail = (
-        "no card lines and no #main/#extra/!side lines"
-        if not cards
-        else f"{bad} of {bad + cards} lines are not passcodes and there are no #main/#extra/!side lines"
-    )
-    return f"no decklist found ({detail})", None, "a YDK decklist has #main, #extra and !side lines with one passcode per line"
+def _read_plain(deck: ParsedDeck, blocks: list[tuple[str, int, list[str]]]) -> ParsedDeck:
+    """The entries of a file of ``_plain_blocks``: copies of a passcode on adjacent lines are one entry."""
+    append = deck.entries.append
+    Entry = DeckEntry
+    for section, lineno, block in blocks:
+        run = run_text = None
+        for s in block:
+            lineno += 1
+            if s == run_text:
+                run.count += 1
+                run.span += 1
+            elif s:
+                run = Entry(section, lineno, int(s), None, 1, s)
+                append(run)
+                run_text = s
+            else:
+                run_text = None  # a blank line ends a run
+    return deck

@@ -33,12 +33,14 @@ ENABLED = True
 OPTIONS: dict = {}
 
 
+def allows(card, section: str, regulation) -> bool:
+    """Whether ``card`` may be in ``section``: an Extra Deck monster not in the Main Deck, another card not in
+    the Extra Deck (the rule, card by card: ``check`` reports the entries it does not allow)."""
+    return not ((card.kind == "extra" and section == MAIN) or (card.kind == "main" and section == EXTRA))
+
+
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
-    misplaced = [
-        e
-        for e in deck.deck_entries
-        if (e.card.kind == "extra" and e.section == MAIN) or (e.card.kind == "main" and e.section == EXTRA)
-    ]
+    misplaced = [e for e in deck.deck_entries if not allows(e.card, e.section, regulation)]
     for group in by_card_and_section(misplaced):
         first = group[0]
         card = first.card
