@@ -27,11 +27,10 @@ def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
     if parsed.unreadable:
         problems = [p for p in parsed.problems if p.rule == "unreadable"]
     else:
-        problems = capped([p for rule, _options in regulation.rules for p in rule.check(resolved, regulation)])
+        problems = capped([p for rule in regulation.rules_for(resolved) for p in rule.check(resolved, regulation)])
         problems.sort(key=problem_order)
-        for rule, _options in regulation.rules:
-            if hasattr(rule, "facts"):
-                facts.update(rule.facts(resolved, regulation))
+        for rule in regulation.fact_rules:
+            facts.update(rule.facts(resolved, regulation))
     return DeckResult(parsed.path, resolved.sizes, problems, parsed.name, facts)
 
 

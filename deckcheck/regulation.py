@@ -147,6 +147,10 @@ class Regulation:
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
             (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
         )
+        self.fact_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "facts"))
+        # the rules that judge card by card (allows(card, section, regulation)): their verdicts are remembered
+        self._card_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "allows"))
+        self._refused: dict[tuple[int, str], tuple] = {}  # (passcode, section) -> the card rules refusing it there
         self._memo: dict[str, dict] = {}
 
     @classmethod
@@ -246,6 +250,27 @@ class Regulation:
         if self.whitelist is not None and self.whitelist is not self.banlist:
             out["pool"] = one(self.whitelist)
         return out
+
+    def rules_for(self, deck) -> list[ModuleType]:
+        """The rules to run on a resolved deck, in order: every rule in force but those that judge card by
+        card and allow every card of the deck where it is (they would find nothing)."""
+        if not self._card_rules:
+            return [rule for rule, _ in self.rules]
+        refused: set = set()
+        table = self._refused
+        for entries in (deck.deck_entries, deck.other_entries):
+            for e in entries:
+                card = e.card
+                if card is None:
+                    continue
+                key = (card.passcode, e.section)
+                found = table.get(key)
+                if found is None:
+                    found = table[key] = tuple(rule for rule in self._card_rules
+                                               if not rule.allows(card, e.section, self))
+                if found:
+                    refused.update(found)
+        return [rule for rule, _ in self.rules if rule in refused or rule not in self._card_rules]
 
     def memo(self, rule_id: str) -> dict:
         """A rule's own memo for this regulation (e.g. card-pool's verdict per passcode)."""

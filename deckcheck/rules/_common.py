@@ -120,9 +120,8 @@ class GroupCount:
 def groups_over(deck, limits: dict[int, int], default: int | None = None) -> list[tuple[GroupCount, int]]:
     """Name groups with more copies than their limit (``limits``, else ``default``; None: no limit)."""
     totals = deck.group_totals()
-    if default is None:
-        over = [(g, limits[g]) for g in limits.keys() & totals.keys() if totals[g] > limits[g]]
-        over.sort(key=lambda item: list(totals).index(item[0]))  # in deck order
+    if default is None:  # in deck order
+        over = [(g, limits[g]) for g, n in totals.items() if g in limits and n > limits[g]]
     else:
         over = [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
     groups = deck.groups()
