@@ -546,3 +546,30 @@ def _read_plain(deck: ParsedDeck, blocks: list[tuple[str, int, list[str]]]) -> P
             else:
                 run_text = None  # a blank line ends a run
     return deck
+
+
+def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:
+    return unreadable(
+        deck,
+        f"not a decklist: more than {limit:,} card lines (line {lineno:,} is card {limit + 1:,}); "
+        "a deck has at most 90 cards",
+        lineno,
+        "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
+    )
+
+
+def _no_decklist(text: str, cards: int, bad: int) -> tuple[str, int | None, str]:
+    if _looks_binary(text):
+        return "binary file (mostly control characters)", None, _FIX_BINARY
+    if _YAML_SECTION.search(text):
+        return (
+            "no decklist found (this looks like a YAML decklist, not a YDK file)",
+            None,
+            "rename the file to .yaml",
+        )
+    detail = (
+        "no card lines and no #main/#extra/!side lines"
+        if not cards
+        else f"{bad} of {bad + cards} lines are not passcodes and there are no #main/#extra/!side lines"
+    )
+    return f"no decklist found ({detail})", None, "a YDK decklist has #main, #extra and !side lines with one passcode per line"
