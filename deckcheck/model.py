@@ -225,7 +225,7 @@ class ResolvedDeck:
 class DeckResult:
     """The verdict on one deck: its section sizes and every problem."""
 
-    __slots__ = ("path", "sizes", "problems", "name", "facts")
+    __slots__ = ("path", "sizes", "problems", "name", "facts", "rendered")
     __repr__ = _repr
 
     def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None,
@@ -235,6 +235,7 @@ class DeckResult:
         self.problems = problems
         self.name = name
         self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
+        self.rendered: str | None = None  # its line of the JSON report, when made where it was checked (batch.py)
 
     @property
     def legal(self) -> bool:

@@ -150,13 +150,21 @@ def test_single_and_multi_process_results_are_identical(tree, checker, monkeypat
     assert from_workers  # the workers did check decks (their first chunks are queued before this process starts)
 
 
-def test_the_pool_is_used_only_where_it_pays():
+def test_the_pool_is_used_only_where_it_pays(monkeypatch):
+    cores = batch.available_cores()
+    monkeypatch.setattr(batch, "spare_cores", lambda: cores)  # an idle machine
     assert batch.plan_jobs(10, None) == 1
     assert batch.plan_jobs(10, 2) == 2
     assert batch.plan_jobs(1, 4) == 1
-    cores = batch.available_cores()
     assert batch.plan_jobs(batch.POOL_MIN_FILES, None) == min(cores, 2)
     assert batch.plan_jobs(100_000, None) == cores
+    monkeypatch.setattr(batch, "spare_cores", lambda: 1)  # other work keeps the other cores busy
+    assert batch.plan_jobs(100_000, None) == 1
+    assert batch.plan_jobs(100_000, 2) == 2  # unless asked for
+
+
+def test_spare_cores_are_counted_from_the_processes_ready_to_run():
+    assert 1 <= batch.spare_cores() <= batch.available_cores()
 
 
 def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monkeypatch, capsys):

@@ -107,14 +107,18 @@ def check(
         checker = Checker(cards, load_store(), selection, input_format=input_format.value if input_format else None)
         main = checker.regulation()
         bar = _progress(len(found), quiet)
+        render = None
+        if report_format == "json":  # each deck's line is made where it is checked (in the workers too)
+            from ..report.json_report import deck_line as render
         if bar is None:
-            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None, given=given)
+            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None, given=given,
+                                                render=render)
         else:
             with bar:
                 task = bar.add_task("checking", total=len(found))
                 results, deck_formats = check_files(
                     checker, found, special=special, jobs=jobs or None, progress=lambda n: bar.advance(task, n),
-                    given=given,
+                    given=given, render=render,
                 )
     except DataError as exc:
         fail(str(exc))
