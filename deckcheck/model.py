@@ -178,7 +178,7 @@ class ResolvedDeck:
     """
 
     __slots__ = ("path", "entries", "problems", "name", "format", "sizes", "deck_entries", "other_entries",
-                 "unresolved", "_groups", "_totals")
+                 "unresolved", "memo", "_groups", "_totals")
 
     def __init__(self, path: str, entries: list[DeckEntry], problems: list[Problem], name=None, format=None):
         self.path = path
@@ -190,6 +190,7 @@ class ResolvedDeck:
         self.deck_entries: list[DeckEntry] = []  # known Main/Extra Deck cards
         self.other_entries: list[DeckEntry] = []  # unknown cards, tokens and skills
         self.unresolved: dict[int, tuple[str, tuple[str, ...]]] = {}  # id(entry) -> (reason, suggestions)
+        self.memo: dict = {}  # what a rule computes once per deck for its check and its facts (rule ID -> value)
         self._groups: dict[int, list[DeckEntry]] | None = None
         self._totals: dict[int, int] = {}
 

@@ -54,7 +54,7 @@ def allows(card, section: str, regulation) -> bool:
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     types = regulation.options(ID).get("types") or ()
-    banned = [e for e in deck.deck_entries if not allows(e.card, e.section, regulation)]
+    banned = [e for e in deck.deck_entries if banned_types(e.card, types)]
     for group in by_card_and_section(banned):
         first = group[0]
         n = total(group)
