@@ -217,3 +217,53 @@ def test_every_problem_has_rule_card_section_line_and_fix(check_text):
         if p.rule.endswith("-size"):
             continue
         assert p.card is not None and p.section in ("main", "extra", "side") and p.line and p.fix, p
+
+
+# ---- rules that judge card by card are skipped only where they would find nothing --------------------
+
+def _every_rule(parsed, regulation):
+    """The verdict with every rule of the regulation run on the deck (no rule skipped)."""
+    from deckcheck.checker import problem_order
+    from deckcheck.limits import capped
+    from deckcheck.resolve import resolve
+
+    deck = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
+    if parsed.unreadable:
+        return [p.to_json() for p in parsed.problems if p.rule == "unreadable"]
+    problems = capped([p for rule, _ in regulation.rules for p in rule.check(deck, regulation)])
+    return [p.to_json() for p in sorted(problems, key=problem_order)]
+
+
+def _real_decks():
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    return sorted(p for folder in (root / "tests" / "fixtures" / "decks", root / "sample_decks")
+                  for p in folder.rglob("*") if p.is_file())
+
+
+@pytest.mark.parametrize("format_id", ["tcg", "ocg", "genesys", "ocg-genesys", "goat", "edison", "speed",
+                                       "tcg-traditional", "worlds"])
+def test_skipping_rules_that_allow_every_card_changes_no_verdict(cards, store, format_id, tmp_path):
+    """Every rule's PASS/FAIL examples and every real decklist of the fixtures, in every built-in format:
+    the problems ``check_parsed`` gives (card-by-card rules run only where a card is refused) are those of
+    every rule run on the deck."""
+    from deckcheck.checker import Checker, Selection, check_parsed
+    from deckcheck.formats import FormatStore
+    from deckcheck.parsers import read_decks
+
+    assert format_id in FormatStore().builtin_ids()
+    checker = Checker(cards, store, Selection(format=format_id, as_of=date(2026, 11, 30)))
+    regulation = checker.regulation()
+    paths = []
+    for i, (_rule, _verdict, text) in enumerate(EXAMPLES):
+        path = tmp_path / f"example{i}.yaml"
+        path.write_text(text.replace("format:", "# format:"), encoding="utf-8")
+        paths.append(path)
+    checked = 0
+    for path in [*paths, *_real_decks()]:
+        for parsed, again in zip(read_decks(path), read_decks(path)):  # two readings: resolving sets the cards
+            expected = _every_rule(parsed, regulation)
+            assert [p.to_json() for p in check_parsed(again, regulation).problems] == expected, (path, format_id)
+            checked += 1
+    assert checked >= len(EXAMPLES) + 40

@@ -158,10 +158,15 @@ INTERNAL_FIX = "please report this file to the deckcheck maintainers"
 
 
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
-    deck = ParsedDeck(path=path)
     blocks = _plain_blocks(data)
     if blocks is not None:
-        return _read_plain(deck, blocks)
+        return _read_plain(ParsedDeck(path=path), blocks)
+    return _parse_general(data, path)
+
+
+def _parse_general(data: bytes, path: str) -> ParsedDeck:
+    """Any file, line by line: every line skipped or guessed is a ``syntax`` warning."""
+    deck = ParsedDeck(path=path)
     text, why, why_line, why_fix = decode_deck_text(data)
     if text is None:
         return unreadable(deck, why, why_line, why_fix)
