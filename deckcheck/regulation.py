@@ -150,7 +150,9 @@ class Regulation:
         self.fact_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "facts"))
         # the rules that judge card by card (allows(card, section, regulation)): their verdicts are remembered
         self._card_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "allows"))
-        self._refused: dict[tuple[int, str], tuple] = {}  # (passcode, section) -> the card rules refusing it there
+        # per section: passcode -> the card rules that refuse the card there
+        self._refused: dict[str, dict[int, tuple]] = {section: {} for section in (MAIN, EXTRA, SIDE)}
+        self._deck_rules = tuple(rule for rule, _ in self.rules if rule not in self._card_rules)
         self._memo: dict[str, dict] = {}
 
     @classmethod
@@ -257,19 +259,21 @@ class Regulation:
         if not self._card_rules:
             return [rule for rule, _ in self.rules]
         refused: set = set()
-        table = self._refused
+        tables = self._refused
         for entries in (deck.deck_entries, deck.other_entries):
             for e in entries:
                 card = e.card
                 if card is None:
                     continue
-                key = (card.passcode, e.section)
-                found = table.get(key)
+                table = tables[e.section]
+                found = table.get(card.passcode)
                 if found is None:
-                    found = table[key] = tuple(rule for rule in self._card_rules
-                                               if not rule.allows(card, e.section, self))
+                    found = table[card.passcode] = tuple(rule for rule in self._card_rules
+                                                         if not rule.allows(card, e.section, self))
                 if found:
                     refused.update(found)
+        if not refused:
+            return self._deck_rules
         return [rule for rule, _ in self.rules if rule in refused or rule not in self._card_rules]
 
     def memo(self, rule_id: str) -> dict:

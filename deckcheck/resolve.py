@@ -108,14 +108,17 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
     deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format)
     if parsed.unreadable:
         return deck
-    by_passcode = cards.by_passcode
+    by_passcode, looked_up = cards.by_passcode, cards.looked_up
     sizes, deck_entries, other_entries = deck.sizes, deck.deck_entries, deck.other_entries
     split_extra = parsed.split_extra
     suggested: dict[str, tuple[str, ...]] = {}  # unknown name -> its suggestions, this deck
     for entry in parsed.entries:
         passcode = entry.passcode
         if passcode is not None:
-            card = by_passcode(passcode)
+            try:
+                card = looked_up[passcode]  # by_passcode's memo, read without a call: most passcodes repeat
+            except KeyError:
+                card = by_passcode(passcode)
             if card is not None and card.kind in DECK_KINDS and not split_extra:  # the usual entry
                 entry.card = card
                 sizes[entry.section] += entry.count

@@ -121,7 +121,10 @@ def groups_over(deck, limits: dict[int, int], default: int | None = None) -> lis
     """Name groups with more copies than their limit (``limits``, else ``default``; None: no limit)."""
     totals = deck.group_totals()
     if default is None:  # in deck order
-        over = [(g, limits[g]) for g, n in totals.items() if g in limits and n > limits[g]]
+        listed = totals.keys() & limits.keys()  # the deck's groups on the list: a few, found by the set code
+        over = [(g, limits[g]) for g in totals if g in listed and totals[g] > limits[g]] if listed else []
+    elif not limits:
+        over = [(g, default) for g, n in totals.items() if n > default]
     else:
         over = [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
     groups = deck.groups()
