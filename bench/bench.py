@@ -313,8 +313,8 @@ def bench_text(runs: int) -> dict[str, dict]:
 
 def make_genesys_corpus(folder: Path, count: int) -> None:
     """The decklists of ``make_corpus`` as Genesys decks: every card the Genesys format bans by type or
-    gives points swapped for a card of the same section that it allows at no points (the rules' own
-    verdicts: banned_type.allows, the regulation's points)."""
+    gives points taken out (the rules' own verdicts: banned_type.allows, the regulation's points), and the
+    Main Deck filled up again to 40 with cards Genesys allows at no points, at most 3 copies of a name."""
     from deckcheck.checker import Checker, Selection
     from deckcheck.datastore import load_cards, load_store
     from deckcheck.rules import banned_type
@@ -328,23 +328,37 @@ def make_genesys_corpus(folder: Path, count: int) -> None:
         return (card is not None and banned_type.allows(card, "main", regulation)
                 and not regulation.points.get(card.passcode))
 
+    decks = {}
     for path in sorted(folder.rglob("*.ydk")):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        keep = [line for line in lines if not line.isdigit() or allowed(int(line))]
-        kept = {line for line in keep if line.isdigit()}
-        section, out = None, []
-        for line in lines:
-            if not line.isdigit():
-                section = line
-                out.append(line)
-            elif allowed(int(line)):
-                out.append(line)
-            elif section == "#main":  # a Main Deck card the deck already has (at most 3 copies)
-                spare = next((c for c in sorted(kept) if out.count(c) < 3 and cards.by_passcode(int(c)).kind == "main"),
-                             None)
-                if spare is not None:
-                    out.append(spare)
-        path.write_text("\n".join(out) + "\n", encoding="utf-8")
+        sections: dict[str, list[int]] = {}
+        marker = None
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.isdigit():
+                sections.setdefault(marker, []).append(int(line))
+            elif line.startswith(("#main", "#extra", "!side")):
+                marker = line
+        decks[path] = sections
+    from deckcheck.rules import card_pool
+
+    fill = [c.passcode for c in cards.cards() if c.kind == "main" and c.passcode == c.group and allowed(c.passcode)
+            and card_pool.allows(c, "main", regulation)][:300]  # Main Deck cards Genesys allows at no points
+    for path, sections in decks.items():
+        kept = {marker: [p for p in passcodes if allowed(p)] for marker, passcodes in sections.items()}
+        copies: dict[int, int] = {}
+        for passcodes in kept.values():
+            for p in passcodes:
+                copies[cards.group_of(p)] = copies.get(cards.group_of(p), 0) + 1
+        main = kept.setdefault("#main", [])
+        for p in fill:
+            if len(main) >= max(40, len(sections.get("#main", ()))):
+                break
+            while copies.get(cards.group_of(p), 0) < 3 and len(main) < 40:
+                main.append(p)
+                copies[cards.group_of(p)] = copies.get(cards.group_of(p), 0) + 1
+        lines = ["#created by bench"]
+        for marker in ("#main", "#extra", "!side"):
+            lines += [marker, *map(str, kept.get(marker, ()))]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def bench_genesys(runs: int) -> tuple[dict[str, dict], float]:
