@@ -20,6 +20,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from datetime import date
 from pathlib import Path
 
@@ -97,6 +98,7 @@ def check_one(checker, path: Path, display: str, special: dict[str, str], given:
     return [(result, _judged_by(regulation)) for result, regulation in checked]
 
 
+@lru_cache(maxsize=64)  # one regulation for nearly every deck of a batch
 def _judged_by(regulation) -> tuple[str, str | None]:
     """(format id, list name) of the regulation a deck was judged by (the points list of a points format)."""
     return regulation.format.id, regulation.list_name

@@ -71,6 +71,7 @@ class Checker:
         self.today = selection.as_of or today  # a date asked for (or the caller's "today"): every format's
         self.now = now or clock.utc_now()  # else each format's own "today" at this one instant (clock.py)
         self._regulations: dict[str, Regulation] = {}
+        self._last: tuple = (None, None)  # the format last asked for and its regulation
         self._formats: dict[str, Format] = {}
         self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
         self._named: Banlist | None = store.by_name(selection.banlist) if selection.banlist is not None else None
@@ -122,12 +123,15 @@ class Checker:
 
     def regulation(self, fmt: Format | None = None) -> Regulation:
         fmt = fmt or self.default_format
+        if fmt is self._last[0]:
+            return self._last[1]  # the format of the deck before (a batch: nearly always)
         key = f"{fmt.origin}:{fmt.path}:{fmt.id}"
         regulation = self._regulations.get(key)
         if regulation is None:
             named = self._named if self._named is not None and fmt is self.default_format else None
             regulation = Regulation.build(fmt, self.cards, self.store, self.as_of_for(fmt), self.selection.region, named)
             self._regulations[key] = regulation
+        self._last = (fmt, regulation)
         return regulation
 
     def format_for(self, parsed: ParsedDeck) -> Format:

@@ -39,7 +39,7 @@ SNIFF_BYTES = 65536  # how much of a file's start is looked at to recognise its 
 class InputFormat:
     """One decklist format deckcheck reads (a plain class: a dataclass would cost every start ~0.5 ms)."""
 
-    __slots__ = ("id", "title", "suffixes", "module", "function", "by_content", "walk_checked")
+    __slots__ = ("id", "title", "suffixes", "module", "function", "by_content", "walk_checked", "_parser")
 
     def __init__(self, id: str, title: str, suffixes: tuple[str, ...], module: str, function: str,
                  by_content: bool = False, walk_checked: bool = False):
@@ -52,9 +52,12 @@ class InputFormat:
         # files with these suffixes found in a folder that are plainly no decklist (looks_like_decklist)
         # are skipped and counted, not reported as unreadable (a README.txt)
         self.walk_checked = walk_checked
+        self._parser = None  # the parse function, imported on first use
 
     def parse(self, data: bytes, path: str) -> list[ParsedDeck]:
-        parse = getattr(importlib.import_module(f"deckcheck.parsers.{self.module}"), self.function)
+        parse = self._parser
+        if parse is None:
+            parse = self._parser = getattr(importlib.import_module(f"deckcheck.parsers.{self.module}"), self.function)
         found = parse(data, path)
         return found if isinstance(found, list) else [found]
 

@@ -83,9 +83,12 @@ class GroupCount:
     def __init__(self, group: int, entries: list[DeckEntry]):
         self.group = group
         self.entries = entries
-        self.total = total(entries)
+        self.total = entries[0].count if len(entries) == 1 else total(entries)
 
     def by_section(self) -> str:
+        if len(self.entries) == 1:  # the usual group: one entry
+            e = self.entries[0]
+            return f"{e.count} {section_title(e.section)}"
         counts: dict[str, int] = {}
         for e in self.entries:
             counts[e.section] = counts.get(e.section, 0) + e.count
@@ -101,6 +104,9 @@ class GroupCount:
         return self.entries[-1]
 
     def line_past(self, limit: int) -> int | None:
+        if len(self.entries) == 1:
+            e = self.entries[0]
+            return e.line + limit if e.span > 1 else e.line
         entry = self.past(limit)
         running = sum(e.count for e in self.entries[: self.entries.index(entry)])
         return entry.line + (limit - running) if entry.span > 1 else entry.line
@@ -111,6 +117,8 @@ class GroupCount:
         return card.name, CardRef(card.name, card.passcode)
 
     def treated_as_note(self, name: str) -> str:
+        if len(self.entries) == 1 and self.entries[0].card.name == name:
+            return ""
         others = list(dict.fromkeys(e.card.name for e in self.entries if e.card.name != name))
         if not others:
             return ""
