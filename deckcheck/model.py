@@ -197,6 +197,10 @@ class ResolvedDeck:
     def section_size(self, section: str) -> int:
         return self.sizes[section]
 
+    def deck_counts(self) -> list[tuple[Card, int]]:
+        """(card, copies) of each entry of a Main/Extra Deck card (as a ``checker.DeckTally`` has them)."""
+        return [(e.card, e.count) for e in self.deck_entries]
+
     def groups(self) -> dict[int, list[DeckEntry]]:
         """Deck cards per name group, in order of appearance."""
         if self._groups is None:

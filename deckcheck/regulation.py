@@ -153,6 +153,10 @@ class Regulation:
         # per section: passcode -> the card rules that refuse the card there
         self._refused: dict[str, dict[int, tuple]] = {section: {} for section in (MAIN, EXTRA, SIDE)}
         self._deck_rules = tuple(rule for rule, _ in self.rules if rule not in self._card_rules)
+        # every other rule's triage(tally, regulation): True when a deck of these tallies can have no problem
+        # of it (checker.triage_plain); None when a rule in force has none (then no deck is judged so)
+        triages = tuple(getattr(rule, "triage", None) for rule in self._deck_rules)
+        self.triages = None if None in triages else triages
         self._memo: dict[str, dict] = {}
 
     @classmethod
@@ -265,16 +269,22 @@ class Regulation:
                 card = e.card
                 if card is None:
                     continue
-                table = tables[e.section]
-                found = table.get(card.passcode)
+                found = tables[e.section].get(card.passcode)
                 if found is None:
-                    found = table[card.passcode] = tuple(rule for rule in self._card_rules
-                                                         if not rule.allows(card, e.section, self))
+                    found = self.refusing(card, e.section)
                 if found:
                     refused.update(found)
         if not refused:
             return self._deck_rules
         return [rule for rule, _ in self.rules if rule in refused or rule not in self._card_rules]
+
+    def refusing(self, card, section: str) -> tuple[ModuleType, ...]:
+        """The rules judging card by card that refuse ``card`` in ``section`` (remembered)."""
+        table = self._refused[section]
+        found = table.get(card.passcode)
+        if found is None:
+            found = table[card.passcode] = tuple(rule for rule in self._card_rules if not rule.allows(card, section, self))
+        return found
 
     def memo(self, rule_id: str) -> dict:
         """A rule's own memo for this regulation (e.g. card-pool's verdict per passcode)."""

@@ -657,7 +657,7 @@ def test_the_plain_reading_gives_what_the_general_one_gives(head, main, extra, s
     lines = [*head, "#main", *main, "#extra", *extra, "!side", *side]
     text = ("\r\n" if crlf else "\n").join(lines) + ("\n" if final else "")
     data = (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
-    assert module._plain_blocks(data) is not None
+    assert module.plain_blocks(data) is not None
     assert repr(parse_ydk(data, "d.ydk")) == repr(module._parse_general(data, "d.ydk"))
 
 
@@ -668,7 +668,7 @@ def test_any_file_the_plain_reading_takes_reads_as_the_general_one(lines):
     from deckcheck.parsers import ydk as module
 
     data = "\n".join(lines).encode("utf-8")
-    if module._plain_blocks(data) is not None:
+    if module.plain_blocks(data) is not None:
         assert repr(parse_ydk(data, "d.ydk")) == repr(module._parse_general(data, "d.ydk"))
         assert not parse_ydk(data, "d.ydk").problems
 
@@ -681,6 +681,6 @@ def test_every_real_ydk_reads_the_same_both_ways():
     plain = 0
     for path in files:
         data = path.read_bytes()
-        plain += module._plain_blocks(data) is not None
+        plain += module.plain_blocks(data) is not None
         assert repr(parse_ydk(data, str(path))) == repr(module._parse_general(data, str(path))), path
     assert plain >= 5  # the exported ones take the plain reading (the others are quirks on purpose)

@@ -177,18 +177,30 @@ def read_decks(path: str | os.PathLike, display_path: str | None = None, forced:
     """Read and parse a decklist file: its decks, named ``display_path`` (or ``path#1``, ``path#2`` …
     for several). A file that cannot be read becomes one ``unreadable`` deck."""
     shown = display_path if display_path is not None else os.fsdecode(path)
+    data = read_or_unreadable(path, shown)
+    if not isinstance(data, bytes):
+        return [data]
+    return parse_read(data, path, shown, forced)
+
+
+def read_or_unreadable(path: str | os.PathLike, shown: str) -> bytes | ParsedDeck:
+    """The bytes of a decklist file (``read_bounded``), or the ``unreadable`` deck saying why there are none."""
     try:
-        data = read_bounded(path)
+        return read_bounded(path)
     except OSError as e:
         reason = e.strerror or e.__class__.__name__
-        return [unreadable(ParsedDeck(path=shown), f"cannot read the file: {reason}", None,
-                           "check the path and the file's permissions")]
+        return unreadable(ParsedDeck(path=shown), f"cannot read the file: {reason}", None,
+                          "check the path and the file's permissions")
     except TooLarge:
-        return [unreadable(ParsedDeck(path=shown),
-                           f"the file is larger than {MAX_DECK_BYTES // (1024 * 1024)} MB, too large to be a decklist",
-                           None, "point deckcheck at the decklist file itself")]
+        return unreadable(ParsedDeck(path=shown),
+                          f"the file is larger than {MAX_DECK_BYTES // (1024 * 1024)} MB, too large to be a decklist",
+                          None, "point deckcheck at the decklist file itself")
     except NotAFile as e:
-        return [unreadable(ParsedDeck(path=shown), f"cannot read the file: {e}", None, "point deckcheck at decklist files")]
+        return unreadable(ParsedDeck(path=shown), f"cannot read the file: {e}", None, "point deckcheck at decklist files")
+
+
+def parse_read(data: bytes, path: str | os.PathLike, shown: str, forced: str | None = None) -> list[ParsedDeck]:
+    """The decks in the ``data`` read from ``path``, named ``shown`` (``shown#1`` … for several)."""
     return _named(parse_decks(data, os.fsdecode(path), forced), shown)
 
 

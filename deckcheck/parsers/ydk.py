@@ -16,7 +16,7 @@ import string
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
 from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 
-__all__ = ["parse_ydk", "decode_deck_text", "unreadable"]
+__all__ = ["parse_ydk", "plain_blocks", "read_plain", "decode_deck_text", "unreadable"]
 
 MAX_PASSCODE_DIGITS = 9  # EDOPro placeholders (prerelease cards) use 9 digits
 LINES_PER_ENTRY = 20  # a YDK file may have this many lines per card entry allowed (limits.max_entries)
@@ -158,9 +158,9 @@ INTERNAL_FIX = "please report this file to the deckcheck maintainers"
 
 
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
-    blocks = _plain_blocks(data)
+    blocks = plain_blocks(data)
     if blocks is not None:
-        return _read_plain(ParsedDeck(path=path), blocks)
+        return read_plain(ParsedDeck(path=path), blocks)
     return _parse_general(data, path)
 
 
@@ -491,13 +491,13 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
 
 
-def _plain_blocks(data: bytes) -> list[tuple[str, int, list[str]]] | None:
+def plain_blocks(data: bytes) -> list[tuple[str, int, list[str]]] | None:
     """A YDK file in its plainest shape as (section, number of its marker line, its lines); None for any other.
 
     The plainest shape (nearly every exported file): UTF-8 text, LF or CRLF line ends, comment or blank lines,
     then exactly ``#main``, ``#extra`` and ``!side`` in this order, each followed only by lines of one
     passcode (at most 9 digits) or blank lines. The general reading finds no problem in such a file, and
-    reads its lines as ``_read_plain`` does (test_parse_ydk checks both readings agree).
+    reads its lines as ``read_plain`` does (test_parse_ydk checks both readings agree).
     """
     if data.startswith(_BOM8):
         data = data[3:]
@@ -533,8 +533,8 @@ def _plain_blocks(data: bytes) -> list[tuple[str, int, list[str]]] | None:
     return blocks
 
 
-def _read_plain(deck: ParsedDeck, blocks: list[tuple[str, int, list[str]]]) -> ParsedDeck:
-    """The entries of a file of ``_plain_blocks``: copies of a passcode on adjacent lines are one entry."""
+def read_plain(deck: ParsedDeck, blocks: list[tuple[str, int, list[str]]]) -> ParsedDeck:
+    """The entries of a file of ``plain_blocks``: copies of a passcode on adjacent lines are one entry."""
     append = deck.entries.append
     Entry = DeckEntry
     for section, lineno, block in blocks:

@@ -125,15 +125,21 @@ class GroupCount:
         return f"; {', '.join(others)} {'is' if len(others) == 1 else 'are'} always treated as {name}"
 
 
+def over_limits(totals: dict[int, int], limits: dict[int, int], default: int | None = None) -> list[tuple[int, int]]:
+    """(group, limit) of the name groups with more copies (``totals``) than their limit (``limits``, else
+    ``default``; None: no limit), in deck order."""
+    if default is None:
+        listed = totals.keys() & limits.keys()  # the deck's groups on the list: a few, found by the set code
+        return [(g, limits[g]) for g in totals if g in listed and totals[g] > limits[g]] if listed else []
+    if not limits:
+        return [(g, default) for g, n in totals.items() if n > default]
+    return [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
+
+
 def groups_over(deck, limits: dict[int, int], default: int | None = None) -> list[tuple[GroupCount, int]]:
     """Name groups with more copies than their limit (``limits``, else ``default``; None: no limit)."""
-    totals = deck.group_totals()
-    if default is None:  # in deck order
-        listed = totals.keys() & limits.keys()  # the deck's groups on the list: a few, found by the set code
-        over = [(g, limits[g]) for g in totals if g in listed and totals[g] > limits[g]] if listed else []
-    elif not limits:
-        over = [(g, default) for g, n in totals.items() if n > default]
-    else:
-        over = [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
+    over = over_limits(deck.group_totals(), limits, default)
+    if not over:
+        return []
     groups = deck.groups()
     return [(GroupCount(g, groups[g]), limit) for g, limit in over]

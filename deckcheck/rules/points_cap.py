@@ -43,7 +43,7 @@ def points_total(deck: ResolvedDeck, regulation) -> int:
     total = deck.memo.get(ID)
     if total is None:
         points = regulation.points
-        total = deck.memo[ID] = sum([points.get(e.card.passcode, 0) * e.count for e in deck.deck_entries])
+        total = deck.memo[ID] = sum([points.get(card.passcode, 0) * count for card, count in deck.deck_counts()])
     return total
 
 
@@ -85,3 +85,8 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         None,
         f"take out cards worth at least {over} points (the costliest: {costliest})",
     )
+
+
+def triage(tally, regulation) -> bool:
+    """No problem possible: the deck's points are within the cap."""
+    return points_total(tally, regulation) <= regulation.points_cap
