@@ -176,16 +176,17 @@ def _pool_context():
 def collector_paused():
     """No cyclic garbage collection while a batch runs: the objects a check makes hold no cycles,
     and a collection walks every object alive (the card index, the results so far) again and
-    again. What was loaded before is frozen (never examined again); the collector's state comes back after."""
+    again. What was loaded before is frozen (never examined again), and so are the results at the
+    end (the first collection after would walk them all); then the collector runs as it did."""
     was_enabled = gc.isenabled()
     gc.freeze()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if was_enabled:
             gc.enable()
-        gc.unfreeze()
 
 
 def check_files(
