@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
@@ -150,9 +151,12 @@ def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
     return result, fmt
 
 
-def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str], given: dict[str, bytes]) -> list[tuple]:
+def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str], given: dict[str, bytes]) -> bytes:
+    """The packed results of a chunk, pickled here: the pool's thread in the main process then only passes
+    bytes on, and the main process unpickles them between its own chunks (not while it checks one)."""
     checker = _worker_checker
-    return [_pack(*pair) for path, display in chunk for pair in check_one(checker, Path(path), display, special, given)]
+    packed = [_pack(*pair) for path, display in chunk for pair in check_one(checker, Path(path), display, special, given)]
+    return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL)
 
 
 # ---- the main side --------------------------------------------------------------------------
@@ -295,7 +299,7 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
                 broken = True
                 pending.clear()
                 return
-            done[index] = [_unpack(item) for item in packed]
+            done[index] = [_unpack(item) for item in pickle.loads(packed)]
             if progress is not None:
                 progress(len(chunks[index]))
             block = False
