@@ -21,8 +21,8 @@ import pickle
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 
 from .carddb import DataError

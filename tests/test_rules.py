@@ -236,6 +236,17 @@ def _every_rule(parsed, regulation):
     return [p.to_json() for p in sorted(problems, key=problem_order)]
 
 
+def _examples_and_real_decks(folder):
+    """Every rule's PASS/FAIL examples as files in ``folder`` (judged in the format under test: their own
+    ``format:`` lines made comments), then every real decklist of the fixtures and sample decks."""
+    paths = []
+    for i, (_rule, _verdict, text) in enumerate(EXAMPLES):
+        path = folder / f"example{i}.yaml"
+        path.write_text(text.replace("format:", "# format:"), encoding="utf-8")
+        paths.append(path)
+    return [*paths, *_real_decks()]
+
+
 def _real_decks():
     from pathlib import Path
 
@@ -257,13 +268,8 @@ def test_skipping_rules_that_allow_every_card_changes_no_verdict(cards, store, f
     assert format_id in FormatStore().builtin_ids()
     checker = Checker(cards, store, Selection(format=format_id, as_of=date(2026, 11, 30)))
     regulation = checker.regulation()
-    paths = []
-    for i, (_rule, _verdict, text) in enumerate(EXAMPLES):
-        path = tmp_path / f"example{i}.yaml"
-        path.write_text(text.replace("format:", "# format:"), encoding="utf-8")
-        paths.append(path)
     checked = 0
-    for path in [*paths, *_real_decks()]:
+    for path in _examples_and_real_decks(tmp_path):
         for parsed, again in zip(read_decks(path), read_decks(path)):  # two readings: resolving sets the cards
             expected = _every_rule(parsed, regulation)
             assert [p.to_json() for p in check_parsed(again, regulation).problems] == expected, (path, format_id)
@@ -305,13 +311,8 @@ def test_a_plain_ydk_judged_from_its_tallies_gets_the_verdict_of_its_reading(car
 
     checker = Checker(cards, store, Selection(format=format_id, as_of=date(2026, 11, 30)))
     regulation = checker.regulation()
-    sources = []
-    for i, (_rule, _verdict, text) in enumerate(EXAMPLES):
-        path = tmp_path / f"example{i}.yaml"
-        path.write_text(text.replace("format:", "# format:"), encoding="utf-8")
-        sources.append(path)
     passed = failed = 0
-    for source in [*sources, *_real_decks()]:
+    for source in _examples_and_real_decks(tmp_path):
         data = _as_plain_ydk(source, cards)
         if data is None:
             continue
