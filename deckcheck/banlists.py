@@ -279,14 +279,24 @@ class BanlistStore:
     def all(self, fmt: str | None = None) -> list[Banlist]:
         return [load_banlist(f.path) for f in self.files(fmt)]
 
-    def by_name(self, name: str) -> Banlist:
-        wanted = name.strip().casefold()
-        lists = self.all()
-        for banlist in lists:
+    def by_name(self, name: str, lists: str | None = None) -> Banlist:
+        """A list by name or alias, in any case. ``lists``: the folder of the format in use, in which a name
+        without its format ("2025.04") means the list it starts ("2025.04 TCG")."""
+        wanted = " ".join(name.split()).casefold()
+        found = self.all()
+        for banlist in found:
             if banlist.name.casefold() == wanted or wanted in (a.casefold() for a in banlist.aliases):
                 return banlist
-        names = ", ".join(b.name for b in lists[-6:])
-        raise DataError(f"no list named {name!r}; run 'deckcheck banlists' to see them all (newest: {names})")
+        if lists is not None:
+            short = [b for b in found if b.format == lists and b.name.casefold().startswith(wanted + " ")]
+            if len(short) == 1:
+                return short[0]
+        from .carddb import closest, fold_words
+
+        names = {fold_words(b.name): b.name for b in found}
+        close = [names[key] for key in closest(fold_words(name), list(names), 3)]
+        hint = f"; did you mean {' / '.join(close)}?" if close else ""
+        raise DataError(f"no list named {name!r}{hint} (see: deckcheck banlists)")
 
     def in_effect(self, fmt: str, on: date, region: str | None = None) -> Banlist:
         """The newest list of this format in force on the given day."""

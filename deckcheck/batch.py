@@ -137,16 +137,17 @@ def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
     )
     s = result.sizes
     rendered = _worker_render(result, fmt) if _worker_render is not None else None
-    return result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.facts or None, rendered
+    return (result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.facts or None,
+            result.player, rendered)
 
 
 def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
-    path, (main, extra, side), name, problems, fmt, facts, rendered = packed
+    path, (main, extra, side), name, problems, fmt, facts, player, rendered = packed
     rebuilt = [
         Problem(rule, severity, message, section, line, None if card is None else CardRef(*card), fix)
         for rule, severity, message, section, line, card, fix in problems
     ]
-    result = DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts)
+    result = DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player)
     result.rendered = rendered
     return result, fmt
 

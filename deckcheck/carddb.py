@@ -87,6 +87,7 @@ class _Table:
                 ocg_date=row[c["ocg_date"]],
                 group=row[c["group"]] or passcode,
                 passcodes=(passcode, *row[c["alt_passcodes"]]),
+                level=row[c["level"]] if "level" in c else None,  # an index from before levels has none
             )
             self._cards[i] = card
         return card
@@ -115,6 +116,25 @@ def _normalize_unicode(name: str) -> str:
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     text = text.replace("&", " and ")
     return _NON_WORD.sub("", text)
+
+
+def fold_words(name: str) -> str:
+    """A name folded as ``normalize_name`` folds it, with its words kept apart by single spaces
+    (``normalize_name(n) == fold_words(n).replace(" ", "")``): what "did you mean" compares.
+    An apostrophe joins (Harpie's → harpies); any other punctuation separates (Blue-Eyes → blue eyes)."""
+    if name.isascii():
+        text = name.lower()
+    else:
+        text = unicodedata.normalize("NFKD", name.translate(_PUNCT_FOLD))
+        text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    return _NON_WORD.sub(" ", text.replace("&", " and ").replace("'", "")).strip()
+
+
+def mostly_folded(text: str, folded: str | None = None) -> bool:
+    """Whether folding ``text`` (``fold_words``) keeps most of its letters and digits: a name in the Latin
+    script, which the English names can be compared with (not one in Japanese, Korean or Chinese)."""
+    folded = fold_words(text) if folded is None else folded
+    return len(folded.replace(" ", "")) * 2 >= sum(map(str.isalnum, text))
 
 
 class CardIndex:
@@ -190,9 +210,13 @@ class CardIndex:
     @cached_property
     def _exact_names(self) -> dict[str, list[int]]:
         exact: dict[str, list[int]] = {}
-        col = self._main._c["name"]
+        c = self._main._c
+        name, kind, origin, alts, konami = c["name"], c["kind"], c["origin"], c["alt_passcodes"], c["konami_id"]
+        preference = self._preference = []
         for i, row in enumerate(self._main.rows()):
-            exact.setdefault(row[col], []).append(i)
+            exact.setdefault(row[name], []).append(i)
+            preference.append((row[kind] not in ("main", "extra"), row[origin] != "official", -len(row[alts]),
+                               row[konami] or 1 << 30))
         return exact
 
     @cached_property
@@ -260,34 +284,186 @@ class CardIndex:
     _SUGGEST_MEMO = 4096  # names remembered
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """The closest card names, for "did you mean" (similarity of the folded names); memoized."""
+        """The closest card names, best first, for "did you mean" (``closest``); memoized."""
         key = f"{limit}:{name}"
         found = self._suggested.get(key)
         if found is None:
-            found = self._suggest(name, limit) if len(name) <= NAME_LIMIT else []  # else nothing is close
+            found = [card.name for card in self._ranked(name, limit)]
             if len(self._suggested) >= self._SUGGEST_MEMO:
                 self._suggested.clear()
             self._suggested[key] = found
         return list(found)
 
-    @cached_property
-    def _folded_keys(self) -> list[str]:
-        return list(self._folded_names)
+    def search(self, query: str, limit: int = 20) -> tuple[list[Card], bool]:
+        """Cards for a part of a name, best first, and whether they contain it (True) or are only close
+        to it (False: a misspelling). A passcode or an exact name gives its cards."""
+        found = self.find(query)
+        if found:
+            return found, True
+        folded = fold_words(query)
+        if len(query) > NAME_LIMIT or not folded or not mostly_folded(query, folded):
+            return [], False  # nothing, or most of it in a script the English names do not have
+        ranked = _ranker(self._word_keys).rank(folded, limit, fuzzy=False)
+        if ranked:
+            return self._cards_of(ranked, limit), True
+        return self._ranked(query, min(limit, 3)), False
 
-    def _suggest(self, name: str, limit: int) -> list[str]:
-        folded = self._folded_names
-        names: list[str] = []
-        for key in closest(normalize_name(name), self._folded_keys, limit):
-            for i in folded[key]:
-                card_name = self._main.card(i).name
-                if card_name not in names:
-                    names.append(card_name)
-        return names[:limit]
+    def _ranked(self, name: str, limit: int) -> list[Card]:
+        if len(name) > NAME_LIMIT:  # nothing is close to it
+            return []
+        return self._cards_of(closest(fold_words(name), self._word_keys, limit), limit)
+
+    def _cards_of(self, keys: list[str], limit: int) -> list[Card]:
+        cards: list[Card] = []
+        for key in keys:
+            for i in self._word_rows[key]:
+                card = self._main.card(i)
+                if card not in cards:
+                    cards.append(card)
+        return cards[:limit]
+
+    @cached_property
+    def _word_rows(self) -> dict[str, list[int]]:
+        """Every name folded by words (``fold_words``) → its rows."""
+        rows: dict[str, list[int]] = {}
+        for name, found in self._exact_names.items():
+            rows.setdefault(fold_words(name), []).extend(found)
+        return rows
+
+    @cached_property
+    def _word_keys(self) -> list[str]:
+        """The folded names in order of preference, for ``closest`` to break ties by: deck cards first, then
+        cards with more artworks (Konami prints alternate artworks of the cards most played), then older ones."""
+        rows = self._word_rows
+        preference = self._preference
+        return sorted(rows, key=lambda key: min(preference[i] for i in rows[key]))
 
 
 def closest(query: str, keys: list[str], limit: int) -> list[str]:
-    """The folded names (``normalize_name``) among ``keys`` closest to the folded ``query``, best first:
-    the one ranking of every "did you mean" (card names in any language)."""
-    from rapidfuzz import fuzz, process
+    """The keys closest to ``query``, best first: the one ranking of every "did you mean".
 
-    return [key for key, _score, _i in process.extract(query, keys, scorer=fuzz.ratio, limit=limit, score_cutoff=60)]
+    ``query`` and ``keys`` are folded names: ``fold_words`` (words apart; the word-wise ranks need them)
+    or ``normalize_name`` (no spaces: each key is one word). Best first: the same name; names that
+    start with the query ("mirror jade" → Mirrorjade the Iceblade Dragon); names whose words contain
+    the query's words, whole or as their start (more whole words first, then in the query's order:
+    "imperm" → Infinite Impermanence, "black forest witch" → Witch of the Black Forest); names whose
+    words' initials are the query ("cbtg"); when none of these, names that contain it inside a word;
+    then names within a few edits of it
+    (rapidfuzz: the whole name, or its start for a misspelled partial name). Ties keep the order of
+    ``keys``: give them in order of preference. The indexes are built once per list of keys (the same
+    list object), so pass the same list every time.
+    """
+    return _ranker(keys).rank(query, limit)
+
+
+_RANKERS: dict[int, "_Ranker"] = {}
+
+
+def _ranker(keys: list[str]) -> "_Ranker":
+    ranker = _RANKERS.get(id(keys))
+    if ranker is None or ranker.keys is not keys:
+        if len(_RANKERS) >= 8:
+            _RANKERS.clear()
+        ranker = _RANKERS[id(keys)] = _Ranker(keys)
+    return ranker
+
+
+FUZZY_CUTOFF = 60  # rapidfuzz ratio (0–100) below which a name is not close
+PREFIX_FUZZY_MIN = 5  # a query this long is also compared with the start of each name
+ACRONYM_LENGTHS = range(2, 7)
+
+
+class _Ranker:
+    """The indexes ``closest`` ranks with, over one list of folded names."""
+
+    def __init__(self, keys: list[str]):
+        import bisect
+
+        self.keys = keys
+        self._bisect = bisect
+        self.compact = compact = [k.replace(" ", "") for k in keys]
+        self.words = words = [k.split() for k in keys]
+        order = sorted(range(len(keys)), key=compact.__getitem__)
+        self.sorted_compact = [compact[i] for i in order]
+        self.sorted_compact_key = order
+        holders: dict[str, list[int]] = {}
+        initials: dict[str, list[int]] = {}
+        for i, ws in enumerate(words):
+            for w in ws:
+                holders.setdefault(w, []).append(i)
+            if len(ws) >= 2:
+                initials.setdefault("".join(w[0] for w in ws), []).append(i)
+        self.holders = holders
+        self.sorted_words = sorted(holders)
+        self.initials = initials
+
+    def _starting(self, sorted_texts: list[str], prefix: str) -> range:
+        lo = self._bisect.bisect_left(sorted_texts, prefix)
+        hi = self._bisect.bisect_left(sorted_texts, prefix + "\U0010ffff", lo)
+        return range(lo, hi)
+
+    @staticmethod
+    def _in_order(query_words: list[str], words: list[str]) -> bool:
+        """Whether the query's words start the name's words one after another, in order."""
+        at = 0
+        for word in query_words:
+            while at < len(words) and not words[at].startswith(word):
+                at += 1
+            if at == len(words):
+                return False
+            at += 1
+        return True
+
+    def rank(self, query: str, limit: int, fuzzy: bool = True) -> list[str]:
+        q = query.replace(" ", "")
+        if not q or limit <= 0:
+            return []
+        compact, words = self.compact, self.words
+        found: dict[int, tuple] = {}  # key index -> its rank (smaller is better)
+
+        def offer(i: int, rank: tuple) -> None:
+            if i not in found or rank < found[i]:
+                found[i] = rank
+
+        for j in self._starting(self.sorted_compact, q):
+            i = self.sorted_compact_key[j]
+            offer(i, (0, 0, 0, i) if compact[i] == q else (1, 0, 0, i))
+        query_words = query.split()
+        if query_words:
+            holders: set[int] | None = None
+            for word in sorted(query_words, key=len, reverse=True):  # the rarest (longest) first
+                having = {i for j in self._starting(self.sorted_words, word) for i in self.holders[self.sorted_words[j]]}
+                holders = having if holders is None else holders & having
+                if not holders:
+                    break
+            for i in holders or ():
+                whole = sum(1 for word in query_words if word in words[i])
+                offer(i, (2, -whole, not self._in_order(query_words, words[i]), i))
+        if len(query_words) == 1 and len(q) in ACRONYM_LENGTHS:
+            for i in self.initials.get(q, ()):
+                offer(i, (3, 0, 0, i))
+        if len(q) >= 4 and not found:  # inside a word ("jade" in mirrorjade): only when nothing starts with it
+            for i, key in enumerate(compact):
+                if q in key:
+                    offer(i, (4, 0, 0, i))
+        if fuzzy and len(found) < limit:
+            for i, score in self._close(q, limit * 4):
+                offer(i, (5, -score, 0, i))
+        best = sorted(found, key=found.__getitem__)[:limit]
+        return [self.keys[i] for i in best]
+
+    def _close(self, q: str, limit: int) -> list[tuple[int, float]]:
+        """(key index, score) of the names within a few edits of ``q``: the whole name, or (for a longer
+        query) the name's start as long as the query, a little less."""
+        from rapidfuzz import fuzz, process
+
+        scores: dict[int, float] = {}
+        for _key, score, i in process.extract(q, self.compact, scorer=fuzz.ratio, limit=limit,
+                                              score_cutoff=FUZZY_CUTOFF):
+            scores[i] = score
+        if len(q) >= PREFIX_FUZZY_MIN:
+            starts = [key[:len(q)] for key in self.compact]
+            for _key, score, i in process.extract(q, starts, scorer=fuzz.ratio, limit=limit,
+                                                  score_cutoff=FUZZY_CUTOFF + 20):
+                scores[i] = max(scores.get(i, 0), score - 5)
+        return sorted(scores.items(), key=lambda item: (-item[1], item[0]))

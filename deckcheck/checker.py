@@ -34,7 +34,7 @@ def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
         problems.sort(key=problem_order)
         for rule in regulation.fact_rules:
             facts.update(rule.facts(resolved, regulation))
-    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name, facts)
+    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name, facts, parsed.player)
 
 
 class DeckTally:
@@ -64,7 +64,7 @@ class DeckTally:
         return self._other
 
 
-def triage_plain(blocks, shown: str, regulation: Regulation) -> DeckResult | None:
+def triage_plain(plain, shown: str, regulation: Regulation) -> DeckResult | None:
     """The verdict on a YDK file of ``parsers.ydk.plain_blocks`` when no rule can find a problem in it, from
     its tallies alone: every card allowed where it is by the rules that judge card by card (their verdicts
     remembered per card), every other rule's ``triage`` passed. None when a rule might find one (the file
@@ -75,7 +75,7 @@ def triage_plain(blocks, shown: str, regulation: Regulation) -> DeckResult | Non
     lines = regulation.memo("triage_plain")  # section -> line -> (card, where it goes), or None: not judged so
     tally = DeckTally()
     sizes, totals, deck, other = tally.sizes, tally._totals, tally._deck, tally._other
-    for section, _line, block in blocks:
+    for section, _line, block in plain.blocks:
         known = lines.get(section)
         if known is None:
             known = lines[section] = {"": _BLANK}
@@ -102,7 +102,7 @@ def triage_plain(blocks, shown: str, regulation: Regulation) -> DeckResult | Non
     facts: dict = {}
     for rule in regulation.fact_rules:
         facts.update(rule.facts(tally, regulation))
-    return DeckResult(shown, sizes, [], None, facts)
+    return DeckResult(shown, sizes, [], None, facts, plain.player)
 
 
 _UNSEEN = object()
@@ -168,9 +168,34 @@ class Checker:
         self._pass_rate = 1.0  # running share of them judged from their tallies (triage_plain)
         self._formats: dict[str, Format] = {}
         self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
-        self._named: Banlist | None = store.by_name(selection.banlist) if selection.banlist is not None else None
-        if self._named is not None:
+        self._named: Banlist | None = None
+        if selection.banlist is not None:
+            self._named = store.by_name(selection.banlist, self._lists_folder())
             self.regulation()  # says now when the named list is not one of the chosen format's
+
+    def _lists_folder(self) -> str | None:
+        """The lists of the format asked for (else of the default format): where a list name means one."""
+        options = (self._chosen or self.formats.get(DEFAULT_FORMAT)).options("banlist")
+        return options.get("lists") if options is not None else None
+
+    def warnings(self) -> list[str]:
+        """What the user should know about the selection: a list asked for by name that was not the one in
+        force on the date asked for."""
+        named, as_of, region = self._named, self.selection.as_of, self.selection.region
+        if named is None or as_of is None:
+            return []
+        try:
+            current = self.store.in_effect(named.format, as_of, region)
+        except DataError:
+            current = None
+        start = named.effective_in(region)
+        if start > as_of:
+            then = f"; the list in force on {as_of} was {current.name}" if current is not None else ""
+            return [f"--banlist {named.name} took effect on {start}, after --as-of {as_of}{then}"]
+        if current is not None and current.name != named.name:
+            return [f"--banlist {named.name} was no longer in force on --as-of {as_of}: {current.name} was "
+                    f"(from {current.effective_in(region)})"]
+        return []
 
     def _with_overrides(self, fmt: Format, strict: bool = True) -> Format:
         """``fmt`` with the command line's overrides; ``strict``: an override the format cannot take is an
@@ -263,15 +288,15 @@ class Checker:
         if not isinstance(read, bytes):
             return [self.check_parsed(read)]
         if format_for(os.fsdecode(path), read, self.input_format).id == "ydk":
-            blocks = plain_blocks(read)
-            if blocks is not None:  # the plainest YDK (nearly every export): its regulation is the run's
+            plain = plain_blocks(read)
+            if plain is not None:  # the plainest YDK (nearly every export): its regulation is the run's
                 regulation = self.regulation()
                 if self._triage_worth_it():
-                    result = triage_plain(blocks, shown, regulation)
+                    result = triage_plain(plain, shown, regulation)
                     self._triaged(result is not None)
                     if result is not None:
                         return [(result, regulation)]
-                return [(check_parsed(read_plain(ParsedDeck(shown), blocks), regulation), regulation)]
+                return [(check_parsed(read_plain(ParsedDeck(shown), plain), regulation), regulation)]
         return [self.check_parsed(deck) for deck in parse_read(read, path, shown, self.input_format)]
 
     def _triage_worth_it(self) -> bool:

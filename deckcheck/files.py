@@ -1,4 +1,10 @@
-"""Finding decklist files under the paths given on the command line (or in the config file)."""
+"""Finding decklist files under the paths given on the command line (or in the config file).
+
+A file found by searching a folder that plainly is no decklist — a README.txt, a repository's
+mkdocs.yml or docker-compose.yml — is skipped and counted as skipped; which suffixes are
+checked, and how, is the parsers' one switch (``InputFormat.walk_checked``,
+``parsers.looks_like_decklist``). A file named on the command line is always read.
+"""
 
 from __future__ import annotations
 
@@ -19,8 +25,8 @@ def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, specia
     """Files of a folder by name, then its folders by name, depth first; hidden names skipped,
     symlinked folders not followed. Iterative (a stack of folders still to search), so a tree
     of any depth is searched in the same order a recursive walk would take. A file of a suffix
-    whose files are checked when found (parsers.WALK_CHECKED_SUFFIXES: .txt) that plainly is no
-    decklist goes into ``skipped``."""
+    whose files are checked when found (parsers.WALK_CHECKED_SUFFIXES: .txt, .yaml, .yml) that plainly
+    is no decklist goes into ``skipped``."""
     pending = [top]
     while pending:
         folder = pending.pop()
@@ -91,9 +97,9 @@ def find_decklists(
     bare name). Anything found that is not a regular file is still returned, to be reported as
     ``unreadable`` rather than stop the run: a broken symlink fails when read; a pipe, socket,
     device or a folder that cannot be listed must not be opened at all, so its path and the
-    reason go into ``special`` (path as shown → reason) when a dict is given. A .txt file found
-    in a folder that is plainly not a decklist (parsers.looks_like_decklist) is left out and its
-    path put into ``skipped``; named on the command line it is read all the same.
+    reason go into ``special`` (path as shown → reason) when a dict is given. A .txt or YAML file
+    found in a folder that is plainly not a decklist (parsers.looks_like_decklist) is left out and
+    its path put into ``skipped``; named on the command line it is read all the same.
     The order is the report order of machine formats (JSON, CSV, …).
     """
     patterns = tuple(exclude)

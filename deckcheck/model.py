@@ -13,6 +13,7 @@ SECTION_TITLES = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
 
 ERROR = "error"
 WARNING = "warning"
+INFO = "info"  # something worth a mention that needs nothing done (an MDPro3 file's cosmetic sections)
 
 # Card kinds in the card index.
 KIND_MAIN = "main"  # a Main Deck card: Spell, Trap, or a monster that starts in the Main Deck
@@ -118,12 +119,13 @@ class Problem:
 class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
-    __slots__ = ("path", "entries", "problems", "name", "format", "format_line", "split_extra")
+    __slots__ = ("path", "entries", "problems", "name", "format", "format_line", "split_extra", "player",
+                 "no_extra_line")
     __repr__ = _repr
 
     def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
                  name: str | None = None, format: str | None = None, format_line: int | None = None,
-                 split_extra: bool = False):
+                 split_extra: bool = False, player: str | None = None):
         self.path = path
         self.entries = entries if entries is not None else []
         self.problems = problems if problems is not None else []
@@ -131,6 +133,8 @@ class ParsedDeck:
         self.format = format  # a format id the file declares for itself (YAML `format:`)
         self.format_line = format_line
         self.split_extra = split_extra  # Main lists Main and Extra Deck cards together (Omega codes): split by kind
+        self.player = player  # who the file says made it (YAML `player:`, YDK `#created by`)
+        self.no_extra_line = False  # a YDK file without an #extra line (rules/wrong_section.py)
 
     @property
     def unreadable(self) -> bool:
@@ -141,12 +145,12 @@ class Card:
     """One card of the index: a printed name with all of its passcodes. Equal by passcode."""
 
     __slots__ = ("passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date",
-                 "group", "passcodes")
+                 "group", "passcodes", "level")
     __repr__ = _repr
 
     def __init__(self, passcode: int, name: str, kind: str, type: int, tcg: bool, ocg: bool, origin: str,
                  konami_id: int | None, tcg_date: str | None, ocg_date: str | None, group: int,
-                 passcodes: tuple[int, ...]):
+                 passcodes: tuple[int, ...], level: int | None = None):
         self.passcode = passcode  # the card's own (canonical) passcode
         self.name = name
         self.kind = kind  # KIND_MAIN | KIND_EXTRA | KIND_TOKEN | KIND_SKILL
@@ -159,6 +163,7 @@ class Card:
         self.ocg_date = ocg_date
         self.group = group  # passcode of the card whose name it shares (itself unless "always treated as")
         self.passcodes = passcodes  # every passcode of the card, alternate artworks included
+        self.level = level  # a monster's Level, Rank or Link Rating (None: not a monster, or not known)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Card) and self.passcode == other.passcode
@@ -178,14 +183,16 @@ class ResolvedDeck:
     """
 
     __slots__ = ("path", "entries", "problems", "name", "format", "sizes", "deck_entries", "other_entries",
-                 "unresolved", "memo", "_groups", "_totals")
+                 "unresolved", "no_extra_line", "memo", "_groups", "_totals")
 
-    def __init__(self, path: str, entries: list[DeckEntry], problems: list[Problem], name=None, format=None):
+    def __init__(self, path: str, entries: list[DeckEntry], problems: list[Problem], name=None, format=None,
+                 no_extra_line: bool = False):
         self.path = path
         self.entries = entries
         self.problems = problems  # parse and resolve problems, in file order
         self.name = name
         self.format = format
+        self.no_extra_line = no_extra_line
         self.sizes = {MAIN: 0, EXTRA: 0, SIDE: 0}
         self.deck_entries: list[DeckEntry] = []  # known Main/Extra Deck cards
         self.other_entries: list[DeckEntry] = []  # unknown cards, tokens and skills
@@ -230,16 +237,17 @@ class ResolvedDeck:
 class DeckResult:
     """The verdict on one deck: its section sizes and every problem."""
 
-    __slots__ = ("path", "sizes", "problems", "name", "facts", "rendered")
+    __slots__ = ("path", "sizes", "problems", "name", "facts", "player", "rendered")
     __repr__ = _repr
 
     def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None,
-                 facts: dict | None = None):
+                 facts: dict | None = None, player: str | None = None):
         self.path = path
         self.sizes = sizes
         self.problems = problems
         self.name = name
         self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
+        self.player = player
         self.rendered: str | None = None  # its line of the JSON report, when made where it was checked (batch.py)
 
     @property

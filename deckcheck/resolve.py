@@ -7,7 +7,7 @@ name is written in. A card named by EDOPro's own name for it gets an ``unofficia
 
 from __future__ import annotations
 
-from .carddb import CardIndex, closest
+from .carddb import CardIndex, closest, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
 from .model import EXTRA, MAIN, WARNING, ParsedDeck, Problem, ResolvedDeck
 
@@ -58,22 +58,33 @@ def _read_leading_number_as_name(entry, cards: CardIndex, problems: list[Problem
 
 def suggest(cards: CardIndex, name: str, limit: int = 3) -> list[str]:
     """"Did you mean" for a name in any language: for plain ASCII, the English suggestions when there
-    are any; else the names of the query's script closest to it (``carddb.closest``), English ones
-    (the English suggestions) ranked together with the others'."""
+    are any; else the names of the query's script closest to it (``carddb.closest``), then the English
+    suggestions."""
     english = cards.suggest(name, limit)
     if (english and name.isascii()) or len(name) > NAME_LIMIT:
         return english
     names = cards.other_names
-    shown = dict(names.keys(name))
-    for english_name in english:
-        key = names.fold(english_name)
-        shown[key] = [*shown.get(key, ()), english_name]
+    shown = names.keys(name)
     found: list[str] = []
-    for key in closest(names.fold(name), list(shown), limit):
+    for key in closest(names.fold(name), _keys_of(shown), limit):  # the same list each time: indexed once
         for candidate in shown[key]:
             if candidate not in found:
                 found.append(candidate)
+    for english_name in english if mostly_folded(name) else ():  # then the English names close to it
+        if english_name not in found:
+            found.append(english_name)
     return found[:limit]
+
+
+_KEYS: dict[int, tuple[dict, list[str]]] = {}
+
+
+def _keys_of(shown: dict) -> list[str]:
+    """The keys of one script's folded names, as one list kept with them (``closest`` indexes a list once)."""
+    kept = _KEYS.get(id(shown))
+    if kept is None or kept[0] is not shown:
+        kept = _KEYS[id(shown)] = (shown, list(shown))
+    return kept[1]
 
 
 def _suggestions(name: str, cards: CardIndex, asked: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
@@ -105,7 +116,8 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
     """Each entry's card, and the deck's tallies. ``skills_apart`` (Speed Duel): a Skill Card is kept
     outside the deck, so it does not count toward its section's size, but it is one of the deck's cards
     for the list and the card pool (the Speed Duel list forbids and limits Skill Cards too)."""
-    deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format)
+    deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format,
+                        parsed.no_extra_line)
     if parsed.unreadable:
         return deck
     by_passcode, looked_up = cards.by_passcode, cards.looked_up

@@ -77,7 +77,12 @@ def test_files_are_found_in_a_stable_order_skipping_hidden_ones(tree):
     shown = [d for _, d in found]
     assert missing == []
     assert not any("/.git/" in p or p.endswith(".pre-commit-config.yaml") or p.endswith("notes.txt") for p in shown)
-    assert skipped == [str(tree / "notes.txt")]  # a .txt that is no decklist; the text decklists of fixtures/ are in
+    # found in a folder and plainly no decklist: a .txt that is no decklist, YAML files with no main/extra/side key
+    skipped_names = {Path(path).relative_to(tree).as_posix() for path in skipped}
+    assert {"notes.txt", "bad/page.yaml", "bad/list.yml", "fixtures/invalid/not_a_mapping.yaml"} <= skipped_names
+    assert "fixtures/invalid/capitalised_keys.yaml" not in skipped_names  # Main: is a deck with a mistake
+    assert "fixtures/json_style.yaml" not in skipped_names  # {"name": …, "main": […]}
+    assert not any(name.endswith(".ydk") for name in skipped_names)  # the text decklists of fixtures/ are in
     assert str(tree / "bad" / "pipe.ydk") in special and "pipe" in special[str(tree / "bad" / "pipe.ydk")]
     assert str(tree / "bad" / "broken-link.ydk") in shown
     # files of a folder by name, then its subfolders by name (what os.walk gives)
@@ -85,10 +90,9 @@ def test_files_are_found_in_a_stable_order_skipping_hidden_ones(tree):
     for root, dirs, files in os.walk(tree):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         walked += [os.path.join(root, f) for f in sorted(files)
-                   if f.lower().endswith((".ydk", ".ydke", ".yaml", ".yml", ".txt")) and not f.startswith(".")
-                   and f != "notes.txt"]
+                   if f.lower().endswith((".ydk", ".ydke", ".yaml", ".yml", ".txt")) and not f.startswith(".")]
     assert any(p.endswith("/text/ygoprodeck.txt") for p in shown)
-    assert shown == walked
+    assert shown == [path for path in walked if path not in skipped]
 
 
 def test_exclude_globs(tree):
@@ -103,8 +107,7 @@ def test_a_mixed_batch_reports_every_bad_file_and_judges_the_rest(tree, checker)
     results, formats = batch.check_files(checker, found, special=special, jobs=1)
     assert [r.path for r in results] == [d for _, d in found]
     by_name = {Path(r.path).relative_to(tree).as_posix(): r for r in results}
-    for name in ("bad/binary.ydk", "bad/page.yaml", "bad/empty.ydk", "bad/list.yml", "bad/broken-link.ydk",
-                 "bad/pipe.ydk"):
+    for name in ("bad/binary.ydk", "bad/empty.ydk", "bad/broken-link.ydk", "bad/pipe.ydk"):
         assert [p.rule for p in by_name[name].problems] == ["unreadable"], name
     assert "named pipe" in by_name["bad/pipe.ydk"].problems[0].message
     assert "cannot read the file" in by_name["bad/broken-link.ydk"].problems[0].message

@@ -88,7 +88,9 @@ def test_text_output_has_verdict_table_and_fix():
     out = proc.stdout
     assert "ILLEGAL" in out and "2026.05 TCG" in out and f"as of {TODAY.isoformat()}" in out
     assert "Original Sinful Spoils - Snake-Eye" in out and "Forbidden" in out
-    assert "move 1 copy of I:P Masquerena from Main to Extra" in out
+    # the card is named once: beside the problem, not again in the message and the fix
+    assert "I:P Masquerena (65741786)" in out and "is an Extra Deck monster" in out
+    assert "move 1 copy from Main to Extra" in out and "move 1 copy of I:P Masquerena" not in out
     assert "\x1b[" not in out  # no colour when not a TTY
 
 
@@ -136,22 +138,29 @@ def test_unreadable_file_does_not_stop_the_batch(tmp_path):
     (tmp_path / "a.ydk").write_bytes(b"\x00\x01\x02binary")
     (tmp_path / "b.ydk").write_bytes(LEGAL_YDK.read_bytes())
     (tmp_path / "c.yaml").write_text("<html><body>404</body></html>", encoding="utf-8")
+    (tmp_path / "d.ydk").write_text("<html><body>404</body></html>", encoding="utf-8")
     code, doc = run_json("check", str(tmp_path))
     assert code == 1
     by_name = {Path(d["path"]).name: d for d in doc["decks"]}
     assert [p["rule"] for p in by_name["a.ydk"]["problems"]] == ["unreadable"]
     assert by_name["b.ydk"]["legal"] is True
-    assert [p["rule"] for p in by_name["c.yaml"]["problems"]] == ["unreadable"]
-    assert doc["summary"]["unreadable"] == 2
+    assert [p["rule"] for p in by_name["d.ydk"]["problems"]] == ["unreadable"]
+    # a YAML file with no main/extra/side key found in a folder is no decklist: skipped, and said so
+    assert "c.yaml" not in by_name and [Path(p).name for p in doc["summary"]["skipped_files"]] == ["c.yaml"]
+    assert doc["summary"]["skipped"] == 1 and doc["summary"]["unreadable"] == 2 and doc["summary"]["illegal"] == 0
+    # named on the command line, it is read (and is not a decklist)
+    code, doc = run_json("check", str(tmp_path / "c.yaml"))
+    assert code == 1 and doc["decks"][0]["problems"][0]["rule"] == "unreadable" and doc["summary"]["skipped"] == 0
 
 
 def test_missing_extra_marker_is_reported():
     code, doc = run_json("check", str(SAMPLES / "tcg" / "branded-no-extra-marker.ydk"))
     assert code == 1
-    problems = doc["decks"][0]["problems"]
-    wrong = [p for p in problems if p["rule"] == "wrong-section"]
-    assert len(wrong) == 14 and all(p["section"] == "main" for p in wrong)
-    assert any(p["rule"] == "syntax" and "#extra" in p["message"] for p in problems)
+    (problem,) = doc["decks"][0]["problems"]  # one cause, one problem: not one per Extra Deck monster
+    assert problem["rule"] == "wrong-section" and problem["severity"] == "error" and problem["section"] == "main"
+    assert problem["line"] == 44 and problem["fix"] == "add a line #extra before line 44"
+    assert "no #extra line" in problem["message"] and "lines 44–58" in problem["message"]
+    assert "15 Extra Deck monsters" in problem["message"] and "Mirrorjade the Iceblade Dragon" in problem["message"]
 
 
 def test_card_command_shows_passcodes_kind_and_status(store):

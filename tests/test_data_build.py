@@ -21,7 +21,7 @@ DATA = REPO / "deckcheck" / "data"
 MAIN = DATA / "cards.jsonl"
 OTHER = DATA / "other_cards.jsonl"
 FIELDS = ["passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id",
-          "tcg_date", "ocg_date", "group", "alt_passcodes"]
+          "tcg_date", "ocg_date", "group", "alt_passcodes", "level"]
 
 
 @lru_cache(maxsize=None)
@@ -238,3 +238,14 @@ def test_build_is_reproducible(tmp_path):
     assert built == committed
     for rel in built:
         assert (tmp_path / rel).read_bytes() == (REPO / rel).read_bytes(), rel
+
+
+def test_monsters_have_their_level_rank_or_link_rating(cards):
+    level = {name: cards.by_name(name)[0].level for name in (
+        "Blue-Eyes White Dragon", "Number 39: Utopia", "Accesscode Talker", "Number F0: Utopic Future",
+        "Pot of Greed", "Mirror Force", "Ash Blossom & Joyous Spring")}
+    assert level == {"Blue-Eyes White Dragon": 8, "Number 39: Utopia": 4, "Accesscode Talker": 4,
+                     "Number F0: Utopic Future": 0, "Pot of Greed": None, "Mirror Force": None,
+                     "Ash Blossom & Joyous Spring": 3}
+    deck_monsters = [c for c in cards.cards() if c.kind in ("main", "extra") and c.type & 1]
+    assert deck_monsters and all(c.level is not None for c in deck_monsters)

@@ -428,7 +428,7 @@ def test_every_report_of_a_genesys_deck_shows_its_points():
     jsonschema.validate(doc, json.loads((REPO / "schemas" / "report.schema.json").read_text(encoding="utf-8")))
     rows = run("check", deck, "--format", "genesys", "--as-of", "2026-08-10", "-o", "csv").stdout.splitlines()
     header, row = rows[0].split(","), rows[1]
-    assert header[-1] == "points" and row.endswith(",112") and ",2026.08.04 Genesys," in row
+    assert header[-2:] == ["points", "player"] and row.endswith(",112,") and ",2026.08.04 Genesys," in row
     tcg = run("check", deck, "--as-of", "2026-08-10", "-o", "csv").stdout.splitlines()[1]
     assert tcg.endswith(",")  # no points outside a points format
 

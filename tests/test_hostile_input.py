@@ -255,8 +255,8 @@ def test_the_problem_cap_is_configurable(tmp_path):
 
 def test_did_you_mean_is_searched_for_the_first_names_only(cards, check_text, monkeypatch):
     calls = []
-    search = type(cards)._suggest
-    monkeypatch.setattr(type(cards), "_suggest", lambda self, name, limit: calls.append(name) or search(self, name, limit))
+    search = type(cards)._ranked
+    monkeypatch.setattr(type(cards), "_ranked", lambda self, name, limit: calls.append(name) or search(self, name, limit))
     names = "\n".join(f"  - Zqx Unknown Card {i}" for i in range(500))
     result = check_text(f"main:\n  - Snake-Eye Oaak\n{names}\n")
     assert len(calls) <= limits.MAX_SUGGESTED_NAMES
@@ -320,8 +320,8 @@ def test_a_tree_1000_folders_deep_is_searched():
 def test_the_walk_keeps_the_documented_order(tmp_path):
     for rel in ("b.ydk", "a/z.ydk", "a/b/c.ydk", "a/a.ydk", "c.yaml", "a/c/d.ydk", "b/x.ydk", ".hidden/h.ydk"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_bytes(b"")
-    found, _ = find_decklists([tmp_path])
+        (tmp_path / rel).write_bytes(b"main: []\n" if rel.endswith(".yaml") else b"")  # (a YAML file without
+    found, _ = find_decklists([tmp_path])                                              # a deck key is skipped)
     order = [os.path.relpath(shown, tmp_path) for _, shown in found]
     assert order == ["b.ydk", "c.yaml", "a/a.ydk", "a/z.ydk", "a/b/c.ydk", "a/c/d.ydk", "b/x.ydk"]
 

@@ -158,7 +158,7 @@ def test_a_folder_of_readmes_only_is_no_decklists(tmp_path):
     (tmp_path / "README.txt").write_text("Hello\n", encoding="utf-8")
     proc = run("check", str(tmp_path))
     assert proc.returncode == 2
-    assert b"no decklists" in proc.stderr and b"1 .txt files that are not decklists skipped" in proc.stderr
+    assert b"no decklists" in proc.stderr and b"1 file that is not a decklist skipped" in proc.stderr
 
 
 def test_the_report_schema_takes_the_new_summary(tmp_path):

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck import parsers
-from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, WARNING, ParsedDeck
+from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, ParsedDeck
 from deckcheck.parsers import DECK_SUFFIXES, parse_deck, parse_ydk, read_deck
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"
@@ -164,15 +164,13 @@ def test_missing_side_marker_is_fine():
 def test_missing_extra_marker_is_recorded():
     deck = read_deck(FIXTURES / "no_extra.ydk")
     assert sizes(deck) == {MAIN: 55, EXTRA: 0, SIDE: 15}
-    assert probs(deck) == [("syntax", WARNING, None, EXTRA)]
-    p = deck.problems[0]
-    assert p.message.startswith("no #extra line")
-    assert "#extra" in p.fix
+    assert probs(deck) == []  # judged with the cards: one wrong-section problem (test_rules)
+    assert deck.no_extra_line
 
 
 def test_no_extra_warning_only_when_there_are_cards():
     deck = ydk("#created by x\n#main\n!side\n")
-    assert deck.entries == [] and deck.problems == []
+    assert deck.entries == [] and deck.problems == [] and not deck.no_extra_line
 
 
 def test_side_before_extra_is_read_as_written():
@@ -203,16 +201,11 @@ def test_mdpro3_cosmetic_sections_are_not_side_cards():
     assert sizes(deck) == {MAIN: 40, EXTRA: 15, SIDE: 15}
     passcodes = {e.passcode for e in deck.entries}
     assert not passcodes & {1080001, 1070001, 1090001, 1100001, 1110001, 1000001}
-    # one warning per section, at the section's line; 1 #created, 2 #main, 43 #extra, 59 !side, 75 #pickup
-    words = ["pickup", "case", "protector", "field", "grave", "stand", "mate"]
-    assert probs(deck) == [
-        ("syntax", WARNING, line, SIDE) for line in (75, 79, 81, 83, 85, 87, 89)
-    ]
-    for word, p in zip(words, deck.problems):
-        assert p.message.startswith(f"#{word} ")
-        assert "skipped" in p.message
-    assert "3 lines skipped" in deck.problems[0].message
-    assert "1 line skipped" in deck.problems[1].message
+    # read silently: one note for the file, at the first section; 1 #created, 2 #main, 43 #extra, 59 !side, 75 #pickup
+    assert probs(deck) == [("syntax", INFO, 75, None)]
+    (note,) = deck.problems
+    assert "#pickup, #case, #protector, #field, #grave, #stand, #mate; 9 lines from line 75 on" in note.message
+    assert "skipped" in note.message and "above line 75" in note.fix
 
 
 @pytest.mark.parametrize("word", ["spare", "representative"])
@@ -226,7 +219,7 @@ def test_spare_and_representative_sections_are_skipped(word):
 def test_marker_after_skipped_section_reads_cards_again():
     deck = ydk("#main\n1\n#extra\n!side\n#pickup\n9\n!side\n3\n")
     assert cards(deck) == [(MAIN, 1, 2), (SIDE, 3, 8)]
-    assert probs(deck) == [("syntax", WARNING, 5, SIDE)]
+    assert probs(deck) == [("syntax", INFO, 5, None)] and "1 line from line 5" in deck.problems[0].message
 
 
 def test_cards_before_any_marker_are_main_deck_cards():
@@ -424,13 +417,19 @@ def test_rdf_xml():
     assert_unreadable(ydk('<?xml version="1.0"?><deck/>'), "XML document")
 
 
-def test_latin1_text_is_not_utf8():
-    deck = read_deck(FIXTURES / "latin1.ydk")
-    assert_unreadable(deck, "not UTF-8 text")
-    assert deck.problems[0].line == 1
-    deck = parse_ydk(b"#main\n14558127\n# caf\xe9\n", "a.ydk")
-    assert_unreadable(deck, "not UTF-8 text (byte 0xE9 on line 3)")
-    assert deck.problems[0].line == 3
+def test_latin1_comment_is_skipped_with_a_warning():
+    deck = read_deck(FIXTURES / "latin1.ydk")  # "#created by Jérôme" in Latin-1
+    assert cards(deck) == [(MAIN, 14558127, 3)]
+    assert probs(deck) == [("syntax", WARNING, 1, MAIN)]
+    assert "not UTF-8 text (byte 0xE9)" in deck.problems[0].message and "skipped" in deck.problems[0].message
+    assert deck.player == "Jérôme"  # read as Windows-1252
+    deck = parse_ydk(b"#main\n14558127\n# caf\xe9\n#extra\n!side\n", "a.ydk")
+    assert cards(deck) == [(MAIN, 14558127, 2)] and probs(deck) == [("syntax", WARNING, 3, MAIN)]
+    # a card line that is not UTF-8 keeps its passcode
+    deck = parse_ydk(b"#main\n14558127 Ash Blossom \x96 Joyous Spring\n#extra\n!side\n", "a.ydk")
+    assert [e.passcode for e in deck.entries] == [14558127] and "byte 0x96" in deck.problems[0].message
+    # still not a decklist: no markers and text that is no card
+    assert_unreadable(parse_ydk(b"caf\xe9 au lait\nna\xefve\n", "a.ydk"), "no decklist found")
 
 
 def test_utf16_with_bom_is_decoded():

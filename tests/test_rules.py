@@ -369,3 +369,59 @@ def test_random_plain_decks_get_the_same_verdict_from_tallies(cards, store, data
     assert (quick is None) == bool(full.problems)
     if quick is not None:
         assert deck_json(quick) == deck_json(full)
+
+
+# ---- a YDK without an #extra line: one cause, one problem (issue 12) ---------------------------------
+
+_EXTRA = ["44146295", "87746184", "70534340", "24915933", "41373230"]  # five Extra Deck monsters
+
+
+def _ydk(main: list[str], extra_marker: str | None, extra: list[str], side: list[str] = ()) -> str:
+    lines = ["#main", *main] + ([extra_marker] if extra_marker else []) + extra + ["!side", *side]
+    return "\n".join(lines) + "\n"
+
+
+def _main_cards(cards, n: int) -> list[str]:
+    """``n`` legal Main Deck cards (at most 42) as YDK lines: the filler's passcodes, 3 copies each."""
+    return [str(cards.by_name(FILLER_NAMES[i // 3])[0].passcode) for i in range(n)]
+
+
+def test_no_extra_line_is_one_wrong_section_problem(check_text, cards):
+    result = check_text(_ydk(_main_cards(cards, 40), None, _EXTRA), ".ydk")
+    (problem,) = result.problems
+    assert (problem.rule, problem.severity, problem.line, problem.section) == ("wrong-section", "error", 42, "main")
+    assert problem.fix == "add a line #extra before line 42"
+    assert "5 Extra Deck monsters" in problem.message and "lines 42–46" in problem.message
+    assert not result.legal  # as a decklist, they are in the Main Deck
+
+
+def test_no_extra_line_sizes_are_judged_as_the_line_makes_them(check_text, cards):
+    # 57 cards (42 filler, 15 unknown passcodes), 62 as written with the five at the end: no main-size problem
+    main = _main_cards(cards, 42) + [str(900000001 + i) for i in range(15)]
+    result = check_text(_ydk(main, None, _EXTRA), ".ydk")
+    assert rules_of(result, "error").count("wrong-section") == 1 and "main-size" not in rules_of(result)
+    # still too small without them: the size problem says so, with the count it will have
+    result = check_text(_ydk(_main_cards(cards, 36), None, _EXTRA), ".ydk")
+    (size,) = [p for p in result.problems if p.rule == "main-size"]
+    assert size.message.startswith("Main Deck has 36 cards (without the 5 cards from line 38 on")
+
+
+def test_extra_deck_monsters_inside_the_main_deck_are_still_their_own_problems(check_text, cards):
+    main = _main_cards(cards, 20) + ["44146295"] + _main_cards(cards, 20)
+    result = check_text(_ydk(main, None, _EXTRA[1:]), ".ydk")
+    wrong = [p for p in result.problems if p.rule == "wrong-section"]
+    assert [p.line for p in wrong] == [22, 43]  # Mirrorjade among Main Deck cards; then the four at the end
+    assert wrong[0].card.name == "Mirrorjade the Iceblade Dragon" and wrong[1].fix == "add a line #extra before line 43"
+
+
+@pytest.mark.parametrize("marker", ["#EXTRA", "#Extra", "#extra "])
+def test_a_marker_written_another_way_still_marks_its_section(check_text, cards, marker):
+    # consistent with #side for !side: the cards are where the player put them, with a warning about EDOPro
+    result = check_text(_ydk(_main_cards(cards, 40), marker, _EXTRA), ".ydk")
+    assert result.legal and rules_of(result) == ["syntax"] and "#extra" in result.problems[0].fix
+    assert result.sizes == {"main": 40, "extra": 5, "side": 0}
+
+
+def test_no_extra_line_and_no_extra_deck_monster_says_nothing(check_text, cards):
+    result = check_text(_ydk(_main_cards(cards, 40), None, [], ["14558127"]), ".ydk")
+    assert result.problems == [] and result.legal

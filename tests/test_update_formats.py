@@ -67,12 +67,13 @@ def test_index_writer_reproduces_the_bundled_files_byte_for_byte(path):
 
 
 def test_written_index_loads_in_card_index(tmp_path):
-    doc = I.document([[5, "B", "main", 1, 1, 1, "official", 7, None, None, None, [6, 4000]],
-                      [3, "A", "extra", 65, 1, 0, "official", None, "2020-01-01", None, 5, []]],
+    doc = I.document([[5, "B", "main", 1, 1, 1, "official", 7, None, None, None, [6, 4000], 4],
+                      [3, "A", "extra", 65, 1, 0, "official", None, "2020-01-01", None, 5, [], 8]],
                      [{"id": "x", "date": "2026-01-01"}], {100000001: 3}, "test")
     (tmp_path / "tool.jsonl").write_bytes(I.index_bytes(doc))
     index = CardIndex(tmp_path / "tool.jsonl", None)
     assert index.by_passcode(4000).name == "B" and index.group_of(3) == 5 and index.placeholder_target(100000001) == 3
+    assert index.by_passcode(4000).level == 4 and index.by_passcode(3).level == 8
 
 
 @pytest.mark.parametrize("change, match", [
@@ -80,9 +81,13 @@ def test_written_index_loads_in_card_index(tmp_path):
     (lambda rows: rows[0].__setitem__(2, "monster"), "has kind"),
     (lambda rows: rows[0].__setitem__(10, 999), "not a card of its own"),
     (lambda rows: rows[0].__setitem__(1, " "), "has no name"),
+    (lambda rows: rows[0].__setitem__(12, -1), "has level -1"),
+    (lambda rows: rows[0].__setitem__(12, "4"), "has level '4'"),
+    (lambda rows: rows[0].pop(), "does not have 13 fields"),
 ])
 def test_index_validation(change, match):
-    rows = [[5, "B", "main", 1, 1, 1, "official", 7, None, None, None, [6]], [3, "A", "main", 1, 1, 1, "official", None, None, None, None, []]]
+    rows = [[5, "B", "main", 1, 1, 1, "official", 7, None, None, None, [6], 4],
+            [3, "A", "main", 1, 1, 1, "official", None, None, None, None, [], None]]
     change(rows)
     with pytest.raises(I.IndexFormatError, match=match):
         I.validate(I.document(rows, [], {}, "test"))
@@ -102,10 +107,16 @@ def test_real_sample_responses_convert():
     out, placeholders = Y.convert(cards, ref, [])
     assert sorted(out) == [
         [34541863, '"A" Cell Breeding Device', "main", Y.SPELL | Y.CONTINUOUS, 1, 1, "official", 7128, "2007-05-16",
-         "2007-02-15", None, []],
+         "2007-02-15", None, [], None],  # a Spell: no Level
         [64163367, '"A" Cell Incubator', "main", Y.SPELL | Y.CONTINUOUS, 1, 1, "official", 7315, "2007-11-14",
-         "2007-07-21", None, []],
+         "2007-07-21", None, [], None],
     ]
+    monster = {**cards[0], "id": 89631139, "name": "Blue-Eyes White Dragon", "type": "Normal Monster",
+               "frameType": "normal", "level": 8, "race": "Dragon"}
+    link = {**cards[0], "id": 1861629, "name": "Decode Talker", "type": "Link Monster", "frameType": "link",
+            "linkval": 3, "race": "Cyberse"}
+    converted = {row[0]: row for row in Y.convert([monster, link], ref, [])[0]}
+    assert converted[89631139][I.COL["level"]] == 8 and converted[1861629][I.COL["level"]] == 3
 
 
 def _shape(value):

@@ -205,5 +205,14 @@ def test_cli_timeout_and_connection_refused(env):
     proc = env.cli_update("--timeout", "0.5", "--retries", "0")
     assert proc.returncode == 2 and "timed out" in proc.stderr
     proc = env.cli("update", "--cards-url", "http://127.0.0.1:9/api/", "--retries", "0")
-    assert proc.returncode == 2 and "cannot connect" in proc.stderr and len(proc.stderr.splitlines()) == 1
+    assert proc.returncode == 2 and "cannot reach 127.0.0.1: connection refused" in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1 and "urllib3" not in proc.stderr and "HTTPConnection" not in proc.stderr
     assert not (env.data_dir / "state.json").exists()
+
+
+def test_cli_offline_says_no_network(env):
+    # a name that cannot be resolved, as on a machine without a network (.invalid never resolves, RFC 6761)
+    proc = env.cli("update", "--cards-url", "https://db.ygoprodeck.invalid/api/v7/", "--retries", "0")
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert "cannot reach db.ygoprodeck.invalid (no network?)" in proc.stderr
+    assert "NameResolutionError" not in proc.stderr and "urllib3" not in proc.stderr

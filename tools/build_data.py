@@ -140,6 +140,7 @@ class Card:
     ocg_date: str | None = None
     group: int | None = None
     alt_passcodes: set[int] = field(default_factory=set)
+    level: int | None = None  # a monster's Level, Rank or Link Rating
 
     @property
     def kind(self) -> str:
@@ -147,7 +148,7 @@ class Card:
 
     def row(self) -> list:
         return [self.passcode, self.name, self.kind, self.type, self.tcg, self.ocg, self.origin,
-                self.konami_id, self.tcg_date, self.ocg_date, self.group, sorted(self.alt_passcodes)]
+                self.konami_id, self.tcg_date, self.ocg_date, self.group, sorted(self.alt_passcodes), self.level]
 
 
 class Index:
@@ -188,16 +189,27 @@ class CdbRow:
     type: int
     name: str
     source: str
+    level: int | None = None  # a monster's Level, Rank or Link Rating (the low byte of datas.level)
 
 
 def read_cdb(path: Path) -> dict[int, CdbRow]:
     """The facts of an EDOPro .cdb (never its text columns)."""
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        rows = con.execute("SELECT d.id, d.ot, d.alias, d.type, t.name FROM datas d JOIN texts t ON t.id = d.id")
-        return {r[0]: CdbRow(r[0], r[1], r[2], r[3], clean_name(r[4] or ""), path.name) for r in rows}
+        rows = con.execute("SELECT d.id, d.ot, d.alias, d.type, t.name, d.level FROM datas d JOIN texts t ON t.id = d.id")
+        return {r[0]: CdbRow(r[0], r[1], r[2], r[3], clean_name(r[4] or ""), path.name,
+                             (r[5] or 0) & 0xFF if r[3] & MONSTER and (r[5] or 0) & 0xFF else None) for r in rows}
     finally:
         con.close()
+
+
+def yaml_yugi_level(y: dict) -> int | None:
+    """A monster's Level, Rank or Link Rating (its number of Link Arrows) in yaml-yugi."""
+    for key in ("level", "rank"):
+        if isinstance(y.get(key), int) and not isinstance(y.get(key), bool):
+            return y[key]
+    arrows = y.get("link_arrows")
+    return len(arrows) if isinstance(arrows, list) and arrows else None
 
 
 def read_jsonl(path: Path) -> list[dict]:
@@ -383,7 +395,7 @@ class Builder:
         alts = {r.id: root(r) for r in rows.values() if r.alias and root(r) != r.id}
         for r in sorted(rows.values(), key=lambda r: r.id):
             if r.id not in alts:
-                index.add(Card(r.id, r.name, r.type, origin_of(r)))
+                index.add(Card(r.id, r.name, r.type, origin_of(r), level=r.level))
         for alt, canonical in sorted(alts.items()):
             index.add_alt(canonical, alt)
         far = [f"{a} → {c} {rows[c].name!r}" for a, c in sorted(alts.items()) if abs(a - c) > 10]
@@ -463,7 +475,7 @@ class Builder:
                 self.main.add_alt(same.passcode, pw)
                 as_alt.append(f"{pw} → {same.passcode} {name!r}")
                 continue
-            card = Card(pw, name, yaml_yugi_type(y), "official", konami_id=y.get("konami_id"))
+            card = Card(pw, name, yaml_yugi_type(y), "official", konami_id=y.get("konami_id"), level=yaml_yugi_level(y))
             self.pool_evidence[pw] = (y, None)
             self.main.add(card)
             added.append(f"{pw} {name!r}")
@@ -477,6 +489,17 @@ class Builder:
                  and (y := self.yy_by_password.get(c.passcode)) and yaml_yugi_type(y) != c.type & UNDERIVABLE_MASK]
         self.report.examples(section, "type bits derived from yaml-yugi that disagree with the cdb (cdb kept; "
                                       "yaml-yugi's type line does not mark all Flip monsters)", wrong, 4)
+        # Levels: Konami's database (yaml-yugi) where it gives one, else the cdb's
+        levels = []
+        for c in self.main.cards.values():
+            y = self.yy_by_password.get(c.passcode)
+            level = yaml_yugi_level(y) if y else None
+            if level is not None and c.type & MONSTER:
+                if c.level is not None and c.level != level:
+                    levels.append(f"{c.passcode} {c.name!r}: cdb {c.level}, yaml-yugi {level}")
+                c.level = level
+        self.report.examples(section, "monster Levels (Ranks, Link Ratings) where yaml-yugi and the cdb differ "
+                                      "(yaml-yugi kept)", levels, 4)
 
     def _konami_by_name(self, cards: list[Card]) -> None:
         """Cards with EDOPro-only passcodes: take the Konami ID of a password-less yaml-yugi record of the same name."""

@@ -1,6 +1,6 @@
 """The command line: one module per command group over the core; none of them prints a traceback.
 
-``common`` holds the app, the exit codes and the shared options; ``check``, ``convert``,
+``common`` holds the app, the exit codes and the shared options; ``check``, ``convert``, ``show``,
 ``side`` (side, match, diff), ``info`` (banlists, card, rules, formats, data) and ``update``
 register their commands on it. Each keeps its heavy imports inside its functions.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import check, convert, info, side, update  # noqa: F401  (each registers its commands)
+from . import check, convert, info, show, side, update  # noqa: F401  (each registers its commands)
 from .common import EXIT_ERROR, app, describe_regions, say
 
 

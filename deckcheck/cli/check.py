@@ -97,14 +97,19 @@ def check(
     found, missing = find_decklists(arguments, settings.exclude, special, skipped, given)
     for path in missing:
         say(f"deckcheck: error: {path}: no such file or directory")
-    if not found and not missing:
+    if not found:
+        if missing:
+            raise typer.Exit(EXIT_ERROR)  # only the errors: no empty report
         from ..parsers import DECK_SUFFIXES
 
         fail(f"no decklists ({', '.join(DECK_SUFFIXES)}) found in " + ", ".join(map(str, arguments))
-             + (f" ({len(skipped)} .txt files that are not decklists skipped)" if skipped else ""))
+             + (f" ({len(skipped)} file{' that is not a decklist' if len(skipped) == 1 else 's that are not decklists'}"
+                " skipped)" if skipped else ""))
     try:
         cards = load_cards()
         checker = Checker(cards, load_store(), selection, input_format=input_format.value if input_format else None)
+        for warning in checker.warnings():
+            say(f"deckcheck: warning: {warning}")
         main = checker.regulation()
         bar = _progress(len(found), quiet)
         render = None
@@ -146,4 +151,4 @@ def check(
         fail(f"{output}: cannot write the report: {exc.strerror or exc}")
     if missing:
         raise typer.Exit(EXIT_ERROR)
-    raise typer.Exit(EXIT_LEGAL if run.illegal == 0 else EXIT_ILLEGAL)
+    raise typer.Exit(EXIT_LEGAL if run.not_legal == 0 else EXIT_ILLEGAL)

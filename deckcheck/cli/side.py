@@ -15,7 +15,7 @@ import typer
 from ..carddb import DataError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
-    decklist_arguments, fail, format_help, overrides, parse_date,
+    decklist_arguments, fail, format_help, overrides, parse_date, say,
 )
 
 
@@ -74,7 +74,10 @@ def _side_checker(registered: str, format, banlist, as_of, region, points_cap, s
                           overrides(points_cap, legacy_side=side_rule is SideRule.legacy))
     parsed = _read(registered)
     try:
-        return SideChecker(Checker(load_cards(), load_store(), selection), parsed)
+        checker = Checker(load_cards(), load_store(), selection)
+        for warning in checker.warnings():
+            say(f"deckcheck: warning: {warning}")
+        return SideChecker(checker, parsed)
     except DataError as exc:
         fail(str(exc))
 

@@ -9,7 +9,8 @@ from typing import Optional
 
 import typer
 
-from .common import EXIT_ERROR, OutputFormat, app
+from ..report.escape import json_safe, printable
+from .common import EXIT_ERROR, OutputFormat, app, say
 
 
 class Only(str, Enum):
@@ -67,7 +68,7 @@ def update(
     from ..update.config import ConfigError, load_config
 
     def fail(message: str) -> None:
-        print(f"deckcheck: error: {message}", file=sys.stderr)
+        say(f"deckcheck: error: {message}")
         raise typer.Exit(EXIT_ERROR)
 
     if cdb is not None and only is Only.lists:
@@ -89,7 +90,7 @@ def update(
         retries=int(retries if retries is not None else settings.get("retries", 3)),
     )
     ui = U.UI()
-    ui.note = lambda message: print(f"deckcheck: {message}", file=sys.stderr)  # type: ignore[method-assign]
+    ui.note = lambda message: say(f"deckcheck: {message}")  # type: ignore[method-assign]
     if not quiet and output_format is OutputFormat.text and sys.stderr.isatty():
         ui.progress = _RichProgress()
     try:
@@ -97,12 +98,12 @@ def update(
     except U.UpdateError as exc:
         fail(f"update failed: {exc}; the installed data is unchanged")
     for warning in result.warnings:
-        print(f"deckcheck: warning: {warning}", file=sys.stderr)
+        say(f"deckcheck: warning: {warning}")
     if output_format is OutputFormat.json:
-        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json_safe(json.dumps(result.to_json(), ensure_ascii=False, indent=2)) + "\n")
     elif not quiet:
         for line in _summary(result):
-            print(line)
+            print(printable(line))
 
 
 def _summary(result) -> list[str]:

@@ -178,7 +178,9 @@ def resolve_rules(own: Mapping, inherited: Mapping | None, path: Path, lines: Ma
 
 
 def _closest(word: str, choices: list[str]) -> str | None:
-    import difflib
+    """The choice closest to ``word`` by the ranking of every "did you mean" (``carddb.closest``)."""
+    from ..carddb import closest, fold_words
 
-    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return found[0] if found else None
+    folded = {fold_words(choice): choice for choice in choices}
+    found = closest(fold_words(word), list(folded), 1)
+    return folded[found[0]] if found else None

@@ -65,7 +65,7 @@ class InputFormat:
 INPUT_FORMATS: tuple[InputFormat, ...] = (
     InputFormat("ydk", "YDK files, as EDOPro, YGOPro, MDPro3 and YGOPRODeck write them", (".ydk",), "ydk", "parse_ydk"),
     InputFormat("yaml", "YAML decklists (schemas/yaml-deck.schema.json)", (".yaml", ".yml"), "yaml_deck",
-                "parse_yaml_deck"),
+                "parse_yaml_deck", walk_checked=True),
     InputFormat("ydke", "ydke:// links (EDOPro, DuelingBook, Dueling Nexus, YGOPRODeck), one or more per file",
                 (".ydke",), "ydke", "parse_ydke"),
     InputFormat("omega", "YGO Omega deck codes", (), "omega", "parse_omega"),
@@ -122,16 +122,30 @@ def sniff(data: bytes) -> InputFormat:
     return FORMATS_BY_ID["text"]
 
 
+# a main, extra or side key of a YAML file found in a folder: at the start of a line (block style) or after
+# { or , (flow style), in any case (a deck with a mistake, Main:, is still read and reported)
+_YAML_ANY_DECK_KEY = re.compile(r"""(?:^(?:---)?|[{,])[ \t]*["']?(?:main|extra|side)["']?[ \t]*:""", re.M | re.I)
+SKIP_REASONS = {"text": "a text file that is not a decklist", "yaml": "a YAML file with no main, extra or side key"}
+
+
 def looks_like_decklist(data: bytes, path: str = "") -> bool:
-    """Whether a file found by searching a folder (one of WALK_CHECKED_SUFFIXES: a .txt, read as its
-    content says) is a decklist at all: a README or a licence is skipped (and counted) rather than
-    reported as unreadable. ``data``: the file's first SNIFF_BYTES."""
+    """Whether a file found by searching a folder (one of WALK_CHECKED_SUFFIXES) is a decklist at all: a
+    README.txt, a licence or a repository's mkdocs.yml is skipped (and counted) rather than reported as
+    unreadable. ``data``: the file's first SNIFF_BYTES."""
     fmt = format_for(path, data)
+    if fmt.id == "yaml":
+        return data[:2] in (b"\xff\xfe", b"\xfe\xff") or _YAML_ANY_DECK_KEY.search(_head_text(data)) is not None
     if fmt.id != "text":
         return True
     from deckcheck.parsers.text import looks_like_text_decklist
 
     return looks_like_text_decklist(_head_text(data))
+
+
+def skip_reason(path: str) -> str:
+    """Why a file found in a folder was skipped (``looks_like_decklist`` said it is none)."""
+    fmt = _BY_SUFFIX.get(os.path.splitext(path)[1].lower()) or FORMATS_BY_ID["text"]
+    return SKIP_REASONS.get(fmt.id, "not a decklist")
 
 
 def format_for(path: str, data: bytes, forced: str | None = None) -> InputFormat:

@@ -25,10 +25,11 @@ from deckcheck.limits import NAME_LIMIT, clip, max_entries
 from deckcheck.model import ERROR, SECTIONS, DeckEntry, ParsedDeck, Problem
 from deckcheck.parsers.common import readable_text
 from deckcheck.parsers.ydk import INTERNAL_FIX, unreadable
+from deckcheck.words import with_article
 
 __all__ = ["parse_yaml_deck", "parse_card_line", "TOP_KEYS", "ITEM_KEYS", "MAX_COUNT"]
 
-TOP_KEYS = ("name", "format", "main", "extra", "side")
+TOP_KEYS = ("name", "player", "format", "main", "extra", "side")
 ITEM_KEYS = ("name", "passcode", "count")
 MAX_COUNT = 99
 MAX_PASSCODE = 999_999_999
@@ -243,7 +244,7 @@ class _Reader:
             return "a mapping"
         if isinstance(value, bytes):
             return "binary data"
-        return f"a {type(value).__name__} value"
+        return f"{with_article(type(value).__name__)} value"
 
     @staticmethod
     def _as_int(value) -> int | None:
@@ -289,7 +290,9 @@ class _Reader:
             if key is not None and key in seen:
                 self.error(knode, f"duplicate key {key!r}", f"write {key}: only once", key if key in SECTIONS else None)
             if key == "name":
-                self._deck_name(vnode)
+                self.deck.name = self._text(vnode, "the deck name")
+            elif key == "player":
+                self.deck.player = self._text(vnode, "the player")
             elif key == "format":
                 self._format(vnode)
             elif key in SECTIONS:
@@ -302,22 +305,20 @@ class _Reader:
                 self.error(
                     knode,
                     f"unknown top-level key {clip(shown)!r}{suggestion}",
-                    "the keys of a YAML decklist are name, format, main, extra and side",
+                    "the keys of a YAML decklist are name, player, format, main, extra and side",
                 )
             if key is not None:
                 seen.add(key)
         return deck
 
-    def _deck_name(self, node) -> None:
+    def _text(self, node, what: str) -> str | None:
+        """A text value (the deck's name, its player); a number is taken as written ("name: 2024")."""
         yaml = self.yaml
-        if isinstance(node, yaml.ScalarNode) and node.tag == _STR:
-            self.deck.name = clip(node.value.strip(), NAME_LIMIT) or None
-        elif isinstance(node, yaml.ScalarNode) and node.tag == _NULL:
-            self.deck.name = None
-        elif isinstance(node, yaml.ScalarNode) and node.tag in (_INT, _FLOAT):
-            self.deck.name = clip(node.value.strip(), NAME_LIMIT)  # "name: 2024" as written
-        else:
-            self.error(node, f"the deck name {clip(self.source(node))!r} is not text", 'put the name in quotes: name: "…"')
+        if isinstance(node, yaml.ScalarNode) and node.tag in (_STR, _INT, _FLOAT):
+            return clip(node.value.strip(), NAME_LIMIT) or None
+        if not (isinstance(node, yaml.ScalarNode) and node.tag == _NULL):
+            self.error(node, f"{what} {clip(self.source(node))!r} is not text", 'put it in quotes: "…"')
+        return None
 
     def _format(self, node) -> None:
         """The format the deck declares: an id, checked against the known formats by the checker."""

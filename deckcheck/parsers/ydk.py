@@ -14,7 +14,7 @@ import re
 import string
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
-from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
+from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 
 __all__ = ["parse_ydk", "plain_blocks", "read_plain", "decode_deck_text", "unreadable"]
 
@@ -119,6 +119,8 @@ _SKIPPED_SECTIONS = {
     "spare": "a list of spare cards",
     "representative": "the deck's representative (cover) cards",
 }
+# MDPro3's own sections: read silently (one note per file), as MDPro3 writes them into every deck
+_COSMETIC = ("pickup", "case", "protector", "field", "grave", "stand", "mate")
 
 _MARKER_KEYS = frozenset(("main", "extra", "side", *_SKIPPED_SECTIONS))
 
@@ -157,6 +159,22 @@ def parse_ydk(data: bytes, path: str) -> ParsedDeck:
 INTERNAL_FIX = "please report this file to the deckcheck maintainers"
 
 
+def _decode_lines(data: bytes) -> tuple[str | None, dict[int, str]]:
+    """A file that is UTF-8 but for some lines (a comment saved as Latin-1 / Windows-1252): the text, each
+    such line read as Windows-1252, and line number → the first byte that is not UTF-8 ("0xE9")."""
+    if data.startswith(_BOM8):
+        data = data[3:]
+    lines = data.split(b"\n")
+    bad: dict[int, str] = {}
+    for i, raw in enumerate(lines):
+        try:
+            lines[i] = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            bad[i + 1] = f"0x{raw[e.start]:02X}"
+            lines[i] = raw.decode("cp1252", "replace")
+    return "\n".join(lines), bad
+
+
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     blocks = plain_blocks(data)
     if blocks is not None:
@@ -168,6 +186,9 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
     """Any file, line by line: every line skipped or guessed is a ``syntax`` warning."""
     deck = ParsedDeck(path=path)
     text, why, why_line, why_fix = decode_deck_text(data)
+    not_utf8: dict[int, str] = {}
+    if text is None and why_fix == _FIX_UTF8 and not data[:2] in _BOM16:
+        text, not_utf8 = _decode_lines(data)
     if text is None:
         return unreadable(deck, why, why_line, why_fix)
     if not text or text.isspace() or text == "\ufeff":
@@ -209,6 +230,9 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
     skip_problem: Problem | None = None
     skip_count = 0
     skip_edo = "Main"
+    cosmetic: list[str] = []  # MDPro3's sections met, and where the first began
+    cosmetic_line = 0
+    cosmetic_count = 0
 
     entry_limit = max_entries()
     warn_limit = max_problems()
@@ -223,8 +247,10 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
             left_out.extend((1, line, sec))
 
     def end_skip() -> None:
-        nonlocal skip_word, skip_problem, skip_count
-        if skip_problem is not None:
+        nonlocal skip_word, skip_problem, skip_count, cosmetic_count
+        if skip_word in _COSMETIC:
+            cosmetic_count += skip_count
+        elif skip_problem is not None:
             what = _SKIPPED_SECTIONS[skip_word]
             n = skip_count
             lines_txt = "1 line" if n == 1 else f"{n} lines"
@@ -277,12 +303,18 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
             continue
         elif not s:
             continue
+        if not_utf8 and lineno in not_utf8:  # never a plain passcode: such a line is not ASCII
+            comment = s[0] == "#"
+            warn(lineno, f"{'a comment' if comment else 'a line'} that is not UTF-8 text (byte {not_utf8[lineno]}): "
+                 f"read as Windows-1252{' and skipped' if comment else ''}", "save the file as UTF-8 text", section)
 
         c = s[0]
         if c == "#":
             key = _hash_key(s)
             if key is None:
                 continue  # "#", "##tag", "###tag", "# Card Name"
+            if key == "created" and deck.player is None:
+                deck.player = _creator(s)
             if key == "extra":
                 if raw != "#extra":
                     warn(
@@ -308,6 +340,13 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
                     SIDE,
                 )
                 switch(SIDE, lineno, s)
+            elif key in _COSMETIC:
+                if skip_word is not None:
+                    end_skip()
+                skip_word, skip_count = key, 0
+                cosmetic.append(f"#{key}")
+                cosmetic_line = cosmetic_line or lineno
+                saw_marker = True
             elif key in _SKIPPED_SECTIONS:
                 if skip_word is not None:
                     end_skip()
@@ -453,6 +492,12 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
 
     if skip_word is not None:
         end_skip()
+    if cosmetic:
+        problems.append(Problem(
+            "syntax", INFO, f"MDPro3's own sections ({', '.join(dict.fromkeys(cosmetic))}; {cosmetic_count} "
+            f"line{'s' if cosmetic_count != 1 else ''} from line {cosmetic_line} on) are not part of the deck: skipped",
+            None, cosmetic_line, None,
+            f"nothing to do; if some of these lines are Side Deck cards, move them above line {cosmetic_line}"))
     if left_out:
         count, line, sec = left_out
         problems.append(Omitted("syntax", WARNING, count, sec, line, warn_limit))
@@ -473,26 +518,44 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
                 "save the file with LF or CRLF line endings",
             )
         )
-    if entries and not saw_extra:
-        problems.append(
-            Problem(
-                "syntax",
-                WARNING,
-                "no #extra line: Extra Deck monsters listed before !side are read as Main Deck cards",
-                EXTRA,
-                None,
-                None,
-                "add a line #extra between the Main Deck and the Extra Deck cards",
-            )
-        )
+    deck.no_extra_line = bool(entries) and not saw_extra  # judged with the cards (rules/wrong_section.py)
     return deck
+
+
+# What a YDK's "#created by …" says when it names a program or a default rather than a player.
+_NOT_PLAYERS = frozenset(("player", "edopro", "ygopro", "ygopro2", "mdpro", "mdpro2", "mdpro3", "ygoprodeck",
+                          "ygo omega", "omega", "duelingbook", "dueling nexus", "master duel", "neuron",
+                          "a hand-edited list"))
+_NOT_PLAYER_STARTS = ("ygoprodeck", "deckcheck", "...", "…")
+
+
+def _creator(line: str) -> str | None:
+    """The player a ``#created by …`` line names, or None when it names a program or a default."""
+    found = line[1:].strip()[len("created"):].strip()
+    if found[:2].lower() == "by":
+        found = found[2:].strip()
+    low = found.lower()
+    if not found or low in _NOT_PLAYERS or low.startswith(_NOT_PLAYER_STARTS):
+        return None
+    return clip(found, NAME_LIMIT)
 
 
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
 
 
-def plain_blocks(data: bytes) -> list[tuple[str, int, list[str]]] | None:
-    """A YDK file in its plainest shape as (section, number of its marker line, its lines); None for any other.
+class PlainYdk:
+    """A YDK file in its plainest shape (``plain_blocks``): the player its ``#created by`` line names (None: no
+    one) and, per section, (section, number of its marker line, its lines)."""
+
+    __slots__ = ("player", "blocks")
+
+    def __init__(self, player: str | None, blocks: list[tuple[str, int, list[str]]]):
+        self.player = player
+        self.blocks = blocks
+
+
+def plain_blocks(data: bytes) -> PlainYdk | None:
+    """A YDK file in its plainest shape (``PlainYdk``); None for any other.
 
     The plainest shape (nearly every exported file): UTF-8 text, LF or CRLF line ends, comment or blank lines,
     then exactly ``#main``, ``#extra`` and ``!side`` in this order, each followed only by lines of one
@@ -520,24 +583,28 @@ def plain_blocks(data: bytes) -> list[tuple[str, int, list[str]]] | None:
         return None
     if not at_main < at_extra < at_side or len(lines) > max_entries():  # more lines could be too many entries
         return None
+    player = None
     for line in lines[:at_main]:
         s = line.strip()
         if s and not _is_comment(s):
             return None
+        if s and player is None and _hash_key(s) == "created":  # as the general reading takes it
+            player = _creator(s)
     blocks = [(MAIN, at_main + 1, lines[at_main + 1:at_extra]), (EXTRA, at_extra + 1, lines[at_extra + 1:at_side]),
               (SIDE, at_side + 1, lines[at_side + 1:])]
     for _section, _line, block in blocks:
         joined = "".join(block)  # a blank line adds nothing to it
         if joined and not (joined.isdigit() and joined.isascii() and max(map(len, block)) <= MAX_PASSCODE_DIGITS):
             return None  # a line that is not one plain passcode
-    return blocks
+    return PlainYdk(player, blocks)
 
 
-def read_plain(deck: ParsedDeck, blocks: list[tuple[str, int, list[str]]]) -> ParsedDeck:
+def read_plain(deck: ParsedDeck, plain: PlainYdk) -> ParsedDeck:
     """The entries of a file of ``plain_blocks``: copies of a passcode on adjacent lines are one entry."""
+    deck.player = plain.player
     append = deck.entries.append
     Entry = DeckEntry
-    for section, lineno, block in blocks:
+    for section, lineno, block in plain.blocks:
         run = run_text = None
         for s in block:
             lineno += 1

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cache
 
 from .. import __version__
-from ..model import ERROR, DeckResult
+from ..model import ERROR, WARNING, DeckResult
 
 # Every output format of `deckcheck check`: its name (as --output-format, deckcheck.toml and the docs
 # spell it) and the module under report/ that renders it.
@@ -51,6 +52,32 @@ class RuleCount:
 
 
 @dataclass
+class CardCount:
+    """How often one rule hit one card (``card``/``label`` None: problems without a card) over all decks."""
+
+    rule: str
+    kind: str  # what the summary calls it: the rule ID, or the list status for a banlist problem ("Forbidden")
+    severity: str
+    card: object  # a CardRef, or None
+    label: str | None  # the card as the summary names it
+    problems: int
+    decks: int
+
+
+@cache
+def _list_status():
+    import re
+
+    return re.compile(r" is (Forbidden|Limited|Semi-Limited) on ")
+
+
+def _status_of(message: str) -> str | None:
+    """The status a banlist problem names, for the summary ("Forbidden: Maxx "C" in 12 decks")."""
+    found = _list_status().search(message)
+    return found.group(1) if found else None
+
+
+@dataclass
 class Run:
     """Everything a reporter needs: the results and what they were judged with."""
 
@@ -64,43 +91,93 @@ class Run:
     rules: list[RuleInfo] = field(default_factory=list)  # for reports that describe rules (SARIF)
     lists: dict = field(default_factory=dict)  # Regulation.report_lists() of the run's format: region, lists, points
     skipped: list[str] = field(default_factory=list)  # files found in folders that are not decklists (a README.txt)
+    _card_counts: list | None = field(default=None, init=False, repr=False, compare=False)
+    _counted: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def _verdicts(self) -> tuple[int, int]:
+        """(legal, unreadable), counted once: every summary asks for them several times."""
+        if self._counted is None:
+            legal = unreadable = 0
+            for r in self.results:
+                if r.unreadable:
+                    unreadable += 1
+                elif r.legal:
+                    legal += 1
+            self._counted = (legal, unreadable)
+        return self._counted
 
     @property
     def legal(self) -> int:
-        return sum(1 for r in self.results if r.legal)
+        return self._verdicts()[0]
 
     @property
     def illegal(self) -> int:
-        return len(self.results) - self.legal
+        """Decks read and judged not legal (an unreadable file is counted apart: ``unreadable``)."""
+        legal, unreadable = self._verdicts()
+        return len(self.results) - legal - unreadable
+
+    @property
+    def not_legal(self) -> int:
+        return len(self.results) - self._verdicts()[0]
 
     @property
     def unreadable(self) -> int:
-        return sum(1 for r in self.results if r.unreadable)
+        return self._verdicts()[1]
 
-    def rule_counts(self) -> list[RuleCount]:
-        """Problems per rule, the most common first (by decks, then problems, then rule ID)."""
-        problems: dict[str, int] = {}
-        decks: dict[str, int] = {}
-        severity: dict[str, str] = {}
+    def _tally(self, key_of) -> dict:
+        """Errors and warnings by ``key_of(problem)``: key → [problems, decks, severity, first problem]."""
+        found: dict = {}
         for result in self.results:
             seen = set()
             for p in result.problems:
-                rule = p.rule
-                problems[rule] = problems.get(rule, 0) + 1
-                if rule not in seen:
-                    seen.add(rule)
-                    decks[rule] = decks.get(rule, 0) + 1
-                if p.severity == ERROR or rule not in severity:
-                    severity[rule] = p.severity
-        counts = [RuleCount(rule, severity[rule], n, decks[rule]) for rule, n in problems.items()]
+                if p.severity not in (ERROR, WARNING):
+                    continue
+                key = key_of(p)
+                tally = found.get(key)
+                if tally is None:
+                    tally = found[key] = [0, 0, p.severity, p]
+                tally[0] += 1
+                if key not in seen:
+                    seen.add(key)
+                    tally[1] += 1
+                if p.severity == ERROR:
+                    tally[2] = ERROR
+        return found
+
+    def rule_counts(self) -> list[RuleCount]:
+        """Problems (errors and warnings) per rule, the most common first (by decks, then problems, then rule ID)."""
+        counts = [RuleCount(rule, severity, n, decks) for rule, (n, decks, severity, _) in self._tally(_rule).items()]
         counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule))
         return counts
 
+    def card_counts(self) -> list[CardCount]:
+        """Problems per rule and card (errors and warnings), the most common first: what an organizer acts on."""
+        if self._card_counts is None:
+            counts = []
+            for (rule, status, named), (n, decks, severity, p) in self._tally(_rule_and_card).items():
+                card = p.card if named else None
+                label = (card.name or str(card.passcode)) if card is not None else None
+                counts.append(CardCount(rule, status or rule, severity, card, label, n, decks))
+            counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule, c.label or ""))
+            self._card_counts = counts
+        return self._card_counts
+
+
+def _rule(p) -> str:
+    return p.rule
+
+
+def _rule_and_card(p) -> tuple:
+    card = p.card
+    named = card is not None and (card.name is not None or card.passcode is not None)
+    status = _status_of(p.message) if named and p.rule == "banlist" else None
+    return p.rule, status, (card.passcode, card.name) if named else None
+
 
 def counts(result: DeckResult) -> tuple[int, int]:
-    """(errors, warnings) of one deck."""
+    """(errors, warnings) of one deck (notes not counted)."""
     errors = sum(1 for p in result.problems if p.severity == ERROR)
-    return errors, len(result.problems) - errors
+    return errors, sum(1 for p in result.problems if p.severity == WARNING)
 
 
 def status(result: DeckResult) -> str:

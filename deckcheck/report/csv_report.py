@@ -3,7 +3,10 @@
 Columns: path, name, format, banlist (the points list of a points format), status (legal |
 illegal | unreadable), main, extra, side, errors, warnings, rules (the rule IDs of its problems,
 most frequent first, ``;`` between), problems (every problem as ``line N: [rule] message``,
-`` | `` between), points (the deck's total points in a points format such as Genesys, else empty).
+`` | `` between; notes left out), points (the deck's total points in a points format such as
+Genesys, else empty), player (who the decklist says made it: YAML ``player:``, a YDK ``#created
+by`` that names a person rather than a program). Columns are only ever added, at the end, so
+those before keep their places.
 A cell that would start with ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a leading
 ``'`` so a spreadsheet shows it as text instead of running it as a formula (deck names and
 unknown card names come from the decklists themselves). Control characters are shown escaped
@@ -17,11 +20,12 @@ from __future__ import annotations
 import csv
 import io
 
+from ..model import INFO
 from . import Run, counts, status
 from .escape import neutralize_commands, printable
 
 COLUMNS = ("path", "name", "format", "banlist", "status", "main", "extra", "side", "errors", "warnings", "rules",
-           "problems", "points")
+           "problems", "points", "player")
 
 
 CELL_LIMIT = 32_767  # characters a spreadsheet cell holds (Excel, LibreOffice Calc)
@@ -67,15 +71,16 @@ def rows(run: Run):
         fmt = run.deck_formats.get(result.path) or (run.format_id, run.banlist.get("name") or
                                                      (run.lists.get("points") or {}).get("name"))
         points = result.facts.get("points")
+        problems = [p for p in result.problems if p.severity != INFO]
         tally: dict[str, int] = {}
-        for p in result.problems:
+        for p in problems:
             tally[p.rule] = tally.get(p.rule, 0) + 1
         rules = sorted(tally, key=lambda r: -tally[r])
         yield (
             result.path, result.name, fmt[0], fmt[1], status(result),
             result.sizes.get("main", 0), result.sizes.get("extra", 0), result.sizes.get("side", 0),
-            errors, warnings, ";".join(rules), _problems(result.problems),
-            points["total"] if points else None,
+            errors, warnings, ";".join(rules), _problems(problems),
+            points["total"] if points else None, result.player,
         )
 
 

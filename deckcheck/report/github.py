@@ -4,14 +4,16 @@
     ::error file=decks/a.ydk,line=12,title=deckcheck banlist::Ash Blossom … (fix: remove 1 copy …)
     ::endgroup::
 
-Errors become ``::error``, warnings ``::warning``; ``line`` is given only when the problem has
-one (GitHub then annotates the file). Only decks with problems get a group. The last line is
-the plain summary. Chosen automatically when ``GITHUB_ACTIONS=true`` and no output format was
+Errors become ``::error``, warnings ``::warning``; a note (severity info, e.g. an MDPro3 file's
+own sections) is no annotation at all: a repository of such files would get thousands.
+``line`` is given only when the problem has one (GitHub then annotates the file). Only decks
+with errors or warnings get a group. The last line is the plain summary. Chosen automatically when ``GITHUB_ACTIONS=true`` and no output format was
 asked for, as yamllint does.
 """
 
 from __future__ import annotations
 
+from ..model import INFO
 from . import Run, counts, status
 from .escape import printable
 from .text import summary_line
@@ -44,14 +46,14 @@ def annotation(path: str, problem) -> str:
 def render(run: Run) -> str:
     lines = []
     for result in run.results:
-        if not result.problems:
-            continue
         errors, warnings = counts(result)
+        if not errors and not warnings:
+            continue
         tally = ", ".join(
             f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (warnings, "warning")) if n
         )
         lines.append(f"::group::{_escape_data(result.path)} ({status(result)}: {tally})")
-        lines.extend(annotation(result.path, p) for p in result.problems)
+        lines.extend(annotation(result.path, p) for p in result.problems if p.severity != INFO)
         lines.append("::endgroup::")
     lines.append(summary_line(run).plain)
     return "\n".join(lines) + "\n"

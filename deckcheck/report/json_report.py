@@ -48,6 +48,8 @@ def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
         ", ".join(map(_problem_json, result.problems)))
     if result.name:
         text += ', "name": ' + _s(result.name)
+    if result.player:
+        text += ', "player": ' + _s(result.player)
     if deck_format:
         text += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
     uri = path_uri(result.path)
@@ -82,6 +84,8 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
     }
     if result.name:
         out["name"] = result.name
+    if result.player:
+        out["player"] = result.player
     if deck_format:
         out["format"], out["banlist"] = deck_format
     uri = path_uri(result.path)
@@ -99,9 +103,15 @@ def summary_json(run: Run) -> dict:
         "illegal": run.illegal,
         "unreadable": run.unreadable,
         "skipped": len(run.skipped),
+        "skipped_files": list(run.skipped),
         "rules": [
             {"rule": c.rule, "severity": c.severity, "problems": c.problems, "decks": c.decks}
             for c in run.rule_counts()
+        ],
+        "cards": [
+            {"rule": c.rule, "kind": c.kind, "severity": c.severity, "card": c.card.to_json(), "problems": c.problems,
+             "decks": c.decks}
+            for c in run.card_counts() if c.card is not None
         ],
     }
 

@@ -52,7 +52,7 @@ def render(run: Run) -> str:
     for result in run.results:
         fmt = (run.deck_formats.get(result.path) or (run.format_id, None))[0]
         case = ET.Element("testcase", {"name": _x(result.path), "classname": _x(f"deckcheck.{fmt}"), "time": "0"})
-        warnings = []
+        warnings = []  # and notes
         for p in result.problems:
             if p.severity != "error":
                 warnings.append(_detail(p))

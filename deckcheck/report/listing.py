@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..banlists import STATUS_LIMITS, STATUS_TITLES
+from .layout import fold, hang, print_grid, print_table, reflow, wrap_width
 from .terminal import shown
 
 
@@ -51,27 +52,113 @@ def _contents(banlist, counts: dict[str, int]) -> str:
     return ""
 
 
+def _effective(b) -> Text:
+    """The date a list took effect, and under it the regions' own dates where they differ."""
+    regions = [f"{r} {d.isoformat()}" for r, d in sorted(b.effective_by_region.items())]
+    return Text("\n").join(shown(line) for line in [b.effective.isoformat(), *regions])
+
+
 def banlists(lists, today: date, output_format: str, console) -> None:
     in_force = _in_force(lists, today)
     if output_format == "json":
         _emit_json([{**b.to_json(), "aliases": b.aliases, "in_force": b.name in in_force, "entries": _counts(b)}
                     for b in lists])
         return
-    table = Table(box=None, header_style="bold", padding=(0, 1))
-    for col in ("Name", "Format", "Effective", "Forbidden", "Limited", "Semi-Limited", "Source", ""):
-        table.add_column(col)
-    for b in lists:
-        counts = _counts(b)
-        contents = _contents(b, counts)
-        columns = [str(counts[s]) for s in STATUS_LIMITS] if not contents else [contents, "", ""]
-        effective = b.effective.isoformat()
-        if b.effective_by_region:
-            effective += " (" + ", ".join(f"{r} {d.isoformat()}" for r, d in b.effective_by_region.items()) + ")"
-        official = (b.source or {}).get("official") or (b.source or {}).get("pool") or {}
-        source = official.get("published_by") or official.get("repository") or ""
-        table.add_row(*map(shown, (b.name, b.format.upper(), effective, *columns, source)),
-                      Text("in force", style="green") if b.name in in_force else "")
-    console.print(table)
+    width = wrap_width(console)
+    for n, fmt in enumerate(dict.fromkeys(b.format for b in lists)):
+        if n:
+            console.print()
+        console.print(Text(f"{fmt.upper()} lists", style="bold"), highlight=False)
+        rows, contents = [], False
+        for b in (b for b in lists if b.format == fmt):
+            counts = _counts(b)
+            words = _contents(b, counts)
+            contents = contents or bool(words)
+            official = (b.source or {}).get("official") or (b.source or {}).get("pool") or {}
+            source = official.get("published_by") or official.get("repository") or ""
+            cells = [words] if words else [str(counts[s]) for s in STATUS_LIMITS]
+            rows.append([b.name, _effective(b), *cells, source, Text("in force", style="green") if b.name in in_force else ""])
+        kinds = ["Contents"] if contents else ["Forbidden", "Limited", "Semi-Limited"]
+        if contents:  # a points list or a whitelist: what it holds in words (an F&L list among them: its counts)
+            rows = [row if len(row) == 5 else [row[0], row[1], ", ".join(f"{t} {c}" for t, c in zip(
+                ("Forbidden", "Limited", "Semi-Limited"), row[2:5])), *row[5:]] for row in rows]
+        print_grid(console, ["List", "Effective", *kinds, "Source", "Now"], rows, width, optional=("Source",),
+                   justify={"Forbidden": "right", "Limited": "right", "Semi-Limited": "right"})
+
+
+def list_diff(old, new, cards, decks: list[dict], output_format: str, console) -> None:
+    """What changed from ``old`` to ``new``; for each deck, the changes that touch it and its verdict on both."""
+    from ..listchanges import changes, title
+
+    found = changes(old, new, cards)
+    if output_format == "json":
+        _emit_json({
+            "old": old.to_json(), "new": new.to_json(), "changes": [c.to_json() for c in found],
+            "decks": [{"path": d["path"], "unreadable": d["unreadable"], "legal_before": d["legal_before"],
+                       "legal_after": d["legal_after"],
+                       "became_illegal": d["legal_before"] and not d["legal_after"],
+                       "changes": [{**c.to_json(), "copies": n} for c, n in d["changes"]],
+                       "problems": [p.to_json() for p in d["new_problems"]]} for d in decks],
+        })
+        return
+    from .text import print_problems
+
+    width = wrap_width(console)
+    head = shown(f"{old.name} → {new.name} (in force from {old.effective} and {new.effective}): "
+                 f"{len(found)} change{'s' if len(found) != 1 else ''}")
+    console.print(hang(console, head, width, indent=4, first=0), highlight=False, soft_wrap=True)
+    if not decks:
+        rows = [[f"{c.card.name}", title(c.old), Text(title(c.new), style="red" if c.stricter else "green")]
+                for c in found]
+        if rows:
+            print_grid(console, ["Card", old.name, new.name], rows, width)
+        return
+    for d in decks:
+        console.print()
+        if d["unreadable"]:
+            console.print(shown(f"{d['path']}: not a decklist deckcheck can read (see: deckcheck check)"),
+                          highlight=False, soft_wrap=True)
+            continue
+        became = ("became illegal" if d["legal_before"] and not d["legal_after"] else
+                  "legal on both" if d["legal_after"] else "illegal on both" if not d["legal_before"] else "became legal")
+        verdict = Text("✓ " if d["legal_after"] else "✗ ", style="bold green" if d["legal_after"] else "bold red")
+        verdict.append_text(shown(d["path"], style="bold"))
+        touching = len(d["changes"])
+        parts = [verdict, Text(f"{touching} change{'s' if touching != 1 else ''} touch it"), Text(f"({became})")]
+        console.print(fold(console, parts, width), highlight=False, soft_wrap=True)
+        rows = [[c.card.name, str(n), title(c.old), Text(title(c.new), style="red" if c.stricter else "green")]
+                for c, n in d["changes"]]
+        if rows:
+            print_grid(console, ["Card", "Copies", old.name, new.name], rows, width, justify={"Copies": "right"})
+        print_problems(d["new_problems"], console, width)
+
+
+def card_history(card, lists, cards, output_format: str, console) -> None:
+    """A card's status on every list deckcheck has, per folder of lists, in date order."""
+    from ..listchanges import status_of, title
+
+    memo: dict = {}
+    history = [(b, status_of(b, card, cards, memo)) for b in lists]
+    if output_format == "json":
+        _emit_json({"card": {"name": card.name, "passcode": card.passcode},
+                    "history": [{"list": b.name, "format": b.format, "effective": b.effective.isoformat(),
+                                 "status": status} for b, status in history]})
+        return
+    width = wrap_width(console)
+    console.print(shown(f"{card.name} ({card.passcode}) on every list deckcheck has, by date:", style="bold"),
+                  highlight=False, soft_wrap=True)
+    rows = []
+    for fmt in dict.fromkeys(b.format for b, _ in history):
+        runs: list[list] = []  # [first list, last list, status]: a status kept over consecutive lists
+        for b, status in ((b, s) for b, s in history if b.format == fmt):
+            if runs and runs[-1][2] == status:
+                runs[-1][1] = b
+            else:
+                runs.append([b, b, status])
+        for first, last, status in runs:
+            span = first.name if first is last else f"{first.name} – {last.name}"
+            rows.append([fmt.upper(), first.effective.isoformat(), span, title(status)])
+    print_grid(console, ["Lists", "From", "List", "Status"], rows, width)
 
 
 def _kind(card) -> str:
@@ -113,11 +200,30 @@ def _same_name(card, index) -> list:
     return [c for c in index.group_members(card.passcode) if c.passcode != card.passcode and c.name == card.name]
 
 
+def card_matches(query: str, found, more: bool, console) -> None:
+    """The cards part of a name fits, best first (text; ``deckcheck card`` with one of them shows it)."""
+    from .layout import fits, print_table, table, wrap_width
+
+    width = wrap_width(console)
+    count = f"{len(found)}{' or more' if more else ''}"
+    console.print(shown(f"{count} cards match {query!r}; deckcheck card NAME shows one:"), highlight=False,
+                  soft_wrap=True)
+    grid = table("Name", "Passcode", "Kind")
+    for card in found:
+        grid.add_row(shown(card.name), str(card.passcode), _kind(card))
+    if fits(console, grid, width):
+        print_table(console, grid, width)
+    else:
+        for card in found:
+            console.print(shown(f"  {card.name} ({card.passcode})"), highlight=False, soft_wrap=True)
+
+
 def card_status(card, regulation) -> tuple[str, int | None]:
     """A card's standing in one regulation, in words, and its points there (None outside a points format)."""
     from ..banlists import GROUP_TITLES
     from ..rules.banned_type import banned_types
     from ..rules.card_pool import why_not_legal
+    from ..words import with_article
 
     skill_in_deck = card.kind == "skill" and regulation.enabled("skill-card")
     if card.kind not in ("main", "extra") and not skill_in_deck:
@@ -127,7 +233,7 @@ def card_status(card, regulation) -> tuple[str, int | None]:
         return f"not legal: {outside}", None
     banned = banned_types(card, regulation.options("banned-type").get("types") or ())
     if banned:
-        return f"not legal: a {' and '.join(t.capitalize() for t in banned)} Monster", None
+        return f"not legal: {with_article(' and '.join(t.capitalize() for t in banned))} Monster", None
     parts = []
     if regulation.banlist is not None:
         limit = regulation.limits.get(card.group, regulation.copies)
@@ -177,7 +283,10 @@ def cards(found, index, regulations, output_format: str, console) -> None:
     if output_format == "json":
         _emit_json(documents)
         return
-    for card, doc in zip(found, documents):
+    width = wrap_width(console)
+    for n, (card, doc) in enumerate(zip(found, documents)):
+        if n:
+            console.print()
         table = Table(box=None, show_header=False, padding=(0, 1))
         table.add_column(style="bold")
         table.add_column()
@@ -209,8 +318,7 @@ def cards(found, index, regulations, output_format: str, console) -> None:
         ]
         for label, value in rows:
             table.add_row(shown(label), shown(value))
-        console.print(table)
-        console.print()
+        print_table(console, table, width)
 
 
 def _options_text(rule) -> list[str]:
@@ -245,26 +353,40 @@ def rules(verbose: bool, output_format: str, console) -> None:
             ]
         )
         return
+    width = wrap_width(console)
     if verbose:
         for command, modules in groups:
             for r in modules:
-                console.rule(f"{r.ID} ({r.SEVERITY}; deckcheck {command})")
-                console.print(rule_doc(r), highlight=False, markup=False)
+                title = f"{r.ID} ({r.SEVERITY}; deckcheck {command})"
+                bar = "─" * max(2, (width or 0) - len(title) - 4) if width else "──"
+                console.print(Text(f"── {title} {bar}", style="bold"), highlight=False, soft_wrap=True)
+                _print_doc(rule_doc(r), console, width)
                 options = _options_text(r) if getattr(r, "OPTIONS", None) else []
                 if options:
                     console.print()
-                    console.print("Options (set by a format file, see: deckcheck formats):", highlight=False, markup=False)
+                    console.print(Text("Options (set by a format file, see: deckcheck formats):"), highlight=False)
                     for line in options:
-                        console.print(f"    {line}", highlight=False, markup=False)
+                        console.print(hang(console, shown(line), width, indent=8, first=4), highlight=False,
+                                      soft_wrap=True)
                 console.print()
         return
-    table = Table(box=None, header_style="bold", padding=(0, 1))
-    for column in ("Rule", "Command", "Severity", "Summary"):
-        table.add_column(column)
-    for command, modules in groups:
-        for r in modules:
-            table.add_row(r.ID, command, r.SEVERITY, r.SUMMARY)
-    console.print(table)
+    rows = [[r.ID, command, r.SEVERITY, r.SUMMARY] for command, modules in groups for r in modules]
+    print_grid(console, ["Rule", "Command", "Severity", "Summary"], rows, width)
+
+
+def _print_doc(doc: str, console, width: int | None) -> None:
+    """A rule's documentation: as written when not wrapped; else its paragraphs wrapped to the width (the text
+    is wrapped for a source file, not for this terminal), examples and list items kept as written."""
+    if width is None:
+        for line in doc.splitlines():
+            console.print(shown(line), highlight=False, soft_wrap=True)
+        return
+    for text, verbatim in reflow(doc):
+        indent = len(text) - len(text.lstrip()) if verbatim else 0
+        if verbatim and text.lstrip().startswith(("- ", "* ")):
+            indent += 2
+        console.print(hang(console, shown(text.strip() if verbatim else text), width, indent=indent,
+                           first=len(text) - len(text.lstrip())), highlight=False, soft_wrap=True)
 
 
 def formats(found, store, output_format: str, console) -> None:
@@ -273,16 +395,12 @@ def formats(found, store, output_format: str, console) -> None:
         _emit_json([{"id": f.id, "title": f.title, "description": f.description, "origin": f.origin,
                      "path": f.path, "extends": list(f.extends)} for f in found])
         return
-    table = Table(box=None, header_style="bold", padding=(0, 1))
-    for column in ("Format", "Title", "Description", "Defined in"):
-        table.add_column(column)
-    for f in found:
-        where = "built in" if f.origin == "built-in" else f.path
-        table.add_row(shown(f.id), shown(f.title), shown(f.description), shown(where))
-    console.print(table)
+    width = wrap_width(console)
+    rows = [[f.id, f.title, f.description, "built in" if f.origin == "built-in" else f.path] for f in found]
+    print_grid(console, ["Format", "Title", "Description", "Defined in"], rows, width)
     if store.user_dir is not None:
-        console.print(shown(f"Your formats: {store.user_dir}/<id>.yaml (a format file may extend a built-in one)"),
-                      highlight=False)
+        console.print(hang(console, shown(f"Your formats: {store.user_dir}/<id>.yaml (a format file may extend a "
+                                          "built-in one)"), width, indent=4, first=0), highlight=False, soft_wrap=True)
 
 
 def format_definition(fmt, output_format: str, console) -> None:
@@ -308,8 +426,11 @@ def format_definition(fmt, output_format: str, console) -> None:
             lines.append(f"  {rule_id}: on")
         else:
             lines.append(f"  {rule_id}: " + ", ".join(f"{k}: {_show(v)}" for k, v in options.items()))
+    width = wrap_width(console)
     for line in lines:
-        console.print(shown(line), highlight=False)
+        indent = len(line) - len(line.lstrip())
+        console.print(hang(console, shown(line.strip()), width, indent=indent + 4, first=indent), highlight=False,
+                      soft_wrap=True)
 
 
 def _age_days(day, today: date) -> int | None:
@@ -361,13 +482,16 @@ def data(index, store, today: date, output_format: str, console) -> None:
     elif source.get("kind") == "cdb":
         origin += f" from {source.get('path')}"
 
+    width = wrap_width(console)
+
     def say(*parts) -> None:
-        """One line: (text, style) pairs or plain strings, every one shown as data."""
+        """One line: (text, style) pairs or plain strings, every one shown as data; wrapped with a hanging indent."""
         line = Text()
         for part in parts:
             text, style = part if isinstance(part, tuple) else (part, "")
             line.append_text(shown(text, style))
-        console.print(line, highlight=False)
+        lead = len(line.plain) - len(line.plain.lstrip(" "))
+        console.print(hang(console, line, width, indent=lead + 4, first=0), highlight=False, soft_wrap=True)
 
     say(("Card index", "bold"), f": {origin}, {info['cards']:,} cards, data of {info['built']}{age}")
     if info.get("installed"):

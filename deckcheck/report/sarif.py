@@ -53,6 +53,9 @@ def _message(p) -> str:
     return printable(text)
 
 
+_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
 def render(run: Run) -> str:
     catalog = run.rules or rule_catalog()
     index = {info.id: i for i, info in enumerate(catalog)}
@@ -65,7 +68,7 @@ def render(run: Run) -> str:
                 location["region"] = {"startLine": p.line}
             result = {
                 "ruleId": p.rule,
-                "level": "error" if p.severity == "error" else "warning",
+                "level": _LEVEL[p.severity],
                 "message": {"text": _message(p)},
                 "locations": [{"physicalLocation": location}],
             }

@@ -1,15 +1,19 @@
-"""Text for side, match and diff: verdicts, the swap as a sentence and a table, problems with fixes."""
+"""Text for side, match and diff: verdicts, the swap as a table (a sentence where no table fits), problems.
+
+Laid out as the check report is (``layout.py``): for the terminal's width, a word never broken;
+not wrapped when piped.
+"""
 
 from __future__ import annotations
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from ..model import SECTION_TITLES, SECTIONS
 from .escape import printable
+from .layout import fits, fold, hang, print_table, table, wrap_width
 from .terminal import shown
-from .text import deck_table
+from .text import print_problems
 
 
 def _sizes(sizes: dict) -> str:
@@ -26,58 +30,62 @@ def _section(section: str | None) -> str:
     return SECTION_TITLES.get(section, section) if section else "—"
 
 
-def swap_table(moves) -> Table:
-    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
-    table.add_column("", no_wrap=True)
-    table.add_column("Copies", justify="right")
-    table.add_column("Card", overflow="fold")
-    table.add_column("From", no_wrap=True)
-    table.add_column("To", no_wrap=True)
+def swap_table(moves):
+    grid = table("", "Copies", "Card", "From", "To")
+    grid.columns[1].justify = "right"
     for move in sorted(moves, key=lambda m: not m.is_in):
-        table.add_row(
+        grid.add_row(
             "in" if move.is_in else "out",
             str(move.count),
             shown(move.card.label()),
             _section(move.source) if move.source else "not registered",
             _section(move.target) if move.target else "missing",
         )
-    return table
+    return grid
+
+
+def _line(console: Console, parts: list[Text]) -> None:
+    console.print(fold(console, parts, wrap_width(console)), highlight=False, soft_wrap=True)
 
 
 def registered(result, regulation, console: Console) -> None:
-    line = Text("Registered ")
-    line.append_text(_verdict(result.legal, result.unreadable))
-    line.append(f" {printable(result.path)}", style="bold")
+    first = Text("Registered ")
+    first.append_text(_verdict(result.legal, result.unreadable))
+    first.append(f" {printable(result.path)}", style="bold")
+    parts = [first]
     if not result.unreadable:
-        line.append(f"  {_sizes(result.sizes)}")
-    line.append(printable(f"  ({regulation.title}, {regulation.list_name or 'no list'})"))
+        parts.append(Text(_sizes(result.sizes)))
+    parts.append(shown(f"({regulation.title}, {regulation.list_name or 'no list'})"))
     points = result.facts.get("points")
     if points:
-        line.append(f"  {points['total']} points (cap {points['cap']})")
-    console.print(line, highlight=False)
-    if result.problems:
-        console.print(deck_table(result), highlight=False)
+        parts.append(Text(f"{points['total']} points (cap {points['cap']})"))
+    _line(console, parts)
+    print_problems(result.problems, console, wrap_width(console))
 
 
 def sided(result, console: Console, title: str = "Sided") -> None:
+    width = wrap_width(console)
     unreadable = any(p.rule == "unreadable" for p in result.problems)
-    line = Text(f"{title} ")
-    line.append_text(_verdict(result.legal, unreadable))
-    line.append(f" {printable(result.sided.path)}", style="bold")
+    first = Text(f"{title} ")
+    first.append_text(_verdict(result.legal, unreadable))
+    first.append(f" {printable(result.sided.path)}", style="bold")
+    parts = [first]
     if not unreadable:
-        line.append(f"  {_sizes(result.sided.sizes)}")
+        parts.append(Text(_sizes(result.sided.sizes)))
     if not result.compared:
         if not unreadable:
-            line.append("  (not compared: the registered deck is unreadable)")
+            parts.append(Text("(not compared: the registered deck is unreadable)"))
     elif result.sided_legally and not result.registered.legal:
-        line.append("  (sided correctly, but the registered deck is not legal)")
-    console.print(line, highlight=False)
+        parts.append(Text("(sided correctly, but the registered deck is not legal)"))
+    _line(console, parts)
     if result.compared:
-        console.print(shown("Swap: " + result.say_swaps()), highlight=False, soft_wrap=True)
-        if result.moves:
-            console.print(swap_table(result.moves), highlight=False)
-    if result.problems:
-        console.print(deck_table(result), highlight=False)
+        grid = swap_table(result.moves) if result.moves else None
+        if grid is not None and fits(console, grid, width):
+            print_table(console, grid, width)
+        else:  # no swap, or no room for the table: the swap as a sentence
+            console.print(hang(console, shown("Swap: " + result.say_swaps()), width, indent=6, first=0),
+                          highlight=False, soft_wrap=True)
+    print_problems(result.problems, console, width)
 
 
 def side(result, regulation, console: Console) -> None:
@@ -101,29 +109,31 @@ def match(result, regulation, console: Console) -> None:
 
 
 def diff(a, b, rows, console: Console) -> None:
+    width = wrap_width(console)
     for label, deck in (("A", a), ("B", b)):
-        console.print(shown(f"{label} {deck.path}  {_sizes(deck.sizes)}"), highlight=False)
+        _line(console, [shown(f"{label} {deck.path}"), Text(_sizes(deck.sizes))])
     for deck in (a, b):
-        if deck.problems:
-            console.print(deck_table(deck), highlight=False)
+        print_problems(deck.problems, console, width)
     console.print()
     if not rows:
         console.print(Text("Same cards in every section (by card name).", style="green"), highlight=False)
         return
-    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
-    table.add_column("Section", no_wrap=True)
-    table.add_column("Card", overflow="fold")
-    table.add_column("A", justify="right")
-    table.add_column("B", justify="right")
-    table.add_column("B − A", justify="right")
+    grid = table("Section", "Card", "A", "B", "B − A")
+    for column in grid.columns[2:]:
+        column.justify = "right"
     for row in rows:
         change = row.b - row.a
-        table.add_row(
+        grid.add_row(
             SECTION_TITLES[row.section],
             shown(row.card.label()),
             str(row.a),
             str(row.b),
             Text(f"{change:+d}", style="green" if change > 0 else "red"),
         )
-    console.print(table, highlight=False)
+    if fits(console, grid, width):
+        print_table(console, grid, width)
+    else:
+        for row in rows:
+            line = Text(f"{SECTION_TITLES[row.section]}  {row.a} → {row.b}  ") + shown(row.card.label())
+            console.print(hang(console, line, width, indent=4, first=0), highlight=False, soft_wrap=True)
     console.print(Text(f"{len(rows)} difference{'s' if len(rows) != 1 else ''} (by card name)."), highlight=False)

@@ -6,11 +6,14 @@ from decklists, file names and data files as ``shown(value)``, a ``Text`` of its
 control characters arrive escaped. The Console from ``console()`` also has markup and emoji
 off, and writes through a stream that neutralizes workflow commands at the start of every
 line (``escape.neutralize_commands``), so wrapping a long name can never start a line with
-``::``.
+``::``, and that drops the spaces at the end of a line (rich pads table cells) on standard output.
+How reports fit the width of a terminal, or are not wrapped at all when piped: ``layout.py``.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from typing import IO
 
@@ -25,13 +28,23 @@ def shown(value, style: str = "") -> Text:
     return Text("" if value is None else printable(str(value)), style=style)
 
 
-class CommandSafeStream:
-    """A text stream (stdout, stderr or a given one) whose lines never begin with ``::``."""
+UNWRAPPED = 100_000  # the width a report is laid out at when nothing is wrapped (piped): tables at their natural width
 
-    def __init__(self, stream: IO[str] | None = None, stderr: bool = False):
+# Spaces at the end of a line (before its newline, or before the colour codes that end it).
+_TRAILING = re.compile(r" +((?:\x1b\[[0-9;]*m)*)(?=\n)")
+_TAIL = re.compile(r" +(?:\x1b\[[0-9;]*m)*\Z")
+
+
+class CommandSafeStream:
+    """A text stream (stdout, stderr or a given one) whose lines never begin with ``::`` and, with
+    ``trim``, never end with spaces."""
+
+    def __init__(self, stream: IO[str] | None = None, stderr: bool = False, trim: bool = False):
         self._given = stream
         self._stderr = stderr
         self._at_line_start = True
+        self._trim = trim
+        self._held = ""  # spaces at the end of the last write: dropped if a newline follows
 
     @property
     def stream(self) -> IO[str]:
@@ -41,6 +54,12 @@ class CommandSafeStream:
         return getattr(stream, "rich_proxied_file", stream)
 
     def write(self, text: str) -> int:
+        if self._trim:
+            text = _TRAILING.sub(r"\1", self._held + text)
+            tail = _TAIL.search(text)
+            self._held = tail.group() if tail else ""
+            if tail:
+                text = text[:tail.start()]
         safe = neutralize_commands(text, at_line_start=self._at_line_start)
         newline = max(text.rfind("\n"), text.rfind("\r"))
         tail = text[newline + 1:]
@@ -63,7 +82,15 @@ class CommandSafeStream:
 
 
 def console(stderr: bool = False, file: IO[str] | None = None, **options) -> Console:
-    """A Console for reports: no markup, no emoji codes, no highlighting, no workflow commands."""
+    """A Console for reports: no markup, no emoji codes, no highlighting, no workflow commands, no spaces
+    at the ends of lines. ``fixed_width``: whether a width was given (``width``, or ``COLUMNS``), so that a
+    report not on a terminal is still laid out for it (``layout.wrap_width``)."""
     options.setdefault("soft_wrap", False)
-    return Console(file=CommandSafeStream(file, stderr), stderr=stderr, markup=False, emoji=False, highlight=False,
-                   **options)
+    stream = CommandSafeStream(file, stderr, trim=not stderr)
+    fixed = options.get("width") is not None or (os.environ.get("COLUMNS") or "").isdigit()
+    terminal = options.get("force_terminal")
+    if not fixed and not (terminal if terminal is not None else stream.isatty()):
+        options["width"] = UNWRAPPED  # piped or to a file: tables at their natural width, nothing wrapped
+    made = Console(file=stream, stderr=stderr, markup=False, emoji=False, highlight=False, **options)
+    made.fixed_width = fixed
+    return made

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..model import SECTION_TITLES, CardRef, DeckEntry, Problem
+from ..model import EXTRA, MAIN, SECTION_TITLES, CardRef, DeckEntry, Problem
 
 
 def by_card_and_section(entries: Iterable[DeckEntry]) -> list[list[DeckEntry]]:
@@ -39,22 +39,48 @@ def section_title(section: str) -> str:
     return SECTION_TITLES[section]
 
 
+def unmarked_extra(deck) -> list[DeckEntry]:
+    """In a YDK file without an ``#extra`` line: the entries that end its Main Deck from its last run of Extra
+    Deck monsters on (what an ``#extra`` line before them puts in the Extra Deck), in file order; else []."""
+    if not getattr(deck, "no_extra_line", False):
+        return []
+    block: list[DeckEntry] = []
+    for e in reversed([e for e in deck.entries if e.section == MAIN]):
+        if e.card is not None and e.card.kind == "main":
+            break
+        block.append(e)
+    block.reverse()
+    while block and (block[0].card is None or block[0].card.kind != "extra"):
+        block.pop(0)
+    return block
+
+
 def size_problem(deck, regulation, section: str, rule_id: str, severity: str) -> Problem | None:
-    """The problem for a section whose size is outside the range the rule's options give, or None."""
+    """The problem for a section whose size is outside the range the rule's options give, or None.
+
+    A YDK file without an ``#extra`` line is judged as its cards mean (``unmarked_extra``): that one cause
+    is one wrong-section problem, and the sizes are those the ``#extra`` line gives."""
     options = regulation.options(rule_id)
     low, high = options["min"], options["max"]
     size = deck.sizes[section]
+    note = ""
+    unmarked = unmarked_extra(deck) if section in (MAIN, EXTRA) else []
+    if unmarked:
+        moved = total(unmarked)
+        size += moved if section == EXTRA else -moved
+        note = (f" ({'with' if section == EXTRA else 'without'} the {cards(moved)} from line {unmarked[0].line} "
+                "on, once an #extra line is added before them)")
     if low <= size and (high is None or size <= high):
         return None
     title = f"{section_title(section)} Deck"
     fmt = regulation.title
     if size < low:
         needs = f"{low}–{high}" if high is not None else f"at least {low}"
-        message = f"{title} has {cards(size)}; {fmt} needs {needs}"
+        message = f"{title} has {cards(size)}{note}; {fmt} needs {needs}"
         fix = f"add {cards(low - size)} to the {title}"
     else:
         allowed = f"{low}–{high}" if low else f"at most {high}"
-        message = f"{title} has {cards(size)}; {fmt} allows {allowed}"
+        message = f"{title} has {cards(size)}{note}; {fmt} allows {allowed}"
         fix = f"remove {cards(size - high)} from the {title}"
     return Problem(rule_id, severity, message, section, None, None, fix)
 

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 
 from ..cardtypes import FUSION, LINK, MONSTER, PENDULUM, RITUAL, SYNCHRO, XYZ
 from ..model import ERROR, Problem, ResolvedDeck
+from ..words import with_article
 from ._common import by_card_and_section, copies, lines_note, section_title, total
 from ._options import Option
 
@@ -63,7 +64,7 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         yield Problem(
             ID,
             SEVERITY,
-            f"{first.card.name} is a {kinds} Monster; {regulation.title} allows no "
+            f"{first.card.name} is {with_article(kinds)} Monster; {regulation.title} allows no "
             f"{' or '.join(t.capitalize() for t in types)} Monsters, not even in the Side Deck"
             f" ({copies(n)} in {where}{lines_note(group)})",
             first.section,

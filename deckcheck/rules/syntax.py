@@ -1,9 +1,12 @@
 """syntax: a line or entry that could not be read as written.
 
 In a YDK file a line that is skipped or guessed (text where a passcode should be, `#side`
-for `!side`, an MDPro3 cosmetic section, a missing `#extra` line) is a warning: the deck is
-still read the way EDOPro reads it, and the warning says how. In a YAML decklist an entry
-that breaks the schema (schemas/yaml-deck.schema.json) is an error.
+for `!side`, `#EXTRA` for `#extra`, a line that is not UTF-8 text) is a warning: the deck is
+read as the player wrote it, and the warning says how EDOPro and YGOPro would read it
+instead. MDPro3's own sections (`#pickup`, `#case`, …) are read silently, with one note
+(severity info) per file. A missing `#extra` line is not a syntax problem: the Extra Deck
+monsters are then in the Main Deck (see wrong-section). In a YAML decklist an entry that
+breaks the schema (schemas/yaml-deck.schema.json) is an error.
 
 Source: deckcheck's input formats (README, "Decklist formats").
 

@@ -18,7 +18,7 @@ import sqlite3
 from pathlib import Path
 
 from .index_file import COL, carry_over, flatten_groups
-from ..cardtypes import SKILL, kind_of, pools_of
+from ..cardtypes import MONSTER, SKILL, kind_of, pools_of
 from .ygoprodeck import PLACEHOLDER_MIN, Reference, text_problem
 
 OT_OCG, OT_TCG, OT_PRERELEASE = 0x1, 0x2, 0x100
@@ -32,9 +32,10 @@ class CdbError(ValueError):
     pass
 
 
-def read_cdb(path: Path, max_rows: int | None = None) -> list[tuple[int, int, int, int, str]]:
-    """``(id, ot, alias, type, name)`` rows; CdbError when the file is not a card database, has
-    more than ``max_rows`` rows, or a name with a character that is not allowed."""
+def read_cdb(path: Path, max_rows: int | None = None) -> list[tuple[int, int, int, int, str, int | None]]:
+    """``(id, ot, alias, type, name, level)`` rows (level: a monster's Level, Rank or Link Rating, else None);
+    CdbError when the file is not a card database, has more than ``max_rows`` rows, or a name with a
+    character that is not allowed."""
     try:
         with open(path, "rb") as f:
             magic = f.read(16)
@@ -48,7 +49,8 @@ def read_cdb(path: Path, max_rows: int | None = None) -> list[tuple[int, int, in
             count = con.execute("SELECT count(*) FROM datas").fetchone()[0]
             if max_rows is not None and count > max_rows:
                 raise CdbError(f"{path}: refused as implausible: {count:,} rows (at most {max_rows:,})")
-            rows = con.execute("SELECT d.id, d.ot, d.alias, d.type, t.name FROM datas d JOIN texts t ON t.id = d.id").fetchall()
+            rows = con.execute("SELECT d.id, d.ot, d.alias, d.type, t.name, d.level FROM datas d "
+                               "JOIN texts t ON t.id = d.id").fetchall()
         finally:
             con.close()
     except sqlite3.Error as exc:
@@ -61,11 +63,12 @@ def read_cdb(path: Path, max_rows: int | None = None) -> list[tuple[int, int, in
         problem = text_problem(name)
         if problem:
             raise CdbError(f"{path}: the name of card {r[0]} {problem}")
-        out.append((r[0], r[1], r[2], r[3], name))
+        level = (r[5] & 0xFF) if isinstance(r[5], int) and r[3] & MONSTER else 0  # the low byte; scales above it
+        out.append((r[0], r[1], r[2], r[3], name, level or None))
     return out
 
 
-def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: list[str]) -> tuple[list[list], dict[int, int], int]:
+def convert(raw: list[tuple], ref: Reference, notes: list[str]) -> tuple[list[list], dict[int, int], int]:
     """Index rows, placeholders and the number of cards taken from the cdb itself."""
     rows_in = {r[0]: r for r in raw if r[0] > 0 and r[4] and ((r[1] & (OT_OCG | OT_TCG | OT_PRERELEASE)) or r[3] & SKILL)
                and not (r[1] & OT_UNOFFICIAL and not r[1] & (OT_OCG | OT_TCG))}
@@ -92,18 +95,20 @@ def convert(raw: list[tuple[int, int, int, int, str]], ref: Reference, notes: li
 
     alts = {i: root(r) for i, r in rows_in.items() if r[2] and root(r) != i}
     rows: dict[int, list] = {}
-    for i, (passcode, ot, alias, bits, name) in sorted(rows_in.items()):
+    for i, (passcode, ot, alias, bits, name, *more) in sorted(rows_in.items()):
         if i in alts:
             continue
         kind = kind_of(bits)
         deck = kind in ("main", "extra")
         origin = "prerelease" if passcode >= PLACEHOLDER_MIN or (ot & OT_PRERELEASE and not ot & (OT_OCG | OT_TCG)) else "official"
         tcg, ocg = (int(bool(ot & OT_TCG)), int(bool(ot & OT_OCG))) if deck and origin == "official" else pools_of(kind)
-        row = [passcode, name, kind, bits, tcg, ocg, origin, None, None, None, None, []]
+        row = [passcode, name, kind, bits, tcg, ocg, origin, None, None, None, None, [], more[0] if more else None]
         known = ref.rows.get(passcode)
         if known is not None:
             for col in ("konami_id", "tcg_date", "ocg_date"):
                 row[COL[col]] = known[COL[col]]
+            if row[COL["level"]] is None and len(known) > COL["level"]:
+                row[COL["level"]] = known[COL["level"]]
             if known[COL["origin"]] == "official":  # released under EDOPro's id (Destined Duel 100200296)
                 row[COL["origin"]] = "official"
             if deck:

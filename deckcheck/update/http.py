@@ -34,6 +34,7 @@ from email.utils import parsedate_to_datetime
 from urllib.parse import urljoin, urlsplit
 
 from .. import __version__
+from ..words import with_article
 
 USER_AGENT = f"deckcheck/{__version__}"
 RATE_PER_SECOND = 20
@@ -354,7 +355,7 @@ class Fetcher:
             except requests.exceptions.Timeout:
                 raise _Retryable(f"{current}: timed out after {wait:g} s") from None
             except requests.exceptions.ConnectionError as exc:
-                raise _Retryable(f"{current}: cannot connect ({_short(exc)})") from None
+                raise _Retryable(_cannot_connect(current, exc)) from None
             except requests.exceptions.RequestException as exc:
                 if self.watchdog.expired:
                     raise self._late(url) from None
@@ -387,8 +388,8 @@ class Fetcher:
         total = int(length) if length and length.isdigit() else None
         inflater = _Inflater(response.headers.get("Content-Encoding"), url)
         if total is not None and inflater.obj is None and total > limits.max_bytes:
-            raise FetchError(f"{url}: refused: a {total:,}-byte response (the limit is {limits.max_bytes:,})",
-                             unreachable=False)
+            raise FetchError(f"{url}: refused: {with_article(f'{total:,}-byte')} response (the limit is "
+                             f"{limits.max_bytes:,})", unreachable=False)
         chunks: list[bytes] = []
         received = size = containers = 0
         if show_progress:
@@ -433,6 +434,23 @@ class _Retryable(Exception):
         self.reason = reason
         self.delay = delay
         self.status = status
+
+
+_NO_NETWORK = ("NameResolutionError", "Failed to resolve", "Name or service not known", "nodename nor servname",
+               "Temporary failure in name resolution", "getaddrinfo failed", "Network is unreachable",
+               "No route to host")
+
+
+def _cannot_connect(url: str, exc: Exception) -> str:
+    """Why a connection failed, as a person says it: the host, and "no network?" when no name could be
+    resolved or no route found (urllib3's nested reprs are no reason to show)."""
+    host = urlsplit(url).hostname or url
+    text = str(exc)
+    if any(marker in text for marker in _NO_NETWORK):
+        return f"cannot reach {host} (no network?)"
+    if "Connection refused" in text:
+        return f"cannot reach {host}: connection refused"
+    return f"cannot reach {host} ({_short(exc)})"
 
 
 def _short(exc: Exception) -> str:

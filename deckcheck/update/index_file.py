@@ -15,7 +15,7 @@ from pathlib import Path
 
 SCHEMA = 2
 FIELDS = ["passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id",
-          "tcg_date", "ocg_date", "group", "alt_passcodes"]
+          "tcg_date", "ocg_date", "group", "alt_passcodes", "level"]
 COL = {name: i for i, name in enumerate(FIELDS)}
 KINDS = ("main", "extra", "token", "skill")
 ORIGINS = ("official", "prerelease", "rush", "unofficial")
@@ -84,6 +84,9 @@ def validate(doc: dict) -> None:
             raise IndexFormatError(f"card {passcode} has kind {kind!r}")
         if row[COL["origin"]] not in ORIGINS:
             raise IndexFormatError(f"card {passcode} has origin {row[COL['origin']]!r}")
+        level = row[COL["level"]]
+        if level is not None and (not isinstance(level, int) or isinstance(level, bool) or not 0 <= level < 256):
+            raise IndexFormatError(f"card {passcode} has level {level!r}")
         for p in (passcode, *row[COL["alt_passcodes"]]):
             if not isinstance(p, int) or isinstance(p, bool) or p <= 0:
                 raise IndexFormatError(f"card {passcode} has passcode {p!r}")

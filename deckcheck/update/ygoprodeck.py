@@ -161,6 +161,17 @@ def parse_cardinfo(body: bytes) -> list[dict]:
     return cards
 
 
+def _level(card: dict, bits: int) -> int | None:
+    """A monster's Level or Rank (the API's "level") or Link Rating ("linkval")."""
+    if not bits & MONSTER or bits & TOKEN:
+        return None
+    for key in ("level", "linkval"):
+        value = card.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 256:
+            return value
+    return None
+
+
 def type_bits(card: dict) -> int:
     """EDOPro type bits from the API's type strings (as far as they say)."""
     kind = card.get("type", "")
@@ -244,9 +255,11 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
         unreleased_placeholder = passcode >= PLACEHOLDER_MIN and deck_card and not (tcg or ocg)
         row = [passcode, " ".join(card["name"].replace("\u00a0", " ").split()), kind, bits, tcg, ocg,
                "prerelease" if unreleased_placeholder else "official", konami,
-               _date(misc.get("tcg_date")), _date(misc.get("ocg_date")), None, []]
+               _date(misc.get("tcg_date")), _date(misc.get("ocg_date")), None, [], _level(card, bits)]
         known = ref.rows.get(passcode)
         if known is not None:
+            if row[COL["level"]] is None and len(known) > COL["level"]:
+                row[COL["level"]] = known[COL["level"]]
             if unreleased_placeholder:
                 row[COL["origin"]] = known[COL["origin"]]
             if known[COL["kind"]] == kind and known[COL["type"]]:

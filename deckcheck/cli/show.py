@@ -1,0 +1,59 @@
+"""``deckcheck show``: a deck as a registration sheet — by official name, grouped, with totals and stats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..carddb import DataError
+from .common import (
+    AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, REGION_OPTION, OutputFormat, app, console,
+    fail, parse_date, say,
+)
+
+
+@app.command("show")
+def show_command(
+    deck: Path = typer.Argument(..., help="A decklist (.ydk, .yaml, .yml)."),
+    format: Optional[str] = FORMAT_OPTION,
+    banlist: Optional[str] = BANLIST_OPTION,
+    as_of: Optional[str] = AS_OF_OPTION,
+    region: Optional[str] = REGION_OPTION,
+    output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
+) -> None:
+    """Show a deck as a registration sheet: each card by its official name, grouped Monster / Spell / Trap,
+    Extra Deck by type, Side Deck, with counts and totals; card types, monster Levels and points (in a points
+    format). Exit 0 when shown, 1 when the file cannot be read as a decklist."""
+    from ..checker import Checker, Selection
+    from ..datastore import load_cards, load_store
+    from ..parsers import read_deck
+    from ..resolve import resolve
+    from ..sheet import Sheet
+
+    if not deck.exists():
+        fail(f"{deck}: no such file or directory")
+    if deck.is_dir():
+        fail(f"{deck} is a directory; give one decklist file")
+    parsed = read_deck(deck, str(deck))
+    if parsed.unreadable:
+        problem = next(p for p in parsed.problems if p.rule == "unreadable")
+        say(f"deckcheck: {parsed.path}: {problem.message}")
+        raise typer.Exit(EXIT_ILLEGAL)
+    try:
+        checker = Checker(load_cards(), load_store(), Selection(format, banlist, parse_date(as_of, "--as-of"), region))
+        for warning in checker.warnings():
+            say(f"deckcheck: warning: {warning}")
+        result, regulation = checker.check_parsed(parsed)
+    except DataError as exc:
+        fail(str(exc))
+    resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
+    sheet = Sheet(resolved, regulation.points if regulation.points_list is not None else None)
+    from ..report import show
+
+    if output_format is OutputFormat.json:
+        show.render_json(sheet, result, regulation)
+    else:
+        show.render(sheet, result, regulation, console())
+    raise typer.Exit(EXIT_LEGAL)
