@@ -314,3 +314,30 @@ class BanlistStore:
                 return max(lists, key=lambda b: b.effective_in(region))
         oldest = files[0].effective
         raise DataError(f"no {fmt.upper()} list was in effect on {on.isoformat()} (the oldest starts {oldest})")
+
+
+CADENCE_LISTS = 12  # a folder's cadence: the longest gap between its newest lists (this many of them)
+CADENCE_MIN_GAPS = 3  # fewer gaps than this: too little history to tell a cadence
+
+
+def staleness(store: "BanlistStore", folder: str, as_of: date) -> dict | None:
+    """Whether the newest list of ``folder`` that deckcheck has may not be the one in force on ``as_of``:
+    it is the newest there is, and it took effect longer ago than the folder's own history allows (the
+    longest gap between its last ``CADENCE_LISTS`` lists). None when the list is not stale, when a later
+    list exists (an ``--as-of`` in the past) or when there is too little history to tell."""
+    dates = sorted({f.effective for f in store.files(folder) if f.effective is not None})
+    if not dates or dates[-1] > as_of:
+        return None
+    recent = dates[-CADENCE_LISTS:]
+    gaps = [(later - earlier).days for earlier, later in zip(recent, recent[1:])]
+    if len(gaps) < CADENCE_MIN_GAPS:
+        return None
+    usual, age = max(gaps), (as_of - dates[-1]).days
+    if age <= usual:
+        return None
+    return {"lists": folder, "effective": dates[-1].isoformat(), "age_days": age, "longest_gap_days": usual}
+
+
+def folder_title(folder: str) -> str:
+    """A folder of lists as a sentence names it: tcg → TCG, ocg-genesys → OCG Genesys, speed → Speed."""
+    return " ".join(part.upper() if len(part) <= 3 else part.capitalize() for part in folder.split("-"))

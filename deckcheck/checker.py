@@ -253,6 +253,14 @@ class Checker:
         self._last = (fmt, regulation)
         return regulation
 
+    def stale(self, format_ids=()) -> list[dict]:
+        """The stale lists (regulation.staleness) of the run's format and of these formats, each list once."""
+        found: dict[str, dict] = {}
+        for fmt in [self.default_format, *(self._format(i) for i in sorted(format_ids) if self.formats.knows(i))]:
+            for item in self.regulation(fmt).stale:
+                found.setdefault(item["lists"], item)
+        return list(found.values())
+
     def format_for(self, parsed: ParsedDeck) -> Format:
         """The format a deck is judged in: the one asked for, else the one the file declares.
 

@@ -33,7 +33,7 @@ import weakref
 from datetime import date, timedelta
 from pathlib import Path
 
-from .banlists import Banlist, BanlistStore, bundled_banlists_dir
+from .banlists import Banlist, BanlistStore, bundled_banlists_dir, folder_title, staleness
 from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex, DataError
 
 STATE_FILE = "state.json"
@@ -42,7 +42,6 @@ GENERATIONS = "generations"
 CARDS_FILE = "cards.jsonl"
 LISTS_DIR = "banlists"
 STALE_CARDS_DAYS = 60  # new cards arrive every few weeks
-STALE_LIST_DAYS = 100  # OCG lists every 3 months, TCG lists every 3-5 months
 MAX_STATE_BYTES = 1024 * 1024
 MAX_CARDS_FACTOR = 4  # a downloaded index more than 4 times the size of the bundled one is not read
 MAX_TEXT = 1000
@@ -431,10 +430,11 @@ def describe(cards: CardIndex, store: BanlistStore, today: date) -> dict:
     hints = []
     if info["age_days"] is not None and info["age_days"] > STALE_CARDS_DAYS:
         hints.append(f"the card data is {info['age_days']} days old")
-    for fmt, b in sorted(newest.items()):
-        age = (today - b.effective).days
-        if age > STALE_LIST_DAYS:
-            hints.append(f"the newest {fmt.upper()} list took effect {age} days ago")
+    for fmt in sorted(newest):
+        late = staleness(store, fmt, today)
+        if late:
+            hints.append(f"the newest {folder_title(fmt)} list took effect {late['age_days']} days ago (each of the last "
+                         f"came within {late['longest_gap_days']} days)")
     last_check = (state.get("lists") or {}).get("checked") or (state.get("cards") or {}).get("checked")
     return {
         "cards": info,

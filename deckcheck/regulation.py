@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from datetime import date
 from types import ModuleType
 
-from .banlists import GROUP_STATUSES, STATUS_LIMITS, Banlist, BanlistStore, ListEntry
+from .banlists import GROUP_STATUSES, STATUS_LIMITS, Banlist, BanlistStore, ListEntry, staleness
 from .carddb import CardIndex, DataError
 from .formats import Format
 from .model import EXTRA, MAIN, SIDE
@@ -126,7 +126,8 @@ class Regulation:
                  other_lists: tuple[Banlist, ...] = (), groups: dict[int, int] | None = None,
                  points_list: Banlist | None = None, points: dict[int, int] | None = None,
                  whitelist: Banlist | None = None, allowed: frozenset[int] | None = None,
-                 stand_ins: dict[int, int] | None = None, released_by: date | None = None):
+                 stand_ins: dict[int, int] | None = None, released_by: date | None = None,
+                 stale: tuple[dict, ...] = ()):
         from .rules import RULES
 
         self.format = fmt
@@ -144,6 +145,7 @@ class Regulation:
         self.allowed = allowed  # the cards (their passcodes) the whitelist allows (None: no whitelist)
         self.stand_ins = stand_ins or {}  # an unofficial id the whitelist accepts → the card it counts as
         self.released_by = released_by  # cards first released after this day are out of the pool
+        self.stale = stale  # lists deckcheck has that may no longer be the newest in force (``staleness``)
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
             (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
         )
@@ -198,6 +200,10 @@ class Regulation:
             found.get("banlist"), found.get("points_list"), found.get("whitelist")) if lst is not None)) if d]
         if cutoffs:
             found["released_by"] = min(cutoffs)
+        dated = [options["lists"]] if options is not None and not options.get("in_force_on") else []
+        dated += list(options.get("also") or ()) if dated else []
+        dated += [points["lists"]] if points is not None else []
+        found["stale"] = tuple(filter(None, (staleness(store, folder, as_of) for folder in dated)))
         return cls(fmt, cards, as_of, region, **found)
 
     @property

@@ -7,6 +7,8 @@ source_data, on the real files of the source data snapshot."""
 
 from __future__ import annotations
 
+from deckcheck.banlists import BanlistStore, folder_title, staleness
+
 import json
 import os
 import shutil
@@ -404,7 +406,11 @@ def test_data_command_hints_at_an_update(env):
     proc = env.cli("data", "-o", "json")
     doc = json.loads(proc.stdout)
     old = (date.today() - date(2026, 8, 22)).days > datastore.STALE_CARDS_DAYS
-    assert (doc["update"]["hint"] is not None) == (old or (date.today() - date(2026, 7, 1)).days > datastore.STALE_LIST_DAYS)
+    store = BanlistStore()
+    late = [f for f in store.formats() if staleness(store, f, date.today())]
+    assert (doc["update"]["hint"] is not None) == (old or bool(late))
+    for folder in late:
+        assert f"the newest {folder_title(folder)} list took effect" in doc["update"]["hint"]
     assert doc["update"]["installed"] is False and doc["cards"]["origin"] == "bundled"
     text = env.cli("data").stdout
     assert "nothing downloaded yet" in text

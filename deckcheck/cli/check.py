@@ -141,6 +141,7 @@ def check(
         rules=rule_catalog() if report_format == "sarif" else [],
         lists=main.report_lists(),
         skipped=skipped,
+        stale=checker.stale({fmt for fmt, _list in deck_formats.values()}),
     )
     try:
         text_console = console() if output is None and report_format == "text" else None  # rich only for text

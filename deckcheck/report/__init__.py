@@ -91,6 +91,7 @@ class Run:
     rules: list[RuleInfo] = field(default_factory=list)  # for reports that describe rules (SARIF)
     lists: dict = field(default_factory=dict)  # Regulation.report_lists() of the run's format: region, lists, points
     skipped: list[str] = field(default_factory=list)  # files found in folders that are not decklists (a README.txt)
+    stale: list[dict] = field(default_factory=list)  # lists that may no longer be the newest in force (regulation.staleness)
     _card_counts: list | None = field(default=None, init=False, repr=False, compare=False)
     _counted: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -216,6 +217,15 @@ def render_to(name: str, run: "Run", target=None, *, quiet: bool = False, consol
         emit(module.render_chunks(run), target)
     else:
         emit([module.render(run)], target)
+
+
+def stale_message(item: dict) -> str:
+    """One stale list as a sentence (text, GitHub): the verdicts stand, the data may be old."""
+    from ..banlists import folder_title
+
+    return (f"the newest {folder_title(item['lists'])} list deckcheck has took effect on {item['effective']}, {item['age_days']} days ago; "
+            f"each of the last ones came within {item['longest_gap_days']} days, so a newer list may be in force "
+            "(run 'deckcheck update')")
 
 
 def tool_info() -> dict:

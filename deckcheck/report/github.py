@@ -14,7 +14,7 @@ asked for, as yamllint does.
 from __future__ import annotations
 
 from ..model import INFO
-from . import Run, counts, status
+from . import Run, counts, stale_message, status
 from .escape import printable
 from .text import summary_line
 
@@ -44,7 +44,8 @@ def annotation(path: str, problem) -> str:
 
 
 def render(run: Run) -> str:
-    lines = []
+    lines = [f"::warning title={_escape_property('deckcheck stale data')}::{_escape_data(stale_message(item))}"
+             for item in run.stale]
     for result in run.results:
         errors, warnings = counts(result)
         if not errors and not warnings:

@@ -150,6 +150,7 @@ def _chunks(run: Run) -> Iterator[str]:
             "effective": run.banlist.get("effective"),
             "as_of": run.as_of.isoformat(),
             **_format_lists(run),
+            "stale": run.stale,
         },
         "data": run.data,
     }

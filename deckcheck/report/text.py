@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..model import ERROR, INFO, SECTION_TITLES, SECTIONS, WARNING
-from . import Run, worst_first
+from . import Run, stale_message, worst_first
 from .escape import printable
 from .layout import cells, fits, fold, hang, print_table, runs_line, table, wrap_width
 from .terminal import console as safe_console
@@ -291,6 +291,11 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
     if not quiet:
         gap()
         console.print(header(run, console, width), highlight=False, soft_wrap=True)
+    for item in run.stale:  # even with --quiet: a verdict judged with old data should say so
+        if quiet:
+            gap()
+        console.print(fold(console, [Text("note", style="yellow"), shown(stale_message(item))], width, indent=2,
+                           sep=": "), highlight=False, soft_wrap=True)
     shown_results = [r for r in worst_first(run.results) if not (quiet and r.legal)]
     if len(shown_results) <= TABLES_UP_TO:
         for result in shown_results:
