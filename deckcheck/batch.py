@@ -15,10 +15,14 @@ If the pool cannot start or breaks, the rest of the batch runs in this process.
 
 from __future__ import annotations
 
+import gc
 import os
+import pickle
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import contextmanager
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 
 from .carddb import DataError
@@ -27,10 +31,11 @@ from .model import ERROR, CardRef, DeckResult, Problem
 POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves (fork: a few ms each)
 POOL_MIN_FILES_SPAWN = 2000  # where workers start a new interpreter (Windows, macOS): ~0.3 s each
 FILES_PER_PROCESS = 150  # on a many-core machine, 300 files start 2 processes, not 64
-CHUNK = 200  # files per task at most: few round trips (each costs CPU), an even split at the end
+CHUNK = 100  # files per task at most: few round trips (each costs CPU), an even split at the end
 WINDOW = 2  # tasks queued per worker: it never waits for this process to hand it more
 
 Progress = Callable[[int], None]  # called with the number of decks just finished
+Render = Callable[[DeckResult, tuple], str]  # a deck's line of the report (json_report.deck_line), made where it is checked
 
 
 def available_cores() -> int:
@@ -40,13 +45,26 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
+def spare_cores() -> int:
+    """The cores not busy with other work right now, this process's own included: on Linux, the cores
+    less the other processes ready to run (/proc/loadavg); elsewhere every core. On a machine that
+    others share, a worker on a core someone else keeps busy runs at half speed and makes a batch slower."""
+    cores = available_cores()
+    try:
+        with open("/proc/loadavg", "rb") as f:
+            running = int(f.read().split()[3].split(b"/")[0])  # ready to run now, this process included
+    except (OSError, ValueError, IndexError):
+        return cores
+    return max(1, min(cores, cores - (running - 1)))
+
+
 def plan_jobs(files: int, jobs: int | None, min_files: int = POOL_MIN_FILES) -> int:
     """How many processes to use, this one included: ``jobs`` if given (1 = this process
-    only), else, from ``min_files`` files on, one per core but no more than one per
+    only), else, from ``min_files`` files on, one per spare core but no more than one per
     ``FILES_PER_PROCESS`` files (a worker costs a start-up of its own); else 1."""
     if jobs is not None and jobs > 0:
         return min(jobs, max(files, 1))
-    cores = available_cores()
+    cores = spare_cores()
     if cores < 2 or files < min_files:
         return 1
     return max(1, min(cores, files // FILES_PER_PROCESS))
@@ -81,6 +99,7 @@ def check_one(checker, path: Path, display: str, special: dict[str, str], given:
     return [(result, _judged_by(regulation)) for result, regulation in checked]
 
 
+@lru_cache(maxsize=64)  # one regulation for nearly every deck of a batch
 def _judged_by(regulation) -> tuple[str, str | None]:
     """(format id, list name) of the regulation a deck was judged by (the points list of a points format)."""
     return regulation.format.id, regulation.list_name
@@ -89,13 +108,19 @@ def _judged_by(regulation) -> tuple[str, str | None]:
 # ---- the worker side ------------------------------------------------------------------------
 
 _worker_checker = None
+_worker_render: Render | None = None
+_inherited = None  # the main process's Checker while it starts a pool: a forked worker has it already
 
 
-def _init_worker(selection, today: date | None, now, input_format: str | None) -> None:
-    global _worker_checker
+def _init_worker(selection, today: date | None, now, input_format: str | None, render: Render | None = None) -> None:
+    global _worker_checker, _worker_render
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle: no worker tracebacks
+    _worker_render = render
+    if _inherited is not None:  # forked: the data this process loaded and the regulations it built are here
+        _worker_checker = _inherited
+        return
     from .checker import Checker
     from .datastore import load_cards, load_store
 
@@ -103,29 +128,36 @@ def _init_worker(selection, today: date | None, now, input_format: str | None) -
 
 
 def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
-    """A result as plain tuples: pickles several times faster than the slotted objects."""
+    """A result as plain tuples (pickles several times faster than the slotted objects), with its
+    report line when the worker renders one."""
     problems = tuple(
         (p.rule, p.severity, p.message, p.section, p.line,
          None if p.card is None else (p.card.name, p.card.passcode), p.fix)
         for p in result.problems
     )
     s = result.sizes
+    rendered = _worker_render(result, fmt) if _worker_render is not None else None
     return (result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.facts or None,
-            result.player)
+            result.player, rendered)
 
 
 def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
-    path, (main, extra, side), name, problems, fmt, facts, player = packed
+    path, (main, extra, side), name, problems, fmt, facts, player, rendered = packed
     rebuilt = [
         Problem(rule, severity, message, section, line, None if card is None else CardRef(*card), fix)
         for rule, severity, message, section, line, card, fix in problems
     ]
-    return DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player), fmt
+    result = DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player)
+    result.rendered = rendered
+    return result, fmt
 
 
-def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str], given: dict[str, bytes]) -> list[tuple]:
+def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str], given: dict[str, bytes]) -> bytes:
+    """The packed results of a chunk, pickled here: the pool's thread in the main process then only passes
+    bytes on, and the main process unpickles them between its own chunks (not while it checks one)."""
     checker = _worker_checker
-    return [_pack(*pair) for path, display in chunk for pair in check_one(checker, Path(path), display, special, given)]
+    packed = [_pack(*pair) for path, display in chunk for pair in check_one(checker, Path(path), display, special, given)]
+    return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL)
 
 
 # ---- the main side --------------------------------------------------------------------------
@@ -145,6 +177,23 @@ def _pool_context():
     return multiprocessing.get_context()
 
 
+@contextmanager
+def collector_paused():
+    """No cyclic garbage collection while a batch runs: the objects a check makes hold no cycles,
+    and a collection walks every object alive (the card index, the results so far) again and
+    again. What was loaded before is frozen (never examined again), and so are the results at the
+    end (the first collection after would walk them all); then the collector runs as it did."""
+    was_enabled = gc.isenabled()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
+
+
 def check_files(
     checker,
     files: Sequence[tuple[Path, str]],
@@ -154,6 +203,7 @@ def check_files(
     progress: Progress | None = None,
     min_pool_files: int | None = None,
     given: dict[str, bytes] | None = None,
+    render: Render | None = None,
 ) -> tuple[list[DeckResult], dict[str, tuple[str, str | None]]]:
     """Check every file; results in the order of ``files``, and path → (format id, list name).
 
@@ -161,7 +211,8 @@ def check_files(
     copy its selection, date and input format. ``jobs`` counts processes, this one included
     (None: every core for ``min_pool_files`` files or more, else 1). ``given``: decklists
     given as data (standard input, ydke links), by the path shown for them. A file of several
-    decks (ydke links) gives a result for each. Raises DataError only.
+    decks (ydke links) gives a result for each. ``render``: each result's line of the report is made
+    (``result.rendered``) by the process that checked the deck, so that work is shared too. Raises DataError only.
     """
     special = special or {}
     given = given or {}
@@ -177,11 +228,12 @@ def check_files(
         if progress is not None:
             progress(len(chunks[index]))
 
-    if processes > 1 and len(chunks) > 1:
-        _cooperate(checker, chunks, special, given, processes - 1, here, done, progress)
-    for index, pairs in enumerate(done):
-        if pairs is None:  # single process, or what a failed pool left
-            here(index)
+    with collector_paused():
+        if processes > 1 and len(chunks) > 1:
+            _cooperate(checker, chunks, special, given, processes - 1, here, done, progress, render)
+        for index, pairs in enumerate(done):
+            if pairs is None:  # single process, or what a failed pool left
+                here(index)
     results: list[DeckResult] = []
     formats: dict[str, tuple[str, str | None]] = {}
     for pairs in done:
@@ -191,7 +243,7 @@ def check_files(
     return results, formats
 
 
-def _cooperate(checker, chunks, special, given, workers, here, done, progress) -> None:
+def _cooperate(checker, chunks, special, given, workers, here, done, progress, render=None) -> None:
     """Workers take chunks from the front, this process from the back, until they meet.
 
     This process works too (no pickling for its share) and both ends keep going until no
@@ -203,14 +255,18 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress) -
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    global _inherited
     try:
+        context = _pool_context()
         executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=_pool_context(), initializer=_init_worker,
-            initargs=(checker.selection, checker.today, checker.now, checker.input_format),
+            max_workers=workers, mp_context=context, initializer=_init_worker,
+            initargs=(checker.selection, checker.today, checker.now, checker.input_format, render),
         )
     except (OSError, ValueError, ImportError, NotImplementedError) as exc:
         _say_fallback(exc)
         return
+    if context.get_start_method() == "fork":
+        _inherited = checker  # workers are forked on the first submit, below
     window = WINDOW * workers  # chunks queued per worker: never idle, and little left to cancel
     front, back = 0, len(chunks)
     pending: deque = deque()
@@ -244,7 +300,7 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress) -
                 broken = True
                 pending.clear()
                 return
-            done[index] = [_unpack(item) for item in packed]
+            done[index] = [_unpack(item) for item in pickle.loads(packed)]
             if progress is not None:
                 progress(len(chunks[index]))
             block = False
@@ -264,6 +320,7 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress) -
                 break
         finished = True
     finally:
+        _inherited = None
         # interrupted or failed: do not wait for the workers' last chunks
         executor.shutdown(wait=finished and not broken, cancel_futures=True)
 

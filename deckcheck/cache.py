@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import time
 import zlib
 from collections.abc import Callable
@@ -67,6 +66,8 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None
 
     ``mode``: the permissions of the new file (default: what mkstemp gives, owner only).
     """
+    import tempfile  # imported where written: a check only reads the cache
+
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:

@@ -145,7 +145,7 @@ class CardIndex:
         self._other_path = other_path
         self._other: _Table | None = None
         self._names_path = names_path
-        self._found: dict[int, Card | None] = {}
+        self.looked_up: dict[int, Card | None] = {}  # passcode -> its card (None: none) for every passcode looked up
         self._suggested: dict[str, list[str]] = {}
         self.name_languages: dict[str, set[str]] = {}  # a name found in other languages -> those languages
 
@@ -171,9 +171,9 @@ class CardIndex:
 
     def by_passcode(self, passcode: int) -> Card | None:
         try:
-            return self._found[passcode]
+            return self.looked_up[passcode]
         except KeyError:
-            card = self._found[passcode] = self._find(passcode)
+            card = self.looked_up[passcode] = self._find(passcode)
             return card
 
     def _find(self, passcode: int) -> Card | None:

@@ -83,14 +83,27 @@ def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
         if own.is_file():
             return own, _load_toml(own)
         pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file():
-            try:
-                table = _load_toml(pyproject).get("tool", {}).get("deckcheck")
-            except ConfigError:
-                table = None  # someone else's broken pyproject.toml is not ours to judge
-            if isinstance(table, dict):
-                return pyproject, table
+        if pyproject.is_file() and _has_deckcheck_table(pyproject):
+            return pyproject, _pyproject_table(pyproject)
     return None
+
+
+def _pyproject_table(path: Path) -> dict | None:
+    try:
+        table = _load_toml(path).get("tool", {}).get("deckcheck")
+    except ConfigError:
+        return None  # someone else's broken pyproject.toml is not ours to judge
+    return table if isinstance(table, dict) else None
+
+
+def _has_deckcheck_table(path: Path) -> bool:
+    """Whether a pyproject.toml has a ``[tool.deckcheck]`` table, remembered in the cache while the file is
+    unchanged: most projects' files have none, and need not be parsed on every start."""
+    from .cache import memoized
+
+    found = memoized("pyproject", path, lambda: {"table": _pyproject_table(path) is not None},
+                     valid=lambda value: isinstance(value, dict) and isinstance(value.get("table"), bool))
+    return found["table"]
 
 
 def load_config(path: Path) -> tuple[Path, dict]:

@@ -85,7 +85,7 @@ def _relative(path: str, base: str) -> str:
 def find_decklists(
     paths: list[Path | str], exclude: tuple[str, ...] | list[str] = (), special: dict[str, str] | None = None,
     skipped: list[str] | None = None, given: dict[str, bytes] | None = None,
-) -> tuple[list[tuple[Path, str]], list[Path]]:
+) -> tuple[list[tuple[Path | str, str]], list[Path]]:
     """(file, path as shown) for every decklist, in a stable order; and the paths that do not exist.
 
     A file named on the command line is taken whatever its suffix; a decklist given as data
@@ -130,7 +130,7 @@ def find_decklists(
             for full in names:
                 if full not in seen:
                     seen.add(full)
-                    found.append((Path(full), full))
+                    found.append((full, full))  # the path as a string: a Path per file costs a batch more than it gives
         elif os.path.exists(path):
             if shown not in seen:
                 seen.add(shown)

@@ -205,7 +205,7 @@ class ResolvedDeck:
     """
 
     __slots__ = ("path", "entries", "problems", "name", "format", "sizes", "deck_entries", "other_entries",
-                 "unresolved", "no_extra_line", "_groups", "_totals")
+                 "unresolved", "no_extra_line", "memo", "_groups", "_totals")
 
     def __init__(self, path: str, entries: list[DeckEntry], problems: list[Problem], name=None, format=None,
                  no_extra_line: bool = False):
@@ -219,11 +219,16 @@ class ResolvedDeck:
         self.deck_entries: list[DeckEntry] = []  # known Main/Extra Deck cards
         self.other_entries: list[DeckEntry] = []  # unknown cards, tokens and skills
         self.unresolved: dict[int, tuple[str, tuple[str, ...]]] = {}  # id(entry) -> (reason, suggestions)
+        self.memo: dict = {}  # what a rule computes once per deck for its check and its facts (rule ID -> value)
         self._groups: dict[int, list[DeckEntry]] | None = None
         self._totals: dict[int, int] = {}
 
     def section_size(self, section: str) -> int:
         return self.sizes[section]
+
+    def deck_counts(self) -> list[tuple[Card, int]]:
+        """(card, copies) of each entry of a Main/Extra Deck card (as a ``checker.DeckTally`` has them)."""
+        return [(e.card, e.count) for e in self.deck_entries]
 
     def groups(self) -> dict[int, list[DeckEntry]]:
         """Deck cards per name group, in order of appearance."""
@@ -254,7 +259,7 @@ class ResolvedDeck:
 class DeckResult:
     """The verdict on one deck: its section sizes and every problem."""
 
-    __slots__ = ("path", "sizes", "problems", "name", "facts", "player")
+    __slots__ = ("path", "sizes", "problems", "name", "facts", "player", "rendered")
     __repr__ = _repr
 
     def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None,
@@ -265,6 +270,7 @@ class DeckResult:
         self.name = name
         self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
         self.player = player
+        self.rendered: str | None = None  # its line of the JSON report, when made where it was checked (batch.py)
 
     @property
     def legal(self) -> bool:

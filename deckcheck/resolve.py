@@ -120,17 +120,28 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
                         parsed.no_extra_line)
     if parsed.unreadable:
         return deck
-    by_passcode = cards.by_passcode
+    by_passcode, looked_up = cards.by_passcode, cards.looked_up
     sizes, deck_entries, other_entries = deck.sizes, deck.deck_entries, deck.other_entries
+    split_extra = parsed.split_extra
     suggested: dict[str, tuple[str, ...]] = {}  # unknown name -> its suggestions, this deck
     for entry in parsed.entries:
-        if entry.passcode is None and entry.name:
-            _read_leading_number_as_name(entry, cards, deck.problems)
-        if entry.passcode is not None:
-            card = by_passcode(entry.passcode) or _placeholder(entry, cards, deck.problems)
+        passcode = entry.passcode
+        if passcode is not None:
+            try:
+                card = looked_up[passcode]  # by_passcode's memo, read without a call: most passcodes repeat
+            except KeyError:
+                card = by_passcode(passcode)
+            if card is not None and card.kind in DECK_KINDS and not split_extra:  # the usual entry
+                entry.card = card
+                sizes[entry.section] += entry.count
+                deck_entries.append(entry)
+                continue
             if card is None:
-                deck.unresolved[id(entry)] = (f"no card has passcode {entry.passcode}", ())
+                card = _placeholder(entry, cards, deck.problems)
+            if card is None:
+                deck.unresolved[id(entry)] = (f"no card has passcode {passcode}", ())
         elif entry.name:
+            _read_leading_number_as_name(entry, cards, deck.problems)
             found = cards.by_name(entry.name)
             card = found[0] if len(found) == 1 else None
             if card is not None and cards.name_languages:
@@ -145,7 +156,7 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
             card = None
             deck.unresolved[id(entry)] = ("the entry names no card", ())
         entry.card = card
-        if parsed.split_extra and card is not None and card.kind == "extra" and entry.section == MAIN:
+        if split_extra and card is not None and card.kind == "extra" and entry.section == MAIN:
             entry.section = EXTRA  # a list of Main and Extra Deck cards together (an Omega code)
         sizes[entry.section] += entry.count
         if card is not None and card.kind in DECK_KINDS:

@@ -153,13 +153,42 @@ def test_single_and_multi_process_results_are_identical(tree, checker, monkeypat
     assert from_workers  # the workers did check decks (their first chunks are queued before this process starts)
 
 
-def test_the_pool_is_used_only_where_it_pays():
+def test_lines_made_by_the_workers_are_the_lines_the_report_would_make(tree, checker, monkeypatch):
+    """With ``render``, each process makes the JSON lines of the decks it checked (forked workers use the
+    main process's data): the same lines as rendering every result afterwards, and the same report."""
+    import json
+
+    special: dict[str, str] = {}
+    found, _ = find_decklists([tree], special=special)
+    found = found * 6
+    plain = batch.check_files(checker, found, special=special, jobs=1)
+    from_workers = []
+    real_unpack = batch._unpack
+    monkeypatch.setattr(batch, "_unpack", lambda item: from_workers.append(1) or real_unpack(item))
+    pooled = batch.check_files(checker, found, special=special, jobs=2, min_pool_files=0, render=json_report.deck_line)
+    assert from_workers and any(r.rendered is not None for r in pooled[0])
+    for result in pooled[0]:
+        if result.rendered is not None:
+            assert result.rendered == json_report.deck_line(result, pooled[1].get(result.path))
+    assert [json.loads(json_report.deck_line(r, plain[1].get(r.path))) for r in plain[0]] == [
+        json.loads(r.rendered or json_report.deck_line(r, pooled[1].get(r.path))) for r in pooled[0]]
+
+
+def test_the_pool_is_used_only_where_it_pays(monkeypatch):
+    cores = batch.available_cores()
+    monkeypatch.setattr(batch, "spare_cores", lambda: cores)  # an idle machine
     assert batch.plan_jobs(10, None) == 1
     assert batch.plan_jobs(10, 2) == 2
     assert batch.plan_jobs(1, 4) == 1
-    cores = batch.available_cores()
     assert batch.plan_jobs(batch.POOL_MIN_FILES, None) == min(cores, 2)
     assert batch.plan_jobs(100_000, None) == cores
+    monkeypatch.setattr(batch, "spare_cores", lambda: 1)  # other work keeps the other cores busy
+    assert batch.plan_jobs(100_000, None) == 1
+    assert batch.plan_jobs(100_000, 2) == 2  # unless asked for
+
+
+def test_spare_cores_are_counted_from_the_processes_ready_to_run():
+    assert 1 <= batch.spare_cores() <= batch.available_cores()
 
 
 def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monkeypatch, capsys):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from deckcheck.rules import RULES, rule_examples
 
@@ -217,6 +219,156 @@ def test_every_problem_has_rule_card_section_line_and_fix(check_text):
         if p.rule.endswith("-size"):
             continue
         assert p.card is not None and p.section in ("main", "extra", "side") and p.line and p.fix, p
+
+
+# ---- rules that judge card by card are skipped only where they would find nothing --------------------
+
+def _every_rule(parsed, regulation):
+    """The verdict with every rule of the regulation run on the deck (no rule skipped)."""
+    from deckcheck.checker import problem_order
+    from deckcheck.limits import capped
+    from deckcheck.resolve import resolve
+
+    deck = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
+    if parsed.unreadable:
+        return [p.to_json() for p in parsed.problems if p.rule == "unreadable"]
+    problems = capped([p for rule, _ in regulation.rules for p in rule.check(deck, regulation)])
+    return [p.to_json() for p in sorted(problems, key=problem_order)]
+
+
+def _examples_and_real_decks(folder):
+    """Every rule's PASS/FAIL examples as files in ``folder`` (judged in the format under test: their own
+    ``format:`` lines made comments), then every real decklist of the fixtures and sample decks."""
+    paths = []
+    for i, (_rule, _verdict, text) in enumerate(EXAMPLES):
+        path = folder / f"example{i}.yaml"
+        path.write_text(text.replace("format:", "# format:"), encoding="utf-8")
+        paths.append(path)
+    return [*paths, *_real_decks()]
+
+
+def _real_decks():
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    return sorted(p for folder in (root / "tests" / "fixtures" / "decks", root / "sample_decks")
+                  for p in folder.rglob("*") if p.is_file())
+
+
+@pytest.mark.parametrize("format_id", ["tcg", "ocg", "genesys", "ocg-genesys", "goat", "edison", "speed",
+                                       "tcg-traditional", "worlds"])
+def test_skipping_rules_that_allow_every_card_changes_no_verdict(cards, store, format_id, tmp_path):
+    """Every rule's PASS/FAIL examples and every real decklist of the fixtures, in every built-in format:
+    the problems ``check_parsed`` gives (card-by-card rules run only where a card is refused) are those of
+    every rule run on the deck."""
+    from deckcheck.checker import Checker, Selection, check_parsed
+    from deckcheck.formats import FormatStore
+    from deckcheck.parsers import read_decks
+
+    assert format_id in FormatStore().builtin_ids()
+    checker = Checker(cards, store, Selection(format=format_id, as_of=date(2026, 11, 30)))
+    regulation = checker.regulation()
+    checked = 0
+    for path in _examples_and_real_decks(tmp_path):
+        for parsed, again in zip(read_decks(path), read_decks(path)):  # two readings: resolving sets the cards
+            expected = _every_rule(parsed, regulation)
+            assert [p.to_json() for p in check_parsed(again, regulation).problems] == expected, (path, format_id)
+            checked += 1
+    assert checked >= len(EXAMPLES) + 40
+
+
+# ---- a plain YDK judged from its tallies gets the verdict its reading line by line gets --------------------
+
+def _as_plain_ydk(path, cards) -> bytes | None:
+    """A decklist (any input format) as the plainest YDK: one passcode per line (an unknown card as 0)."""
+    from deckcheck.parsers import read_decks
+    from deckcheck.resolve import resolve
+
+    decks = read_decks(path)
+    if len(decks) != 1 or decks[0].unreadable:
+        return None
+    deck = resolve(decks[0], cards)
+    lines = ["#created by test"]
+    for section, marker in (("main", "#main"), ("extra", "#extra"), ("side", "!side")):
+        lines.append(marker)
+        for e in deck.entries:
+            if e.section == section:
+                passcode = e.card.passcode if e.card is not None else (e.passcode or 0)
+                lines += [str(passcode)] * min(e.count, 100)
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.parametrize("format_id", ["tcg", "ocg", "genesys", "ocg-genesys", "goat", "edison", "speed",
+                                       "tcg-traditional", "worlds"])
+def test_a_plain_ydk_judged_from_its_tallies_gets_the_verdict_of_its_reading(cards, store, format_id, tmp_path):
+    """Every rule's PASS/FAIL examples and every real decklist of the fixtures, written as plain YDK files,
+    in every built-in format: ``triage_plain`` passes exactly the decks the rules find no problem in, with
+    the same report line (sizes, points), and every file the checker judges gets the same result either way."""
+    from deckcheck.checker import Checker, Selection, check_parsed, triage_plain
+    from deckcheck.model import ParsedDeck
+    from deckcheck.parsers.ydk import plain_blocks, read_plain
+    from deckcheck.report.json_report import deck_json
+
+    checker = Checker(cards, store, Selection(format=format_id, as_of=date(2026, 11, 30)))
+    regulation = checker.regulation()
+    passed = failed = 0
+    for source in _examples_and_real_decks(tmp_path):
+        data = _as_plain_ydk(source, cards)
+        if data is None:
+            continue
+        blocks = plain_blocks(data)
+        assert blocks is not None, source
+        full = check_parsed(read_plain(ParsedDeck("deck.ydk"), blocks), regulation)
+        quick = triage_plain(blocks, "deck.ydk", regulation)
+        if quick is None:
+            assert full.problems, (source, format_id)  # only a deck with a problem is read line by line
+            failed += 1
+        else:
+            assert deck_json(quick) == deck_json(full), (source, format_id)
+            passed += 1
+        target = tmp_path / "deck.ydk"
+        target.write_bytes(data)
+        [(result, _)] = checker.check_decks(target, "deck.ydk")
+        assert deck_json(result) == deck_json(full)
+    assert failed and (passed or format_id not in ("tcg", "ocg", "genesys")), (passed, failed)  # both ways taken
+
+
+_SOME_CARDS: list[int] = []
+
+
+def _some_passcodes(cards) -> list[int]:
+    """Passcodes of every kind of card (deck cards, tokens, Skill Cards, alternate artworks, cards on lists,
+    with points, prerelease and unknown ones), for random decks."""
+    if not _SOME_CARDS:
+        picked = [c for i, c in enumerate(cards.cards()) if i % 37 == 0]
+        _SOME_CARDS.extend(p for c in picked for p in c.passcodes[:2])
+        for name in ("Ash Blossom & Joyous Spring", "Pot of Greed", "Maxx \"C\"", "Dark Magician", "Sheep Token",
+                     "Accesscode Talker", "Fiendsmith Engraver", "Original Sinful Spoils - Snake-Eye"):
+            _SOME_CARDS.extend(c.passcode for c in cards.by_name(name))
+        _SOME_CARDS.extend((0, 12345, 100000001))
+    return _SOME_CARDS
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), format_id=st.sampled_from(["tcg", "genesys", "speed", "goat", "tcg-traditional", "worlds"]))
+def test_random_plain_decks_get_the_same_verdict_from_tallies(cards, store, data, format_id):
+    from deckcheck.checker import Checker, Selection, check_parsed, triage_plain
+    from deckcheck.model import ParsedDeck
+    from deckcheck.parsers.ydk import plain_blocks, read_plain
+    from deckcheck.report.json_report import deck_json
+
+    pool = _some_passcodes(cards)
+    regulation = Checker(cards, store, Selection(format=format_id, as_of=date(2026, 11, 30))).regulation()
+    section = st.lists(st.sampled_from(pool).map(str) | st.just(""), max_size=45)
+    main, extra, side = data.draw(section), data.draw(section), data.draw(section)
+    main += data.draw(st.lists(st.sampled_from(main or ["1"]), max_size=20))  # more copies of the same cards
+    text = "\n".join(["#main", *main, "#extra", *extra, "!side", *side]) + "\n"
+    blocks = plain_blocks(text.encode())
+    full = check_parsed(read_plain(ParsedDeck("d.ydk"), blocks), regulation)
+    quick = triage_plain(blocks, "d.ydk", regulation)
+    assert (quick is None) == bool(full.problems)
+    if quick is not None:
+        assert deck_json(quick) == deck_json(full)
 
 
 # ---- a YDK without an #extra line: one cause, one problem (issue 12) ---------------------------------

@@ -14,12 +14,26 @@ from . import check, convert, decklist, info, show, side, update  # noqa: F401  
 from .common import EXIT_ERROR, app, describe_regions, say
 
 
+def _app_for(argv: list[str]):
+    """The app, or for a run of one top-level command (``deckcheck check …``) an app with that command
+    alone: typer builds the options of every command it has, and a check need not wait for the others'."""
+    import copy
+
+    name = argv[1] if len(argv) > 1 else None
+    for info in app.registered_commands:
+        if name is not None and (info.name or info.callback.__name__) == name:
+            only = copy.copy(app)
+            only.registered_commands, only.registered_groups = [info], []
+            return only
+    return app
+
+
 def _run() -> int:
     """The app, with click's usage errors as one line each (as every other error of deckcheck)."""
     import typer
     from typer import _click
 
-    command = typer.main.get_command(app)
+    command = typer.main.get_command(_app_for(sys.argv))
     try:
         code = command.main(prog_name="deckcheck", standalone_mode=False)
     except _click.exceptions.NoArgsIsHelpError as exc:

@@ -108,14 +108,18 @@ def check(
             say(f"deckcheck: warning: {warning}")
         main = checker.regulation()
         bar = _progress(len(found), quiet)
+        render = None
+        if report_format == "json":  # each deck's line is made where it is checked (in the workers too)
+            from ..report.json_report import deck_line as render
         if bar is None:
-            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None, given=given)
+            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None, given=given,
+                                                render=render)
         else:
             with bar:
                 task = bar.add_task("checking", total=len(found))
                 results, deck_formats = check_files(
                     checker, found, special=special, jobs=jobs or None, progress=lambda n: bar.advance(task, n),
-                    given=given,
+                    given=given, render=render,
                 )
     except DataError as exc:
         fail(str(exc))
@@ -136,7 +140,8 @@ def check(
         stale=checker.stale({fmt for fmt, _list in deck_formats.values()}),
     )
     try:
-        render_to(report_format, run, output, quiet=quiet, console=console() if output is None else None)
+        text_console = console() if output is None and report_format == "text" else None  # rich only for text
+        render_to(report_format, run, output, quiet=quiet, console=text_console)
     except BrokenPipeError:  # the reader went away (`deckcheck check … | head`): the verdict still stands
         silence_stdout()
     except OSError as exc:

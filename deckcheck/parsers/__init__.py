@@ -39,7 +39,7 @@ SNIFF_BYTES = 65536  # how much of a file's start is looked at to recognise its 
 class InputFormat:
     """One decklist format deckcheck reads (a plain class: a dataclass would cost every start ~0.5 ms)."""
 
-    __slots__ = ("id", "title", "suffixes", "module", "function", "by_content", "walk_checked")
+    __slots__ = ("id", "title", "suffixes", "module", "function", "by_content", "walk_checked", "_parser")
 
     def __init__(self, id: str, title: str, suffixes: tuple[str, ...], module: str, function: str,
                  by_content: bool = False, walk_checked: bool = False):
@@ -52,9 +52,12 @@ class InputFormat:
         # files with these suffixes found in a folder that are plainly no decklist (looks_like_decklist)
         # are skipped and counted, not reported as unreadable (a README.txt)
         self.walk_checked = walk_checked
+        self._parser = None  # the parse function, imported on first use
 
     def parse(self, data: bytes, path: str) -> list[ParsedDeck]:
-        parse = getattr(importlib.import_module(f"deckcheck.parsers.{self.module}"), self.function)
+        parse = self._parser
+        if parse is None:
+            parse = self._parser = getattr(importlib.import_module(f"deckcheck.parsers.{self.module}"), self.function)
         found = parse(data, path)
         return found if isinstance(found, list) else [found]
 
@@ -188,18 +191,30 @@ def read_decks(path: str | os.PathLike, display_path: str | None = None, forced:
     """Read and parse a decklist file: its decks, named ``display_path`` (or ``path#1``, ``path#2`` …
     for several). A file that cannot be read becomes one ``unreadable`` deck."""
     shown = display_path if display_path is not None else os.fsdecode(path)
+    data = read_or_unreadable(path, shown)
+    if not isinstance(data, bytes):
+        return [data]
+    return parse_read(data, path, shown, forced)
+
+
+def read_or_unreadable(path: str | os.PathLike, shown: str) -> bytes | ParsedDeck:
+    """The bytes of a decklist file (``read_bounded``), or the ``unreadable`` deck saying why there are none."""
     try:
-        data = read_bounded(path)
+        return read_bounded(path)
     except OSError as e:
         reason = e.strerror or e.__class__.__name__
-        return [unreadable(ParsedDeck(path=shown), f"cannot read the file: {reason}", None,
-                           "check the path and the file's permissions")]
+        return unreadable(ParsedDeck(path=shown), f"cannot read the file: {reason}", None,
+                          "check the path and the file's permissions")
     except TooLarge:
-        return [unreadable(ParsedDeck(path=shown),
-                           f"the file is larger than {MAX_DECK_BYTES // (1024 * 1024)} MB, too large to be a decklist",
-                           None, "point deckcheck at the decklist file itself")]
+        return unreadable(ParsedDeck(path=shown),
+                          f"the file is larger than {MAX_DECK_BYTES // (1024 * 1024)} MB, too large to be a decklist",
+                          None, "point deckcheck at the decklist file itself")
     except NotAFile as e:
-        return [unreadable(ParsedDeck(path=shown), f"cannot read the file: {e}", None, "point deckcheck at decklist files")]
+        return unreadable(ParsedDeck(path=shown), f"cannot read the file: {e}", None, "point deckcheck at decklist files")
+
+
+def parse_read(data: bytes, path: str | os.PathLike, shown: str, forced: str | None = None) -> list[ParsedDeck]:
+    """The decks in the ``data`` read from ``path``, named ``shown`` (``shown#1`` … for several)."""
     return _named(parse_decks(data, os.fsdecode(path), forced), shown)
 
 

@@ -114,6 +114,8 @@ def _json_escaped(match: re.Match) -> str:
 def json_safe(encoded: str) -> str:
     """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with nothing raw a terminal or
     a CI log would act on, and valid UTF-8. Only string contents can hold these characters."""
+    if encoded.isascii() and "\x7f" not in encoded and "##[" not in encoded:
+        return encoded  # the usual case, told without the regex (isascii is a flag of the string)
     unsafe = _json_unsafe()
     if unsafe.search(encoded) is None:
         return encoded

@@ -164,7 +164,10 @@ def _chunks(run: Run) -> Iterator[str]:
         formats = run.deck_formats
         last = len(run.results) - 1
         for i, result in enumerate(run.results):
-            yield "    " + deck_line(result, formats.get(result.path)) + (",\n" if i < last else "\n")
+            line = result.rendered  # made by the process that checked the deck (batch.check_files)
+            if line is None:
+                line = deck_line(result, formats.get(result.path))
+            yield "    " + line + (",\n" if i < last else "\n")
         yield "  ],\n"
     yield f'  "summary": {_indented(summary_json(run))}\n'
     yield "}\n"

@@ -109,9 +109,12 @@ class GroupCount:
     def __init__(self, group: int, entries: list[DeckEntry]):
         self.group = group
         self.entries = entries
-        self.total = total(entries)
+        self.total = entries[0].count if len(entries) == 1 else total(entries)
 
     def by_section(self) -> str:
+        if len(self.entries) == 1:  # the usual group: one entry
+            e = self.entries[0]
+            return f"{e.count} {section_title(e.section)}"
         counts: dict[str, int] = {}
         for e in self.entries:
             counts[e.section] = counts.get(e.section, 0) + e.count
@@ -127,6 +130,9 @@ class GroupCount:
         return self.entries[-1]
 
     def line_past(self, limit: int) -> int | None:
+        if len(self.entries) == 1:
+            e = self.entries[0]
+            return e.line + limit if e.span > 1 else e.line
         entry = self.past(limit)
         running = sum(e.count for e in self.entries[: self.entries.index(entry)])
         return entry.line + (limit - running) if entry.span > 1 else entry.line
@@ -137,19 +143,29 @@ class GroupCount:
         return card.name, CardRef(card.name, card.passcode)
 
     def treated_as_note(self, name: str) -> str:
+        if len(self.entries) == 1 and self.entries[0].card.name == name:
+            return ""
         others = list(dict.fromkeys(e.card.name for e in self.entries if e.card.name != name))
         if not others:
             return ""
         return f"; {', '.join(others)} {'is' if len(others) == 1 else 'are'} always treated as {name}"
 
 
+def over_limits(totals: dict[int, int], limits: dict[int, int], default: int | None = None) -> list[tuple[int, int]]:
+    """(group, limit) of the name groups with more copies (``totals``) than their limit (``limits``, else
+    ``default``; None: no limit), in deck order."""
+    if default is None:
+        listed = totals.keys() & limits.keys()  # the deck's groups on the list: a few, found by the set code
+        return [(g, limits[g]) for g in totals if g in listed and totals[g] > limits[g]] if listed else []
+    if not limits:
+        return [(g, default) for g, n in totals.items() if n > default]
+    return [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
+
+
 def groups_over(deck, limits: dict[int, int], default: int | None = None) -> list[tuple[GroupCount, int]]:
     """Name groups with more copies than their limit (``limits``, else ``default``; None: no limit)."""
-    totals = deck.group_totals()
-    if default is None:
-        over = [(g, limits[g]) for g in limits.keys() & totals.keys() if totals[g] > limits[g]]
-        over.sort(key=lambda item: list(totals).index(item[0]))  # in deck order
-    else:
-        over = [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
+    over = over_limits(deck.group_totals(), limits, default)
+    if not over:
+        return []
     groups = deck.groups()
     return [(GroupCount(g, groups[g]), limit) for g, limit in over]

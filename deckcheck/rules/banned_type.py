@@ -48,6 +48,11 @@ def banned_types(card, types) -> list[str]:
     return [t for t in types if card.type & TYPE_BITS[t]]
 
 
+def allows(card, section: str, regulation) -> bool:
+    """Whether ``card`` is of no type the format bans (the rule, card by card)."""
+    return not banned_types(card, regulation.options(ID).get("types") or ())
+
+
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     types = regulation.options(ID).get("types") or ()
     banned = [e for e in deck.deck_entries if banned_types(e.card, types)]

@@ -126,6 +126,11 @@ def why_not_legal(card, regulation) -> str | None:
     return pool_verdict(card, regulation)[0]
 
 
+def allows(card, section: str, regulation) -> bool:
+    """Whether ``card`` is in the pool with no doubt about its release (the rule, card by card)."""
+    return pool_verdict(card, regulation) == (None, None)
+
+
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     illegal, undated = [], []
     for e in deck.deck_entries:

@@ -32,9 +32,13 @@ OPTIONS = {
 _WHAT = {"token": "a token", "skill": "a Skill Card"}
 
 
+def allows(card, section: str, regulation) -> bool:
+    """Whether ``card`` is of no kind that is never a deck card (the rule, card by card)."""
+    return card.kind not in regulation.options(ID).get("kinds", ())
+
+
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
-    kinds = regulation.options(ID).get("kinds", ())
-    found = [e for e in deck.other_entries if e.card is not None and e.card.kind in kinds]
+    found = [e for e in deck.other_entries if e.card is not None and not allows(e.card, e.section, regulation)]
     for group in by_card_and_section(found):
         first = group[0]
         card = first.card

@@ -38,6 +38,15 @@ OPTIONS = {
 COSTLIEST = 3  # cards named in the fix
 
 
+def points_total(deck: ResolvedDeck, regulation) -> int:
+    """The points of the deck's cards, every copy in Main, Extra and Side (counted once per deck)."""
+    total = deck.memo.get(ID)
+    if total is None:
+        points = regulation.points
+        total = deck.memo[ID] = sum([points.get(card.passcode, 0) * count for card, count in deck.deck_counts()])
+    return total
+
+
 def deck_points(deck: ResolvedDeck, regulation) -> tuple[int, list[tuple[object, int, int]]]:
     """The deck's total points and, per card with points, (card, copies, points per copy), costliest first."""
     points = regulation.points
@@ -48,21 +57,21 @@ def deck_points(deck: ResolvedDeck, regulation) -> tuple[int, list[tuple[object,
             item = per_card.setdefault(e.card.passcode, [e.card, 0, value])
             item[1] += e.count
     cards = sorted((tuple(v) for v in per_card.values()), key=lambda c: (-c[1] * c[2], c[0].name))
-    return sum(n * value for _card, n, value in cards), cards
+    return points_total(deck, regulation), cards
 
 
 def facts(deck: ResolvedDeck, regulation) -> dict:
     """What every report of a points deck shows: its total, the cap and the list."""
-    total, _ = deck_points(deck, regulation)
+    total = points_total(deck, regulation)
     listed = regulation.points_list
     return {"points": {"total": total, "cap": regulation.points_cap, "list": listed.name if listed else None}}
 
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     cap = regulation.points_cap
-    total, cards = deck_points(deck, regulation)
-    if total <= cap:
+    if points_total(deck, regulation) <= cap:
         return
+    total, cards = deck_points(deck, regulation)
     listed = regulation.points_list.name if regulation.points_list else "the points list"
     costliest = ", ".join(f"{n} {card.name} ({n * value})" for card, n, value in cards[:COSTLIEST])
     over = total - cap
@@ -76,3 +85,8 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         None,
         f"take out cards worth at least {over} points (the costliest: {costliest})",
     )
+
+
+def triage(tally, regulation) -> bool:
+    """No problem possible: the deck's points are within the cap."""
+    return points_total(tally, regulation) <= regulation.points_cap

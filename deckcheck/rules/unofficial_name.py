@@ -29,3 +29,8 @@ OPTIONS: dict = {}
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     return (p for p in deck.problems if p.rule == ID)
+
+
+def triage(tally, regulation) -> bool:
+    """No problem possible: the reading found none of this rule."""
+    return all(p.rule != ID for p in tally.problems)

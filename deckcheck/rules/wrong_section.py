@@ -43,15 +43,18 @@ OPTIONS: dict = {}
 NAMED = 3  # Extra Deck monsters named in the problem for a missing #extra line
 
 
+def allows(card, section: str, regulation) -> bool:
+    """Whether ``card`` may be in ``section``: an Extra Deck monster not in the Main Deck, another card not in
+    the Extra Deck (the rule, card by card: ``check`` reports the entries it does not allow, and a missing
+    ``#extra`` line only where Extra Deck monsters end the Main Deck)."""
+    return not ((card.kind == "extra" and section == MAIN) or (card.kind == "main" and section == EXTRA))
+
+
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     unmarked = unmarked_extra(deck)
     if unmarked:
         yield _no_extra_line(unmarked)
-    misplaced = [
-        e
-        for e in deck.deck_entries
-        if (e.card.kind == "extra" and e.section == MAIN) or (e.card.kind == "main" and e.section == EXTRA)
-    ]
+    misplaced = [e for e in deck.deck_entries if not allows(e.card, e.section, regulation)]
     if unmarked:
         moved = {id(e) for e in unmarked}
         misplaced = [e for e in misplaced if id(e) not in moved]
