@@ -272,6 +272,10 @@ class DeckResult:
         self.player = player
         self.rendered: str | None = None  # its line of the JSON report, when made where it was checked (batch.py)
 
+    def moved(self, path: str) -> DeckResult:
+        """The same verdict on a file of the same contents at ``path`` (it shares the problems: never changed)."""
+        return DeckResult(path, self.sizes, self.problems, self.name, self.facts, self.player)
+
     @property
     def legal(self) -> bool:
         return not any(p.severity == ERROR for p in self.problems)

@@ -356,3 +356,38 @@ def test_pool_with_spawned_workers_gives_the_same_results(tree, checker, monkeyp
     assert as_json(*batch.check_files(checker, found, jobs=2)) == expected
     assert "unavailable" not in capsys.readouterr().err
     assert from_workers  # a spawned worker checked some of the decks
+
+
+def test_files_of_the_same_contents_get_their_verdict_under_their_own_paths(tmp_path, cards, store):
+    """Deck repositories hold many copies of one file: a plain YDK whose bytes were checked before gets that
+    verdict (and its JSON body, and its share of the summary) under its own path, exactly what a checker that
+    never saw it reports; a file of other contents, or the same bytes read as another input format, is judged
+    on its own."""
+    legal = LEGAL_YDK.read_bytes()
+    assert legal.index(b"#extra") > 0
+    illegal = legal.replace(b"#extra", b"23434538\n#extra", 1)  # Maxx "C": Forbidden
+    files = {"a.ydk": illegal, "b/copy.ydk": illegal, "c.ydk": legal, "d/again.ydk": illegal, "e.ydk": legal}
+    for name, data in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    found = [(tmp_path / name, name) for name in files]
+    results, formats = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, jobs=1)
+    assert [r.path for r in results] == list(files)
+    alone = [Checker(cards, store, Selection(), today=TODAY).check_decks(path, shown)[0][0] for path, shown in found]
+    assert as_json(results, formats) == as_json(alone, formats)
+    assert [p.rule for p in results[0].problems] == ["banlist"] and results[2].legal
+    assert results[1].problems is results[0].problems  # remembered, not judged again
+    separate = [r.moved(r.path) for r in alone]
+    for r, own in zip(separate, alone):
+        r.problems = list(own.problems)
+    shared = Run(results, "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
+    apart = Run(separate, "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
+    assert json_report.summary_json(shared) == json_report.summary_json(apart)
+    assert json_report.summary_json(shared)["rules"][0]["decks"] == 3
+    assert json.loads(json_report.render(shared)) == json.loads(json_report.render(apart))
+    as_text = tmp_path / "copy.txt"
+    as_text.write_bytes(illegal)
+    checker = Checker(cards, store, Selection(), today=TODAY)
+    checker.check_decks(tmp_path / "a.ydk", "a.ydk")
+    read_as_text = checker.check_decks(as_text, "copy.txt")[0][0]
+    assert read_as_text.problems is not results[0].problems

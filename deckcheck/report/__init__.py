@@ -129,20 +129,29 @@ class Run:
     def _tally(self, key_of) -> dict:
         """Errors and warnings by ``key_of(problem)``: key → [problems, decks, severity, first problem]."""
         found: dict = {}
+        per_list: dict[int, dict] = {}  # a problems list (shared by files of the same contents) → its tallies
         for result in self.results:
-            seen = set()
-            for p in result.problems:
-                if p.severity not in (ERROR, WARNING):
-                    continue
-                key = key_of(p)
+            problems = result.problems
+            own = per_list.get(id(problems))
+            if own is None:
+                own = per_list[id(problems)] = {}
+                for p in problems:
+                    if p.severity not in (ERROR, WARNING):
+                        continue
+                    key = key_of(p)
+                    mine = own.get(key)
+                    if mine is None:
+                        mine = own[key] = [0, False, p]
+                    mine[0] += 1
+                    if p.severity == ERROR:
+                        mine[1] = True
+            for key, (n, error, first) in own.items():
                 tally = found.get(key)
                 if tally is None:
-                    tally = found[key] = [0, 0, p.severity, p]
-                tally[0] += 1
-                if key not in seen:
-                    seen.add(key)
-                    tally[1] += 1
-                if p.severity == ERROR:
+                    tally = found[key] = [0, 0, first.severity, first]
+                tally[0] += n
+                tally[1] += 1
+                if error:
                     tally[2] = ERROR
         return found
 

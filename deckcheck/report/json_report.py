@@ -2,8 +2,9 @@
 
 Decks are listed in the order the files were found (command-line order; folders searched in
 name order), never sorted by verdict, so two runs over the same files can be diffed. The
-document is indented, with each deck on one line: readable, greppable, and written by the C
-JSON encoder (an indented dump of thousands of decks takes several times longer and memory).
+document is indented, with each deck (and each entry of the summary's lists) on one line:
+readable, greppable, and written by the C JSON encoder (an indented dump of thousands of decks
+takes several times longer and memory).
 """
 
 from __future__ import annotations
@@ -39,26 +40,41 @@ def _problem_json(p) -> str:
 FAST_PROBLEMS = tuple(Problem("rule", "error", "message").to_json()) == _PROBLEM_KEYS
 
 
+# Verdicts shared by files of the same contents (checker.py: DeckResult.moved) share their problems list:
+# its rendering is kept by the list's identity (the list kept with it, so its id is not reused).
+_rendered: dict[int, tuple[list, str]] = {}
+_RENDERED_MAX = 4096
+
+
 def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
-    """One deck's JSON object on one line (what ``json.dumps(deck_json(...))`` gives)."""
+    """One deck's JSON object on one line (what ``json.dumps(deck_json(...))`` gives), passed through
+    ``json_safe`` (piece by piece: each piece starts and ends with JSON punctuation)."""
     if not FAST_PROBLEMS:
-        return _dumps(deck_json(result, deck_format))
-    text = '{"path": %s, "legal": %s, "sections": %s, "problems": [%s]' % (
-        _s(result.path), "true" if result.legal else "false", _dumps(result.sizes),
-        ", ".join(map(_problem_json, result.problems)))
+        return json_safe(_dumps(deck_json(result, deck_format)))
+    problems = result.problems
+    known = _rendered.get(id(problems))
+    if known is not None and known[0] is problems:
+        body = known[1]
+    else:
+        body = json_safe('"legal": %s, "sections": %s, "problems": [%s]' % (
+            "true" if result.legal else "false", _dumps(result.sizes), ", ".join(map(_problem_json, problems))))
+        if len(_rendered) >= _RENDERED_MAX:
+            _rendered.clear()
+        _rendered[id(problems)] = (problems, body)
+    tail = ""
     if result.name:
-        text += ', "name": ' + _s(result.name)
+        tail += ', "name": ' + _s(result.name)
     if result.player:
-        text += ', "player": ' + _s(result.player)
+        tail += ', "player": ' + _s(result.player)
     if deck_format:
-        text += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
+        tail += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
     uri = path_uri(result.path)
     if uri is not None:
-        text += ', "uri": ' + _s(uri)
+        tail += ', "uri": ' + _s(uri)
     points = result.facts.get("points")
     if points:
-        text += ', "points": ' + _dumps(points)
-    return text + "}"
+        tail += ', "points": ' + _dumps(points)
+    return '{"path": ' + json_safe(_s(result.path)) + ", " + body + json_safe(tail) + "}"
 
 
 def path_uri(path: str) -> str | None:
@@ -120,6 +136,19 @@ def _indented(value, level: int = 1) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
 
 
+def _summary_text(summary: dict) -> str:
+    """The summary, indented as the rest, with each entry of its lists (rules, cards) on one line as the decks
+    are: readable, greppable, and written by the C encoder (thousands of cards in a large run)."""
+    lines = []
+    for key, value in summary.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join("      " + _dumps(item) for item in value)
+            lines.append(f'    "{key}": [\n{items}\n    ]')
+        else:
+            lines.append(f'    "{key}": {_dumps(value)}')
+    return '  "summary": {\n' + ",\n".join(lines) + "\n  }\n"
+
+
 def _format_lists(run: Run) -> dict:
     """The region and the format's other lists: points (and cap), card pool, lists whose strictest status applies."""
     lists = run.lists
@@ -137,8 +166,8 @@ def render_chunks(run: Run) -> Iterator[str]:
 
     Every piece passes ``json_safe``: no raw DEL, C1 or bidi control, no lone surrogate (a
     file name that is not UTF-8 is written in its escaped form, with ``uri`` beside it), no
-    ``##[``. JSON escapes give the same values back."""
-    return map(json_safe, _chunks(run))
+    ``##[``. JSON escapes give the same values back. (A deck's line is made safe by ``deck_line``.)"""
+    return _chunks(run)
 
 
 def _chunks(run: Run) -> Iterator[str]:
@@ -156,7 +185,7 @@ def _chunks(run: Run) -> Iterator[str]:
     }
     yield "{\n"
     for key, value in head.items():
-        yield f'  "{key}": {_indented(value)},\n'
+        yield json_safe(f'  "{key}": {_indented(value)},\n')
     if not run.results:
         yield '  "decks": [],\n'
     else:
@@ -169,7 +198,7 @@ def _chunks(run: Run) -> Iterator[str]:
                 line = deck_line(result, formats.get(result.path))
             yield "    " + line + (",\n" if i < last else "\n")
         yield "  ],\n"
-    yield f'  "summary": {_indented(summary_json(run))}\n'
+    yield json_safe(_summary_text(summary_json(run)))
     yield "}\n"
 
 
