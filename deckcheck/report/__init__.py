@@ -129,29 +129,27 @@ class Run:
     def _tally(self, key_of) -> dict:
         """Errors and warnings by ``key_of(problem)``: key → [problems, decks, severity, first problem]."""
         found: dict = {}
-        per_list: dict[int, dict] = {}  # a problems list (shared by files of the same contents) → its tallies
+        lists: dict[int, list] = {}  # a problems list (shared by files of the same contents) → [list, decks]
         for result in self.results:
-            problems = result.problems
-            own = per_list.get(id(problems))
-            if own is None:
-                own = per_list[id(problems)] = {}
-                for p in problems:
-                    if p.severity not in (ERROR, WARNING):
-                        continue
-                    key = key_of(p)
-                    mine = own.get(key)
-                    if mine is None:
-                        mine = own[key] = [0, False, p]
-                    mine[0] += 1
-                    if p.severity == ERROR:
-                        mine[1] = True
-            for key, (n, error, first) in own.items():
+            seen = lists.get(id(result.problems))
+            if seen is None:
+                lists[id(result.problems)] = [result.problems, 1]
+            else:
+                seen[1] += 1
+        for problems, decks in lists.values():
+            own: dict = {}
+            for p in problems:
+                if p.severity not in (ERROR, WARNING):
+                    continue
+                key = key_of(p)
                 tally = found.get(key)
                 if tally is None:
-                    tally = found[key] = [0, 0, first.severity, first]
-                tally[0] += n
-                tally[1] += 1
-                if error:
+                    tally = found[key] = [0, 0, p.severity, p]
+                tally[0] += decks
+                if key not in own:
+                    own[key] = True
+                    tally[1] += decks
+                if p.severity == ERROR:
                     tally[2] = ERROR
         return found
 
