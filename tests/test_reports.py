@@ -225,3 +225,19 @@ def test_text_past_fifty_decks_gives_one_line_per_problem(run):
     assert sum(1 for l in lines if problem.match(l)) == sum(len(r.problems) for r in many.results)
     assert "Summary" in report
     assert "I:P Masquerena is an Extra Deck monster" in report and "→ move 1 copy from Main to Extra" in report
+
+
+def test_past_fifty_decks_plain_text_is_the_coloured_report_without_its_colours(run):
+    """Uncoloured and unwrapped (a pipe, a file), the one-line-per-problem form is written from its runs of text
+    without rich: exactly what rich prints for a terminal, once its colour codes are taken out."""
+    from deckcheck.report.terminal import console as safe_console
+
+    many = Run(run.results * 3, run.format_id, run.format_title, run.banlist, run.as_of, run.data, run.deck_formats)
+    coloured = io.StringIO()
+    console = safe_console(file=coloured, color_system="truecolor", force_terminal=True, width=5000)
+    text.render(many, console)
+    assert "\x1b[" in coloured.getvalue()
+    without = re.sub(r"\x1b\[[0-9;]*m", "", coloured.getvalue())
+    plain = text.render_text(many)
+    assert "\x1b" not in plain
+    assert [line.rstrip() for line in plain.splitlines()] == [line.rstrip() for line in without.splitlines()]

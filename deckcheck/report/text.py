@@ -305,12 +305,20 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
     elif shown_results:
         gap()
         rule_width = max((len(p.rule) for r in shown_results for p in r.problems), default=0)
+        plain = width is None and console.color_system is None  # no style, no wrap: the runs' text is the line
         for i in range(0, len(shown_results), _BLOCK):
             block = []
             for result in shown_results[i:i + _BLOCK]:
-                block.append(verdict_line(run, result, console, width))
-                block.extend(problem_line(p, rule_width, width, console) for p in result.problems)
-            console.print(Text("\n").join(block), highlight=False, soft_wrap=True)
+                if plain:
+                    block.append("".join(text for text, _ in verdict_runs(run, result)))
+                    block.extend("".join(text for text, _ in problem_runs(p, rule_width)) for p in result.problems)
+                else:
+                    block.append(verdict_line(run, result, console, width))
+                    block.extend(problem_line(p, rule_width, width, console) for p in result.problems)
+            if plain:
+                console.file.write("\n".join(block) + "\n")
+            else:
+                console.print(Text("\n").join(block), highlight=False, soft_wrap=True)
     if not quiet and (len(run.results) > 1 or run.skipped):
         gap()
         print_summary(run, console, width)

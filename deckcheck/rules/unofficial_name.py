@@ -15,9 +15,8 @@ FAIL:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from ..model import WARNING, Problem, ResolvedDeck
+from ..model import WARNING
+from ._common import found_when_read
 from ..resolve import UNOFFICIAL_NAME_RULE
 
 ID = UNOFFICIAL_NAME_RULE
@@ -26,11 +25,4 @@ SUMMARY = "A card written by EDOPro's name for it, not the official one."
 ENABLED = True
 OPTIONS: dict = {}
 
-
-def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
-    return (p for p in deck.problems if p.rule == ID)
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: the reading found none of this rule."""
-    return all(p.rule != ID for p in tally.problems)
+check, triage = found_when_read(ID)

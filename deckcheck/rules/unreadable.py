@@ -15,9 +15,8 @@ FAIL:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from ..model import ERROR, Problem, ResolvedDeck
+from ..model import ERROR
+from ._common import found_when_read
 
 ID = "unreadable"
 SEVERITY = ERROR
@@ -25,11 +24,4 @@ SUMMARY = "The file is not a decklist deckcheck can read."
 ENABLED = True
 OPTIONS: dict = {}
 
-
-def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
-    return (p for p in deck.problems if p.rule == ID)
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: the reading found none of this rule."""
-    return all(p.rule != ID for p in tally.problems)
+check, triage = found_when_read(ID)
