@@ -20,10 +20,10 @@ def _app_for(argv: list[str]):
     import copy
 
     name = argv[1] if len(argv) > 1 else None
-    for info in app.registered_commands:
-        if name is not None and (info.name or info.callback.__name__) == name:
+    for command in app.registered_commands:
+        if name is not None and (command.name or command.callback.__name__) == name:
             only = copy.copy(app)
-            only.registered_commands, only.registered_groups = [info], []
+            only.registered_commands, only.registered_groups = [command], []
             return only
     return app
 

@@ -29,7 +29,7 @@ import re
 import unicodedata
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
-from deckcheck.model import EXTRA, MAIN, SECTION_TITLES, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
+from deckcheck.model import EXTRA, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 from deckcheck.parsers.common import readable_text
 from deckcheck.parsers.ydk import LINES_PER_ENTRY, unreadable
 from deckcheck.parsers.yaml_deck import MAX_COUNT, parse_card_line
