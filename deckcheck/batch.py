@@ -127,14 +127,25 @@ def _init_worker(selection, today: date | None, now, input_format: str | None, r
     _worker_checker = Checker(load_cards(), load_store(), selection, today=today, now=now, input_format=input_format)
 
 
+# Results of files of the same contents share one problems list (checker.py): packed once per chunk, pickled
+# once (pickle keeps a shared object shared) and rebuilt once, so the main process gets them shared too.
+_packed: dict[int, tuple[list, tuple]] = {}  # id(problems list) → (the list, its packed tuple), for one chunk
+_rebuilt: dict[int, tuple[tuple, list]] = {}  # id(packed tuple) → (the tuple, its problems), for one chunk
+
+
 def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
     """A result as plain tuples (pickles several times faster than the slotted objects), with its
     report line when the worker renders one."""
-    problems = tuple(
-        (p.rule, p.severity, p.message, p.section, p.line,
-         None if p.card is None else (p.card.name, p.card.passcode), p.fix)
-        for p in result.problems
-    )
+    known = _packed.get(id(result.problems))
+    if known is not None and known[0] is result.problems:
+        problems = known[1]
+    else:
+        problems = tuple(
+            (p.rule, p.severity, p.message, p.section, p.line,
+             None if p.card is None else (p.card.name, p.card.passcode), p.fix)
+            for p in result.problems
+        )
+        _packed[id(result.problems)] = (result.problems, problems)
     s = result.sizes
     rendered = _worker_render(result, fmt) if _worker_render is not None else None
     return (result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.facts or None,
@@ -143,10 +154,15 @@ def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
 
 def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
     path, (main, extra, side), name, problems, fmt, facts, player, rendered = packed
-    rebuilt = [
-        Problem(rule, severity, message, section, line, None if card is None else CardRef(*card), fix)
-        for rule, severity, message, section, line, card, fix in problems
-    ]
+    known = _rebuilt.get(id(problems)) if problems else None  # () is one object: no list shared for it
+    if known is not None and known[0] is problems:
+        rebuilt = known[1]
+    else:
+        rebuilt = [
+            Problem(rule, severity, message, section, line, None if card is None else CardRef(*card), fix)
+            for rule, severity, message, section, line, card, fix in problems
+        ]
+        _rebuilt[id(problems)] = (problems, rebuilt)
     result = DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player)
     result.rendered = rendered
     return result, fmt
@@ -156,8 +172,12 @@ def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str], given: d
     """The packed results of a chunk, pickled here: the pool's thread in the main process then only passes
     bytes on, and the main process unpickles them between its own chunks (not while it checks one)."""
     checker = _worker_checker
-    packed = [_pack(*pair) for path, display in chunk for pair in check_one(checker, Path(path), display, special, given)]
-    return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL)
+    _packed.clear()
+    try:
+        packed = [_pack(*pair) for path, display in chunk for pair in check_one(checker, Path(path), display, special, given)]
+        return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL)
+    finally:
+        _packed.clear()
 
 
 # ---- the main side --------------------------------------------------------------------------
@@ -243,6 +263,7 @@ def check_files(
     return results, formats
 
 
+
 def _cooperate(checker, chunks, special, given, workers, here, done, progress, render=None) -> None:
     """Workers take chunks from the front, this process from the back, until they meet.
 
@@ -300,7 +321,9 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
                 broken = True
                 pending.clear()
                 return
+            _rebuilt.clear()
             done[index] = [_unpack(item) for item in pickle.loads(packed)]
+            _rebuilt.clear()
             if progress is not None:
                 progress(len(chunks[index]))
             block = False

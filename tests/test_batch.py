@@ -391,3 +391,22 @@ def test_files_of_the_same_contents_get_their_verdict_under_their_own_paths(tmp_
     checker.check_decks(tmp_path / "a.ydk", "a.ydk")
     read_as_text = checker.check_decks(as_text, "copy.txt")[0][0]
     assert read_as_text.problems is not results[0].problems
+
+
+def test_copies_checked_by_a_worker_come_back_sharing_their_problems(tmp_path, cards, store, monkeypatch):
+    """A worker packs the problems that copies of one file share once, and this process rebuilds them once:
+    the copies' problems stay one list (as in one process), and the report is the one process's."""
+    illegal = LEGAL_YDK.read_bytes().replace(b"#extra", b"23434538\n#extra", 1)
+    for i in range(40):
+        (tmp_path / f"copy{i:02}.ydk").write_bytes(illegal if i % 2 else LEGAL_YDK.read_bytes())
+    found = [(tmp_path / f"copy{i:02}.ydk", f"copy{i:02}.ydk") for i in range(40)]
+    unpacked = []
+    real_unpack = batch._unpack
+    monkeypatch.setattr(batch, "_unpack", lambda item: unpacked.append(real_unpack(item)) or unpacked[-1])
+    checker = Checker(cards, store, Selection(), today=TODAY)
+    pooled, formats = batch.check_files(checker, found, jobs=2, min_pool_files=0)
+    alone, alone_formats = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, jobs=1)
+    assert as_json(pooled, formats) == as_json(alone, alone_formats)
+    from_worker = [result for result, _fmt in unpacked if not result.legal]
+    assert len(from_worker) >= 2
+    assert len({id(result.problems) for result in from_worker}) < len(from_worker)

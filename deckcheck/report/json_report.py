@@ -41,8 +41,9 @@ FAST_PROBLEMS = tuple(Problem("rule", "error", "message").to_json()) == _PROBLEM
 
 
 # Verdicts shared by files of the same contents (checker.py: DeckResult.moved) share their problems list:
-# its rendering is kept by the list's identity (the list kept with it, so its id is not reused).
-_rendered: dict[int, tuple[list, str]] = {}
+# its rendering (and the verdict it makes) is kept by the list's identity (the list kept with it, so its id is
+# not reused). Only what the problems decide is kept: sizes and the rest are each deck's own.
+_rendered: dict[int, tuple[list, tuple[str, str]]] = {}
 _RENDERED_MAX = 4096
 
 
@@ -54,13 +55,14 @@ def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
     problems = result.problems
     known = _rendered.get(id(problems))
     if known is not None and known[0] is problems:
-        body = known[1]
+        legal, listed = known[1]
     else:
-        body = json_safe('"legal": %s, "sections": %s, "problems": [%s]' % (
-            "true" if result.legal else "false", _dumps(result.sizes), ", ".join(map(_problem_json, problems))))
+        legal = "true" if result.legal else "false"
+        listed = json_safe(", ".join(map(_problem_json, problems)))
         if len(_rendered) >= _RENDERED_MAX:
             _rendered.clear()
-        _rendered[id(problems)] = (problems, body)
+        _rendered[id(problems)] = (problems, (legal, listed))
+    body = '"legal": %s, "sections": %s, "problems": [%s]' % (legal, _dumps(result.sizes), listed)
     tail = ""
     if result.name:
         tail += ', "name": ' + _s(result.name)
