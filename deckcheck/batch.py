@@ -263,7 +263,6 @@ def check_files(
     return results, formats
 
 
-
 def _cooperate(checker, chunks, special, given, workers, here, done, progress, render=None) -> None:
     """Workers take chunks from the front, this process from the back, until they meet.
 
