@@ -257,6 +257,16 @@ class Checker:
         self._last = (fmt, regulation)
         return regulation
 
+    def unused_overrides(self, format_ids) -> list[str]:
+        """The command line's rule options (``--points-cap 50``) that no deck of the run was judged with: no format
+        among ``format_ids`` applies their rule. (With ``--format`` such an option is an error at once.)"""
+        if self._chosen is not None:
+            return []
+        judged = sorted(i for i in format_ids if self.formats.knows(i))
+        return [f"{o.flag} was not applied: no deck of this run was judged in a format with the {o.rule} rule "
+                f"(judged in: {', '.join(judged) or 'none'}); name one with --format"
+                for o in self.selection.overrides if not any(self._format(i).enabled(o.rule) for i in judged)]
+
     def stale(self, format_ids=()) -> list[dict]:
         """The stale lists (regulation.staleness) of the run's format and of these formats, each list once."""
         found: dict[str, dict] = {}

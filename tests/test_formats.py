@@ -276,3 +276,25 @@ def test_override_that_the_format_cannot_take(cards, store):
     with pytest.raises(DataError, match="--points-cap 50: format tcg does not apply the points-cap rule"):
         Checker(cards, store, Selection(format="tcg", overrides=(Override("--points-cap 50", "points-cap", {"cap": 50}),)),
                 today=TODAY)
+
+
+def test_an_override_no_deck_was_judged_with_is_a_warning(tmp_path):
+    """Without --format, --points-cap applies to the decks whose format has points; when none has, the run says
+    so on stderr (exit code and report unchanged) instead of ignoring the option silently."""
+    tcg = tmp_path / "tcg.ydk"
+    tcg.write_bytes((REPO / "sample_decks" / "tcg" / "branded-despia.ydk").read_bytes())
+    genesys = tmp_path / "genesys.yaml"
+    genesys.write_text("format: genesys\nmain: [40 Pot of Duality]\n", encoding="utf-8")
+
+    def run(*paths: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "deckcheck", "check", *map(str, paths), "--points-cap", "50",
+                               "-o", "json"], cwd=REPO, capture_output=True, text=True, timeout=60)
+
+    alone = run(tcg)
+    assert alone.returncode == 0 and json.loads(alone.stdout)["summary"]["legal"] == 1
+    assert ("deckcheck: warning: --points-cap 50 was not applied: no deck of this run was judged in a format with "
+            "the points-cap rule (judged in: tcg)") in alone.stderr
+    both = run(tcg, genesys)
+    assert "was not applied" not in both.stderr
+    [deck] = [d for d in json.loads(both.stdout)["decks"] if d["path"].endswith("genesys.yaml")]
+    assert deck["points"]["cap"] == 50

@@ -123,6 +123,8 @@ def check(
                 )
     except DataError as exc:
         fail(str(exc))
+    for warning in checker.unused_overrides({fmt for fmt, _list in deck_formats.values()}):
+        say(f"deckcheck: warning: {warning}")
 
     from ..report import Run, render_to, rule_catalog
 
