@@ -84,3 +84,17 @@ def test_a_format_judged_by_a_fixed_list_is_never_stale():
     """GOAT is the list of April 2005 by definition."""
     doc = json.loads(run("check", str(DECK), "--format", "goat", "--as-of", "2030-01-01", "-o", "json").stdout)
     assert doc["format"]["stale"] == []
+
+
+def test_side_and_match_say_so_on_stderr():
+    """side and match judge with the same lists: a stale one is a note on stderr (their JSON stays as it is)."""
+    newest, longest = cadence("tcg")
+    late = (newest + timedelta(days=longest + 30)).isoformat()
+    fresh = (newest + timedelta(days=10)).isoformat()
+    registered, sided = REPO / "sample_decks" / "side" / "registered.ydk", REPO / "sample_decks" / "side" / "duel3-sided.ydk"
+    for command in (["side", str(registered), str(sided)], ["match", str(registered), str(registered), str(sided)]):
+        stale = run(*command, "--as-of", late, "-o", "json")
+        assert stale.returncode == 0 and json.loads(stale.stdout)["legal"] is True
+        assert stale.stderr.startswith(f"deckcheck: note: the newest TCG list deckcheck has took effect on "
+                                       f"{newest.isoformat()}, {longest + 30} days ago")
+        assert "deckcheck: note" not in run(*command, "--as-of", fresh).stderr

@@ -91,9 +91,14 @@ def _side_checker(registered: str, format, banlist, as_of, region, points_cap, s
         checker = Checker(load_cards(), load_store(), selection)
         for warning in checker.warnings():
             say(f"deckcheck: warning: {warning}")
-        return SideChecker(checker, parsed)
+        side_checker = SideChecker(checker, parsed)
     except DataError as exc:
         fail(str(exc))
+    from ..report import stale_message
+
+    for item in side_checker.regulation.stale:  # as check's reports say it: the verdicts stand, the data may be old
+        say(f"deckcheck: note: {stale_message(item)}")
+    return side_checker
 
 
 @app.command("side")
