@@ -228,3 +228,15 @@ def test_a_closed_pipe_keeps_the_verdict_and_prints_no_error(tmp_path):
     stderr = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 1
     assert stderr == ""
+
+
+@pytest.mark.parametrize("args", [["--help"], ["check", "--help"], ["side", "-h"]])
+def test_help_read_in_part_still_exits_0(args):
+    """`deckcheck check --help | head -1`: rich meets the closed pipe and would exit 1; help was given."""
+    proc = subprocess.Popen([sys.executable, "-m", "deckcheck", *args], cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80"})
+    proc.stdout.read(1)
+    proc.stdout.close()
+    stderr = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert stderr == ""

@@ -54,13 +54,16 @@ def _run() -> int:
 
 def main() -> None:
     """Entry point: never a traceback, unless DECKCHECK_DEBUG is set."""
-    if "--help" in sys.argv or "-h" in sys.argv:
+    helping = "--help" in sys.argv or "-h" in sys.argv
+    if helping:
         describe_regions()
     try:
         sys.exit(_run())
     except SystemExit as exc:
         if exc.code == 130:  # typer turns Ctrl-C into a silent exit 130
             print("deckcheck: interrupted", file=sys.stderr)
+        if exc.code == 1 and helping and _stdout_closed_by_rich():
+            sys.exit(0)  # `deckcheck check --help | head`: the help was asked for and given, as far as it was read
         raise
     except KeyboardInterrupt:
         print("deckcheck: interrupted", file=sys.stderr)
@@ -70,3 +73,14 @@ def main() -> None:
             raise
         say(f"deckcheck: internal error: {type(exc).__name__}: {exc} (set DECKCHECK_DEBUG=1 for details)")
         sys.exit(EXIT_ERROR)
+
+
+def _stdout_closed_by_rich() -> bool:
+    """Whether rich met a closed pipe and pointed standard output at the null device (it then exits 1)."""
+    import stat
+
+    try:
+        out, null = os.fstat(sys.stdout.fileno()), os.stat(os.devnull)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(out.st_mode) and out.st_rdev == null.st_rdev
