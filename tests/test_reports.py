@@ -241,3 +241,25 @@ def test_past_fifty_decks_plain_text_is_the_coloured_report_without_its_colours(
     plain = text.render_text(many)
     assert "\x1b" not in plain
     assert [line.rstrip() for line in plain.splitlines()] == [line.rstrip() for line in without.splitlines()]
+
+
+def test_decks_of_one_file_of_links_are_located_in_that_file(tmp_path):
+    """A file of two ydke links gives decks ``links.txt#1`` and ``#2``: GitHub annotations and SARIF locations
+    name the real file (and the link's line), the JSON and the annotation groups keep the deck's own path."""
+    from .test_parse_codes import ydke_link
+
+    maxx, ash = 23434538, 14558127
+    links = tmp_path / "links.txt"
+    links.write_text(f"# two decks\n{ydke_link([maxx] * 3 + [ash] * 37, [], [])}\n\n{ydke_link([ash] * 40, [], [])}\n",
+                     encoding="utf-8")
+    github = run_cli("check", str(links), "-o", "github").stdout.splitlines()
+    assert f"::group::{links}#1 (illegal: 2 errors)" in github
+    errors = [line for line in github if line.startswith("::error ")]
+    assert errors and all(line.startswith(f"::error file={links},line=") for line in errors)
+    assert {line.split(",")[1] for line in errors} == {"line=2", "line=4"}
+    sarif = json.loads(run_cli("check", str(links), "-o", "sarif").stdout)
+    places = {(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+               r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in sarif["runs"][0]["results"]}
+    assert places == {(links.as_uri(), 2), (links.as_uri(), 4)}
+    assert [d["path"] for d in json.loads(run_cli("check", str(links), "-o", "json").stdout)["decks"]] == [
+        f"{links}#1", f"{links}#2"]

@@ -140,6 +140,7 @@ def check(
         lists=main.report_lists(),
         skipped=skipped,
         stale=checker.stale({fmt for fmt, _list in deck_formats.values()}),
+        files=_files_of_decks(results, {display for _path, display in found}),
     )
     try:
         text_console = console() if output is None and report_format == "text" else None  # rich only for text
@@ -151,3 +152,14 @@ def check(
     if missing:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_LEGAL if run.not_legal == 0 else EXIT_ILLEGAL)
+
+
+def _files_of_decks(results, shown: set[str]) -> dict[str, str]:
+    """Deck path → its file, for the decks that are one of several in a file (parsers: ``links.txt#2``)."""
+    files = {}
+    for result in results:
+        if result.path not in shown:
+            base, _, number = result.path.rpartition("#")
+            if number.isdigit() and base in shown:
+                files[result.path] = base
+    return files

@@ -93,8 +93,14 @@ class Run:
     lists: dict = field(default_factory=dict)  # Regulation.report_lists() of the run's format: region, lists, points
     skipped: list[str] = field(default_factory=list)  # files found in folders that are not decklists (a README.txt)
     stale: list[dict] = field(default_factory=list)  # lists that may no longer be the newest in force (regulation.staleness)
+    files: dict[str, str] = field(default_factory=dict)  # a deck's path → its file, for one of several in a file (a#2 → a)
     _card_counts: list | None = field(default=None, init=False, repr=False, compare=False)
     _counted: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def file_of(self, path: str) -> str:
+        """The file a deck is in, for a report's locations: its path, or for one of several decks in a file
+        (ydke links, shown as ``links.txt#2``) that file."""
+        return self.files.get(path, path)
 
     def _verdicts(self) -> tuple[int, int]:
         """(legal, unreadable), counted once: every summary asks for them several times."""

@@ -54,7 +54,7 @@ def render(run: Run) -> str:
             f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (warnings, "warning")) if n
         )
         lines.append(f"::group::{_escape_data(result.path)} ({status(result)}: {tally})")
-        lines.extend(annotation(result.path, p) for p in result.problems if p.severity != INFO)
+        lines.extend(annotation(run.file_of(result.path), p) for p in result.problems if p.severity != INFO)
         lines.append("::endgroup::")
     lines.append(summary_line(run).plain)
     return "\n".join(lines) + "\n"

@@ -61,7 +61,7 @@ def render(run: Run) -> str:
     index = {info.id: i for i, info in enumerate(catalog)}
     results = []
     for deck in run.results:
-        uri = artifact_uri(deck.path)
+        uri = artifact_uri(run.file_of(deck.path))
         for p in deck.problems:
             location: dict = {"artifactLocation": {"uri": uri}}
             if p.line is not None:
