@@ -412,14 +412,16 @@ def _age(day: str | None, today: date) -> int | None:
         return None
 
 
-def describe(cards: CardIndex, store: BanlistStore, today: date) -> dict:
-    """What `deckcheck data` reports: the card data and lists in use, their ages, and whether to update."""
+def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) -> dict:
+    """What `deckcheck data` reports: the card data and lists in use, their ages, and whether to update.
+    ``today_of(folder)``: the date where a folder's lists apply (default: ``today`` for every folder)."""
+    day = today_of or (lambda _folder: today)
     lists = store.all()
     newest: dict[str, Banlist] = {}
     in_force: dict[str, Banlist] = {}
     for b in sorted(lists, key=lambda b: b.effective):
         newest[b.format] = b
-        if b.effective <= today:
+        if b.effective <= day(b.format):
             in_force[b.format] = b
     info = cards_info(cards)
     info["age_days"] = _age(info.get("built"), today)
@@ -431,7 +433,7 @@ def describe(cards: CardIndex, store: BanlistStore, today: date) -> dict:
     if info["age_days"] is not None and info["age_days"] > STALE_CARDS_DAYS:
         hints.append(f"the card data is {info['age_days']} days old")
     for fmt in sorted(newest):
-        late = staleness(store, fmt, today)
+        late = staleness(store, fmt, day(fmt))
         if late:
             hints.append(f"the newest {folder_title(fmt)} list took effect {late['age_days']} days ago (each of the last "
                          f"came within {late['longest_gap_days']} days)")
@@ -443,7 +445,7 @@ def describe(cards: CardIndex, store: BanlistStore, today: date) -> dict:
             "count": len(lists),
             "in_force": sorted(b.name for b in in_force.values()),
             "newest": {
-                f: {"name": b.name, "effective": b.effective.isoformat(), "age_days": (today - b.effective).days,
+                f: {"name": b.name, "effective": b.effective.isoformat(), "age_days": (day(f) - b.effective).days,
                     "origin": list_origin(b), "path": str(b.path)}
                 for f, b in sorted(newest.items())
             },

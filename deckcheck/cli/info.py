@@ -38,7 +38,7 @@ def banlists_command(
         lists = store.all(format.lower() if format else None)
     except DataError as exc:
         fail(str(exc))
-    listing.banlists(lists, clock.today(), output_format.value, console())
+    listing.banlists(lists, clock.today(), output_format.value, console(), _today_of())
 
 
 @banlists_app.command("diff")
@@ -120,6 +120,20 @@ def _deck_change(cards, store, path: Path, old, new) -> dict:
 
 
 _LIST_RULES = ("banlist", "group-limit", "card-pool", "points-cap")  # the rules a list's changes can break
+
+
+def _today_of():
+    """Today where each folder's lists apply (clock.py: a list takes effect on its date in its region)."""
+    from ..formats import FormatStore
+
+    formats, now, days = FormatStore.default(), clock.utc_now(), {}
+
+    def today_of(folder: str):
+        if folder not in days:
+            days[folder] = clock.today(formats.lists_region(folder), now)
+        return days[folder]
+
+    return today_of
 
 
 def _regulations_today(cards, store):
@@ -236,6 +250,6 @@ def data_command(output_format: OutputFormat = _OUTPUT) -> None:
     from ..report import listing
 
     try:
-        listing.data(load_cards(), load_store(), clock.today(), output_format.value, console())
+        listing.data(load_cards(), load_store(), clock.today(), output_format.value, console(), _today_of())
     except DataError as exc:
         fail(str(exc))

@@ -182,6 +182,17 @@ class FormatStore:
     def all(self) -> list[Format]:
         return [self.get(i) for i in self.ids()]
 
+    def lists_region(self, folder: str) -> str | None:
+        """The region whose dates a folder of lists keeps (the region of the built-in format that is judged by
+        them: ``jp`` for ``ocg``); None for a folder no such format names."""
+        formats = sorted((self.get(i) for i in self.builtin_ids()), key=lambda fmt: bool(fmt.extends))  # roots first
+        for fmt in formats:
+            named = ((fmt.options("banlist") or {}).get("lists"), (fmt.options("points-cap") or {}).get("lists"),
+                     (fmt.options("card-pool") or {}).get("whitelist"))
+            if fmt.region and folder in named:
+                return fmt.region
+        return None
+
     def _load(self, path: Path, origin: str, format_id: str, seen: tuple[str, ...]) -> Format:
         from .loader import read_format_file, resolve_rules
 

@@ -24,10 +24,10 @@ def _emit_json(document) -> None:
     sys.stdout.write(json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n")
 
 
-def _in_force(lists, today: date) -> set[str]:
+def _in_force(lists, today_of) -> set[str]:
     current: dict[str, object] = {}
     for b in sorted(lists, key=lambda b: b.effective):
-        if b.effective <= today:
+        if b.effective <= today_of(b.format):
             current[b.format] = b
     return {b.name for b in current.values()}
 
@@ -58,8 +58,9 @@ def _effective(b) -> Text:
     return Text("\n").join(shown(line) for line in [b.effective.isoformat(), *regions])
 
 
-def banlists(lists, today: date, output_format: str, console) -> None:
-    in_force = _in_force(lists, today)
+def banlists(lists, today: date, output_format: str, console, today_of=None) -> None:
+    """``today_of(folder)``: the date where a folder's lists apply (default: ``today``)."""
+    in_force = _in_force(lists, today_of or (lambda _folder: today))
     if output_format == "json":
         _emit_json([{**b.to_json(), "aliases": b.aliases, "in_force": b.name in in_force, "entries": _counts(b)}
                     for b in lists])
@@ -460,11 +461,11 @@ def _list_sources(lists, today: date) -> list[dict]:
     return sorted(found.values(), key=lambda e: (e["role"], str(e["source"])))
 
 
-def data(index, store, today: date, output_format: str, console) -> None:
+def data(index, store, today: date, output_format: str, console, today_of=None) -> None:
     from ..corrections import load as load_corrections
     from ..datastore import describe
 
-    document = describe(index, store, today)
+    document = describe(index, store, today, today_of)
     document["cards"]["sources"] = [{**s, "age_days": _age_days(s.get("date"), today) if s.get("date") else None}
                                     for s in document["cards"]["sources"]]
     document["banlists"]["sources"] = _list_sources(store.all(), today)
