@@ -320,6 +320,15 @@ CADENCE_LISTS = 12  # a folder's cadence: the longest gap between its newest lis
 CADENCE_MIN_GAPS = 3  # fewer gaps than this: too little history to tell a cadence
 
 
+def in_force(lists: list[Banlist], today_of) -> dict[str, Banlist]:
+    """Folder → its newest list that took effect by ``today_of(folder)`` (the day where that folder's lists apply)."""
+    found: dict[str, Banlist] = {}
+    for b in sorted(lists, key=lambda b: b.effective):
+        if b.effective <= today_of(b.format):
+            found[b.format] = b
+    return found
+
+
 def staleness(store: "BanlistStore", folder: str, as_of: date) -> dict | None:
     """Whether the newest list of ``folder`` that deckcheck has may not be the one in force on ``as_of``:
     it is the newest there is, and it took effect longer ago than the folder's own history allows (the

@@ -33,7 +33,7 @@ import weakref
 from datetime import date, timedelta
 from pathlib import Path
 
-from .banlists import Banlist, BanlistStore, bundled_banlists_dir, folder_title, staleness
+from .banlists import Banlist, BanlistStore, bundled_banlists_dir, folder_title, in_force, staleness
 from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex, DataError
 
 STATE_FILE = "state.json"
@@ -418,11 +418,9 @@ def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) 
     day = today_of or (lambda _folder: today)
     lists = store.all()
     newest: dict[str, Banlist] = {}
-    in_force: dict[str, Banlist] = {}
     for b in sorted(lists, key=lambda b: b.effective):
         newest[b.format] = b
-        if b.effective <= day(b.format):
-            in_force[b.format] = b
+    current = in_force(lists, day)
     info = cards_info(cards)
     info["age_days"] = _age(info.get("built"), today)
     root = data_dir()
@@ -443,7 +441,7 @@ def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) 
         "banlists": {
             "roots": [str(r) for r in store.roots],
             "count": len(lists),
-            "in_force": sorted(b.name for b in in_force.values()),
+            "in_force": sorted(b.name for b in current.values()),
             "newest": {
                 f: {"name": b.name, "effective": b.effective.isoformat(), "age_days": (day(f) - b.effective).days,
                     "origin": list_origin(b), "path": str(b.path)}

@@ -38,7 +38,7 @@ def banlists_command(
         lists = store.all(format.lower() if format else None)
     except DataError as exc:
         fail(str(exc))
-    listing.banlists(lists, clock.today(), output_format.value, console(), _today_of())
+    listing.banlists(lists, _today_of(), output_format.value, console())
 
 
 @banlists_app.command("diff")

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..banlists import STATUS_LIMITS, STATUS_TITLES
+from ..banlists import in_force as lists_in_force
 from .layout import fold, hang, print_grid, print_table, reflow, wrap_width
 from .terminal import shown
 
@@ -22,14 +23,6 @@ def _emit_json(document) -> None:
     from .escape import json_safe
 
     sys.stdout.write(json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n")
-
-
-def _in_force(lists, today_of) -> set[str]:
-    current: dict[str, object] = {}
-    for b in sorted(lists, key=lambda b: b.effective):
-        if b.effective <= today_of(b.format):
-            current[b.format] = b
-    return {b.name for b in current.values()}
 
 
 def _counts(banlist) -> dict[str, int]:
@@ -58,9 +51,9 @@ def _effective(b) -> Text:
     return Text("\n").join(shown(line) for line in [b.effective.isoformat(), *regions])
 
 
-def banlists(lists, today: date, output_format: str, console, today_of=None) -> None:
-    """``today_of(folder)``: the date where a folder's lists apply (default: ``today``)."""
-    in_force = _in_force(lists, today_of or (lambda _folder: today))
+def banlists(lists, today_of, output_format: str, console) -> None:
+    """``today_of(folder)``: the date where a folder's lists apply (the lists in force then are marked)."""
+    in_force = {b.name for b in lists_in_force(lists, today_of).values()}
     if output_format == "json":
         _emit_json([{**b.to_json(), "aliases": b.aliases, "in_force": b.name in in_force, "entries": _counts(b)}
                     for b in lists])
