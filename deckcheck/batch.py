@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import struct
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
@@ -81,15 +82,16 @@ def _special(display: str, reason: str) -> DeckResult:
     return DeckResult(display, {"main": 0, "extra": 0, "side": 0}, [problem])
 
 
-def check_one(checker, path: Path, display: str, special: dict[str, str], given: dict[str, bytes] | None = None
-              ) -> list[tuple[DeckResult, tuple[str, str | None]]]:
+def check_one(checker, path: Path, display: str, special: dict[str, str], given: dict[str, bytes] | None = None,
+              read=None) -> list[tuple[DeckResult, tuple[str, str | None]]]:
     """The result of each deck of one file (or of a decklist ``given`` as data) and the (format id,
-    list name) it was judged with; never raises but DataError."""
+    list name) it was judged with; never raises but DataError. ``read``: the file's bytes (or its
+    ``unreadable`` deck) when read already."""
     if display in special:
         regulation = checker.regulation()
         return [(_special(display, special[display]), _judged_by(regulation))]
     try:
-        checked = checker.check_decks(path, display, (given or {}).get(display))
+        checked = checker.check_decks(path, display, (given or {}).get(display), read)
     except DataError:
         raise
     except Exception as exc:  # a bug for one odd file must not cost the other decks their verdict
@@ -109,7 +111,6 @@ def _judged_by(regulation) -> tuple[str, str | None]:
 
 _worker_checker = None
 _worker_render: Render | None = None
-_inherited = None  # the main process's Checker while it starts a pool: a forked worker has it already
 
 
 def _init_worker(selection, today: date | None, now, input_format: str | None, render: Render | None = None) -> None:
@@ -118,9 +119,6 @@ def _init_worker(selection, today: date | None, now, input_format: str | None, r
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle: no worker tracebacks
     _worker_render = render
-    if _inherited is not None:  # forked: the data this process loaded and the regulations it built are here
-        _worker_checker = _inherited
-        return
     from .checker import Checker
     from .datastore import load_cards, load_store
 
@@ -174,7 +172,7 @@ def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str], given: d
     checker = _worker_checker
     _packed.clear()
     try:
-        packed = [_pack(*pair) for path, display in chunk for pair in check_one(checker, Path(path), display, special, given)]
+        packed = [[_pack(*pair) for pair in check_one(checker, Path(path), display, special, given)] for path, display in chunk]
         return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL)
     finally:
         _packed.clear()
@@ -188,12 +186,9 @@ def _forks() -> bool:
 
 
 def _pool_context():
+    """Where workers cannot be forked (Windows, macOS): the platform's way of starting them."""
     import multiprocessing
 
-    # fork shares the modules already imported (no second start-up cost per worker); where it
-    # is not offered (Windows, macOS default) the platform's default start method is used.
-    if _forks() and "fork" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
 
 
@@ -239,21 +234,11 @@ def check_files(
     if min_pool_files is None:
         min_pool_files = POOL_MIN_FILES if _forks() else POOL_MIN_FILES_SPAWN
     processes = plan_jobs(len(files), jobs, min_pool_files)
-    size = max(1, min(CHUNK, -(-len(files) // (processes * 8))))
-    chunks = [files[i:i + size] for i in range(0, len(files), size)]
-    done: list[list[tuple] | None] = [None] * len(chunks)  # per chunk: (result, format) pairs
-
-    def here(index: int) -> None:
-        done[index] = [pair for path, display in chunks[index] for pair in check_one(checker, path, display, special, given)]
-        if progress is not None:
-            progress(len(chunks[index]))
-
     with collector_paused():
-        if processes > 1 and len(chunks) > 1:
-            _cooperate(checker, chunks, special, given, processes - 1, here, done, progress, render)
-        for index, pairs in enumerate(done):
-            if pairs is None:  # single process, or what a failed pool left
-                here(index)
+        if processes > 1 and len(files) > 1 and _forks():
+            done = _forked(checker, files, special, given, processes - 1, progress, render)
+        else:
+            done = _chunked(checker, files, special, given, processes, progress, render)
     results: list[DeckResult] = []
     formats: dict[str, tuple[str, str | None]] = {}
     for pairs in done:
@@ -261,6 +246,235 @@ def check_files(
             results.append(result)
             formats[result.path] = fmt
     return results, formats
+
+
+def _chunked(checker, files, special, given, processes, progress, render) -> list[list[tuple]]:
+    """Per file, its (result, format) pairs: checked here, or where workers are spawned, partly by a pool."""
+    size = max(1, min(CHUNK, -(-len(files) // (processes * 8))))
+    chunks = [files[i:i + size] for i in range(0, len(files), size)]
+    done: list[list[tuple] | None] = [None] * len(chunks)  # per chunk: per file, its (result, format) pairs
+
+    def here(index: int) -> None:
+        done[index] = [check_one(checker, path, display, special, given) for path, display in chunks[index]]
+        if progress is not None:
+            progress(len(chunks[index]))
+
+    if processes > 1 and len(chunks) > 1:
+        _cooperate(checker, chunks, special, given, processes - 1, here, done, progress, render)
+    for index, pairs in enumerate(done):
+        if pairs is None:  # single process, or what a failed pool left
+            here(index)
+    return [pairs for chunk in done for pairs in chunk]
+
+
+# ---- the fork pool (Linux) ------------------------------------------------------------------
+# No thread in this process: a pool's threads (concurrent.futures) take the GIL from this process's own
+# checking, which then runs at half speed. The files of a window are read here first and grouped by their
+# bytes; then workers are forked (they have the bytes, the data and the regulations built so far), take
+# chunk numbers from one pipe as this process does, and send back their packed results through a pipe of
+# their own. Files of the same bytes are in one group, checked by one process: its memory of the bytes it
+# checked (Checker.check_decks) makes the copies cheap, as in one process.
+
+WINDOW_FILES = 8192  # files read ahead of checking at most: their bytes are kept until the window is checked
+WINDOW_BYTES = 64 << 20
+CHUNKS_PER_PROCESS = 16  # small chunks: the processes finish together
+MAX_CHUNKS = 1024  # chunk numbers fit in one pipe's smallest buffer (one page): written before anyone reads
+_TASK = struct.Struct("<I")
+_FRAME = struct.Struct("<IQ")  # chunk number (or _DATA_ERROR), length of what follows
+_DATA_ERROR = 0xFFFFFFFF
+_RESULT_PIPE_BYTES = 1 << 20  # a worker rarely waits for this process to read its results
+
+
+def _forked(checker, files, special, given, workers, progress, render) -> list[list[tuple]]:
+    done: list = [None] * len(files)
+    start = 0
+    while start < len(files):
+        reads, end = _read_window(files, start, special, given)
+        groups: dict = {}
+        for i in range(start, end):
+            read = reads[i - start]
+            groups.setdefault(read if isinstance(read, bytes) else i, []).append(i)
+        grouped = list(groups.values())
+        size = max(1, -(-len(grouped) // ((workers + 1) * CHUNKS_PER_PROCESS)), -(-len(grouped) // MAX_CHUNKS))
+        chunks = [[i for group in grouped[g:g + size] for i in group] for g in range(0, len(grouped), size)]
+        window = _Window(checker, files, start, reads, special, given, chunks, done, progress)
+        window.check(workers, render)
+        start = end
+    return done
+
+
+def _read_window(files, start: int, special, given) -> tuple[list, int]:
+    """What ``read_or_unreadable`` gives for each file from ``start`` (None: a decklist given as data, a file
+    never to be opened), up to WINDOW_FILES files or WINDOW_BYTES bytes; and where the window ends."""
+    from .parsers import read_or_unreadable
+
+    reads: list = []
+    total = 0
+    end = start
+    while end < len(files) and len(reads) < WINDOW_FILES and total < WINDOW_BYTES:
+        path, display = files[end]
+        read = None if display in special or display in given else read_or_unreadable(path, display)
+        if isinstance(read, bytes):
+            total += len(read)
+        reads.append(read)
+        end += 1
+    return reads, end
+
+
+class _Window:
+    """The files of one window, checked by this process and forked workers together."""
+
+    def __init__(self, checker, files, start, reads, special, given, chunks, done, progress):
+        self.checker, self.files, self.start, self.reads = checker, files, start, reads
+        self.special, self.given, self.chunks, self.done, self.progress = special, given, chunks, done, progress
+        self.received = [False] * len(chunks)
+
+    def check_chunk(self, number: int) -> list[tuple[int, list]]:
+        """(file index, its (result, format) pairs) for each file of a chunk."""
+        checker, files, start, reads, special, given = (
+            self.checker, self.files, self.start, self.reads, self.special, self.given)
+        return [(i, check_one(checker, files[i][0], files[i][1], special, given, reads[i - start]))
+                for i in self.chunks[number]]
+
+    def here(self, number: int) -> None:
+        for i, pairs in self.check_chunk(number):
+            self.done[i] = pairs
+        self.finished(number)
+
+    def finished(self, number: int) -> None:
+        self.received[number] = True
+        if self.progress is not None:
+            self.progress(len(self.chunks[number]))
+
+    def check(self, workers: int, render) -> None:
+        tasks, writer = os.pipe()
+        os.write(writer, b"".join(_TASK.pack(n) for n in range(len(self.chunks))))
+        os.close(writer)
+        children: dict[int, int] = {}  # result pipe → pid
+        buffers: dict[int, bytearray] = {}
+        failed: list[str] = []
+        try:
+            for _ in range(min(workers, len(self.chunks) - 1)):
+                try:
+                    reader, pid = self._fork(tasks, render)
+                except OSError as exc:
+                    _say_fallback(exc)
+                    break
+                children[reader], buffers[reader] = pid, bytearray()
+            while (number := _next_task(tasks)) is not None:
+                self.here(number)
+                for reader in children:
+                    self._take(buffers[reader], _read_ready(reader))
+            for reader in children:  # no chunk left to take: the rest is the workers'
+                os.set_blocking(reader, True)
+                while chunk := os.read(reader, 1 << 20):
+                    self._take(buffers[reader], chunk)
+            for reader, pid in list(children.items()):
+                status = os.waitpid(pid, 0)[1]
+                del children[reader]
+                if status != 0:
+                    failed.append(f"a worker process ended with status {status}")
+        finally:
+            os.close(tasks)
+            for reader, pid in children.items():  # interrupted or failed: the workers' work is not wanted
+                try:
+                    os.kill(pid, 9)
+                    os.waitpid(pid, 0)
+                except OSError:
+                    pass
+            for reader in buffers:
+                os.close(reader)
+        if failed:
+            _say_fallback(ChildProcessError(failed[0]))
+        for number, received in enumerate(self.received):
+            if not received:  # a worker died with it
+                self.here(number)
+
+    def _fork(self, tasks: int, render) -> tuple[int, int]:
+        import warnings
+
+        reader, writer = os.pipe()
+        try:
+            import fcntl
+
+            fcntl.fcntl(writer, getattr(fcntl, "F_SETPIPE_SZ", 1031), _RESULT_PIPE_BYTES)
+        except (ImportError, OSError):
+            pass
+        try:
+            with warnings.catch_warnings():  # a progress bar's thread: the worker never draws (nor locks) anything
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
+        except OSError:
+            os.close(reader)
+            os.close(writer)
+            raise
+        if pid == 0:
+            os.close(reader)
+            _serve(self, tasks, writer, render)  # never returns
+        os.close(writer)
+        os.set_blocking(reader, False)
+        return reader, pid
+
+    def _take(self, buffer: bytearray, data: bytes) -> None:
+        """Unpack the chunks that ``data`` completes (a worker's frames arrive in pieces)."""
+        buffer += data
+        while len(buffer) >= _FRAME.size:
+            number, length = _FRAME.unpack_from(buffer)
+            if len(buffer) < _FRAME.size + length:
+                return
+            payload = bytes(buffer[_FRAME.size:_FRAME.size + length])
+            del buffer[:_FRAME.size + length]
+            if number == _DATA_ERROR:
+                raise DataError(payload.decode("utf-8", "replace"))
+            _rebuilt.clear()
+            for i, packs in pickle.loads(payload):
+                self.done[i] = [_unpack(pack) for pack in packs]
+            _rebuilt.clear()
+            self.finished(number)
+
+
+def _serve(window: _Window, tasks: int, out: int, render) -> None:
+    """A forked worker: check the chunks it takes, write their packed results, and end (never return)."""
+    global _worker_render
+    import signal
+
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+        _worker_render = render
+        while (number := _next_task(tasks)) is not None:
+            _packed.clear()
+            try:
+                checked = window.check_chunk(number)
+            except DataError as exc:
+                _write_all(out, _FRAME.pack(_DATA_ERROR, len(str(exc).encode())) + str(exc).encode())
+                break
+            payload = pickle.dumps([(i, [_pack(*pair) for pair in pairs]) for i, pairs in checked],
+                                   pickle.HIGHEST_PROTOCOL)
+            _write_all(out, _FRAME.pack(number, len(payload)) + payload)
+        code = 0
+    finally:
+        os._exit(code)  # no atexit handler, no flush of what the main process had buffered
+
+
+def _next_task(tasks: int) -> int | None:
+    """The next chunk number from the shared pipe, or None when none is left (a pipe read of 4 bytes is
+    taken whole, never split with another reader)."""
+    data = os.read(tasks, _TASK.size)
+    return _TASK.unpack(data)[0] if len(data) == _TASK.size else None
+
+
+def _read_ready(reader: int) -> bytes:
+    try:
+        return os.read(reader, 1 << 20)
+    except BlockingIOError:
+        return b""
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _cooperate(checker, chunks, special, given, workers, here, done, progress, render=None) -> None:
@@ -275,7 +489,6 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    global _inherited
     try:
         context = _pool_context()
         executor = ProcessPoolExecutor(
@@ -285,8 +498,6 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
     except (OSError, ValueError, ImportError, NotImplementedError) as exc:
         _say_fallback(exc)
         return
-    if context.get_start_method() == "fork":
-        _inherited = checker  # workers are forked on the first submit, below
     window = WINDOW * workers  # chunks queued per worker: never idle, and little left to cancel
     front, back = 0, len(chunks)
     pending: deque = deque()
@@ -321,7 +532,7 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
                 pending.clear()
                 return
             _rebuilt.clear()
-            done[index] = [_unpack(item) for item in pickle.loads(packed)]
+            done[index] = [[_unpack(item) for item in packs] for packs in pickle.loads(packed)]
             _rebuilt.clear()
             if progress is not None:
                 progress(len(chunks[index]))
@@ -342,7 +553,6 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
                 break
         finished = True
     finally:
-        _inherited = None
         # interrupted or failed: do not wait for the workers' last chunks
         executor.shutdown(wait=finished and not broken, cancel_futures=True)
 

@@ -299,14 +299,16 @@ class Checker:
     def check_path(self, path: Path, display: str | None = None) -> tuple[DeckResult, Regulation]:
         return self.check_parsed(read_deck(path, display, self.input_format))
 
-    def check_decks(self, path: Path, display: str | None = None, data: bytes | None = None
-                    ) -> list[tuple[DeckResult, Regulation]]:
-        """Every deck of a file (several for a file of ydke links), or of ``data`` given instead of a file."""
+    def check_decks(self, path: Path, display: str | None = None, data: bytes | None = None,
+                    read: bytes | ParsedDeck | None = None) -> list[tuple[DeckResult, Regulation]]:
+        """Every deck of a file (several for a file of ydke links), or of ``data`` given instead of a file.
+        ``read``: what ``read_or_unreadable`` gave for the file already (batch.py reads a window of files first)."""
         if data is not None:
             decks = parse_given(data, display if display is not None else str(path), self.input_format)
             return [self.check_parsed(deck) for deck in decks]
         shown = display if display is not None else os.fsdecode(path)
-        read = read_or_unreadable(path, shown)
+        if read is None:
+            read = read_or_unreadable(path, shown)
         if not isinstance(read, bytes):
             return [self.check_parsed(read)]
         if format_for(os.fsdecode(path), read, self.input_format).id == "ydk":

@@ -121,19 +121,20 @@ def test_an_exception_for_one_file_does_not_stop_the_batch(tree, checker, monkey
     real = checker.check_decks
     victim = found[1][1]
 
-    def flaky(path, display=None, data=None):
+    def flaky(path, display=None, data=None, read=None):
         if display == victim:
             raise ValueError("boom")
-        return real(path, display, data)
+        return real(path, display, data, read)
 
     monkeypatch.setattr(checker, "check_decks", flaky)
     monkeypatch.delenv("DECKCHECK_DEBUG", raising=False)
-    results, _ = batch.check_files(checker, found, jobs=1)
-    assert len(results) == len(found)
-    failed = results[1]
-    assert failed.path == victim and [p.rule for p in failed.problems] == ["unreadable"]
-    assert "ValueError: boom" in failed.problems[0].message
-    assert results[0].problems == real(*found[0])[0][0].problems
+    for jobs in (1, 2):  # in this process, and in a forked worker's share
+        results, _ = batch.check_files(checker, found, jobs=jobs, min_pool_files=0)
+        assert len(results) == len(found)
+        failed = results[1]
+        assert failed.path == victim and [p.rule for p in failed.problems] == ["unreadable"]
+        assert "ValueError: boom" in failed.problems[0].message
+        assert results[0].problems == real(*found[0])[0][0].problems
 
 
 def test_single_and_multi_process_results_are_identical(tree, checker, monkeypatch):
@@ -198,22 +199,44 @@ def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monke
     def no_processes():
         raise OSError("no semaphores here")
 
+    monkeypatch.setattr(os, "fork", no_processes)  # where workers are forked (Linux)
+    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
+    assert "worker processes unavailable (OSError: no semaphores here)" in capsys.readouterr().err
+    monkeypatch.setattr(batch, "_forks", lambda: False)  # where they are spawned
     monkeypatch.setattr(batch, "_pool_context", no_processes)
     assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
-    assert "worker processes unavailable" in capsys.readouterr().err
+    assert "worker processes unavailable (OSError: no semaphores here)" in capsys.readouterr().err
 
 
-def test_workers_that_die_leave_their_decks_to_this_process(tree, checker, monkeypatch, capsys):
+@pytest.mark.parametrize("when", ["at once", "after a chunk"])
+def test_workers_that_die_leave_their_decks_to_this_process(tree, checker, monkeypatch, capsys, when):
     found, _ = find_decklists([tree / "samples"])
     found = found * 10
     expected = as_json(*batch.check_files(checker, found, jobs=1))
-    monkeypatch.setattr(batch, "_init_worker", _dying_initializer)
+    real_serve = batch._serve
+
+    def dying(window, tasks, out, render):
+        if when == "after a chunk":  # its first chunk sent, the next one taken and lost with it
+            real_check = window.check_chunk
+            window.check_chunk = _once_then_die(real_check)
+            real_serve(window, tasks, out, render)
+        os._exit(3)
+
+    monkeypatch.setattr(batch, "_serve", dying)
     assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
-    assert "worker processes unavailable" in capsys.readouterr().err
+    assert "worker processes unavailable (ChildProcessError: a worker process ended with status" in capsys.readouterr().err
 
 
-def _dying_initializer(selection, today):
-    os._exit(3)
+def _once_then_die(check_chunk):
+    calls = []
+
+    def check(number):
+        if calls:
+            os._exit(3)
+        calls.append(number)
+        return check_chunk(number)
+
+    return check
 
 
 def test_workers_judge_with_the_same_date_as_the_main_process(tree, cards, store):
@@ -349,6 +372,7 @@ def test_pool_with_spawned_workers_gives_the_same_results(tree, checker, monkeyp
     found, _ = find_decklists([tree / "samples"])
     found = found * 40
     expected = as_json(*batch.check_files(checker, found, jobs=1))
+    monkeypatch.setattr(batch, "_forks", lambda: False)
     monkeypatch.setattr(batch, "_pool_context", lambda: multiprocessing.get_context("spawn"))
     from_workers = []
     real_unpack = batch._unpack
