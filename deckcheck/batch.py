@@ -36,7 +36,7 @@ CHUNK = 100  # files per task at most: few round trips (each costs CPU), an even
 WINDOW = 2  # tasks queued per worker: it never waits for this process to hand it more
 
 Progress = Callable[[int], None]  # called with the number of decks just finished
-Render = Callable[[DeckResult, tuple], str]  # a deck's line of the report (json_report.deck_line), made where it is checked
+Render = Callable[[DeckResult, tuple], tuple]  # a deck's line of the report in pieces (json_report.deck_line_pieces), made where it is checked
 
 
 def available_cores() -> int:
@@ -336,8 +336,13 @@ class _Window:
         return [(i, check_one(checker, files[i][0], files[i][1], special, given, reads[i - start]))
                 for i in self.chunks[number]]
 
-    def here(self, number: int) -> None:
+    def here(self, number: int, render) -> None:
+        """Check a chunk in this process, its report lines made as a worker makes them: the processes
+        take chunks as they finish them, so this process takes fewer when it has more to do."""
         for i, pairs in self.check_chunk(number):
+            if render is not None:
+                for result, fmt in pairs:
+                    result.rendered = render(result, fmt)
             self.done[i] = pairs
         self.finished(number)
 
@@ -362,7 +367,7 @@ class _Window:
                     break
                 children[reader], buffers[reader] = pid, bytearray()
             while (number := _next_task(tasks)) is not None:
-                self.here(number)
+                self.here(number, render)
                 for reader in children:
                     self._take(buffers[reader], _read_ready(reader))
             for reader in children:  # no chunk left to take: the rest is the workers'
@@ -388,7 +393,7 @@ class _Window:
             _say_fallback(ChildProcessError(failed[0]))
         for number, received in enumerate(self.received):
             if not received:  # a worker died with it
-                self.here(number)
+                self.here(number, render)
 
     def _fork(self, tasks: int, render) -> tuple[int, int]:
         import warnings

@@ -270,7 +270,7 @@ class DeckResult:
         self.name = name
         self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
         self.player = player
-        self.rendered: str | None = None  # its line of the JSON report, when made where it was checked (batch.py)
+        self.rendered: tuple[str, ...] | None = None  # its line of the JSON report in pieces, when made where it was checked (batch.py)
 
     def moved(self, path: str) -> DeckResult:
         """The same verdict on a file of the same contents at ``path`` (it shares the problems: never changed)."""

@@ -166,13 +166,13 @@ def test_lines_made_by_the_workers_are_the_lines_the_report_would_make(tree, che
     from_workers = []
     real_unpack = batch._unpack
     monkeypatch.setattr(batch, "_unpack", lambda item: from_workers.append(1) or real_unpack(item))
-    pooled = batch.check_files(checker, found, special=special, jobs=2, min_pool_files=0, render=json_report.deck_line)
+    pooled = batch.check_files(checker, found, special=special, jobs=2, min_pool_files=0, render=json_report.deck_line_pieces)
     assert from_workers and any(r.rendered is not None for r in pooled[0])
     for result in pooled[0]:
         if result.rendered is not None:
-            assert result.rendered == json_report.deck_line(result, pooled[1].get(result.path))
+            assert "".join(result.rendered) == json_report.deck_line(result, pooled[1].get(result.path))
     assert [json.loads(json_report.deck_line(r, plain[1].get(r.path))) for r in plain[0]] == [
-        json.loads(r.rendered or json_report.deck_line(r, pooled[1].get(r.path))) for r in pooled[0]]
+        json.loads("".join(r.rendered) if r.rendered else json_report.deck_line(r, pooled[1].get(r.path))) for r in pooled[0]]
 
 
 def test_the_pool_is_used_only_where_it_pays(monkeypatch):
@@ -434,3 +434,20 @@ def test_copies_checked_by_a_worker_come_back_sharing_their_problems(tmp_path, c
     from_worker = [result for result, _fmt in unpacked if not result.legal]
     assert len(from_worker) >= 2
     assert len({id(result.problems) for result in from_worker}) < len(from_worker)
+
+
+def test_the_report_on_a_pipe_is_the_report_written_to_a_file(tmp_path, tree):
+    """Standard output as a pipe gets UTF-8 written straight to its descriptor (report/output.py), a thousand
+    pieces a call: the same bytes as --output, for copies of a file too and for names that are not ASCII."""
+    decks = tmp_path / "decks"
+    shutil.copytree(tree, decks, symlinks=True, ignore=shutil.ignore_patterns("pipe.ydk"))
+    name = "Ｍａｘｘ «Ｃ» ✓ deck.ydk"
+    for i in range(3):
+        shutil.copy(LEGAL_YDK, decks / f"{i} {name}")
+    target = tmp_path / "report.json"
+    for fmt in ("json", "csv", "text"):
+        piped = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt], cwd=REPO,
+                               capture_output=True, env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"})
+        proc = run_cli("check", str(decks), "-o", fmt, "--output", str(target))
+        assert proc.returncode == piped.returncode == 1, proc.stderr
+        assert piped.stdout == target.read_bytes() and name.encode() in piped.stdout

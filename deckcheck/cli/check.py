@@ -110,7 +110,7 @@ def check(
         bar = _progress(len(found), quiet)
         render = None
         if report_format == "json":  # each deck's line is made where it is checked (in the workers too)
-            from ..report.json_report import deck_line as render
+            from ..report.json_report import deck_line_pieces as render
         if bar is None:
             results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None, given=given,
                                                 render=render)

@@ -42,27 +42,35 @@ FAST_PROBLEMS = tuple(Problem("rule", "error", "message").to_json()) == _PROBLEM
 
 # Verdicts shared by files of the same contents (checker.py: DeckResult.moved) share their problems list:
 # its rendering (and the verdict it makes) is kept by the list's identity (the list kept with it, so its id is
-# not reused). Only what the problems decide is kept: sizes and the rest are each deck's own.
-_rendered: dict[int, tuple[list, tuple[str, str]]] = {}
+# not reused), with the rest of the last line made with it: copies of a file share that string.
+_rendered: dict[int, list] = {}  # id(problems) → [problems, legal, problems JSON, (what the rest was made of, rest)]
 _RENDERED_MAX = 4096
 
 
 def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
     """One deck's JSON object on one line (what ``json.dumps(deck_json(...))`` gives), passed through
     ``json_safe`` (piece by piece: each piece starts and ends with JSON punctuation)."""
+    return "".join(deck_line_pieces(result, deck_format))
+
+
+def deck_line_pieces(result, deck_format: tuple[str, str] | None = None) -> tuple[str, ...]:
+    """``deck_line`` in pieces: the start with the path, then the rest, one string shared by the copies of a
+    file (made once, and sent once by the worker that checked them: batch.py)."""
     if not FAST_PROBLEMS:
-        return json_safe(_dumps(deck_json(result, deck_format)))
+        return (json_safe(_dumps(deck_json(result, deck_format))),)
     problems = result.problems
     known = _rendered.get(id(problems))
-    if known is not None and known[0] is problems:
-        legal, listed = known[1]
-    else:
-        legal = "true" if result.legal else "false"
+    if known is None or known[0] is not problems:
         listed = json_safe(", ".join(map(_problem_json, problems)))
         if len(_rendered) >= _RENDERED_MAX:
             _rendered.clear()
-        _rendered[id(problems)] = (problems, (legal, listed))
-    body = '"legal": %s, "sections": %s, "problems": [%s]' % (legal, _dumps(result.sizes), listed)
+        known = _rendered[id(problems)] = [problems, "true" if result.legal else "false", listed, None]
+    head = '{"path": ' + json_safe(_s(result.path)) + ", "
+    uri = path_uri(result.path)
+    made_of = (result.sizes, result.name, result.player, deck_format, result.facts.get("points"))
+    if uri is None and known[3] is not None and known[3][0] == made_of:
+        return head, known[3][1]
+    body = '"legal": %s, "sections": %s, "problems": [%s]' % (known[1], _dumps(result.sizes), known[2])
     tail = ""
     if result.name:
         tail += ', "name": ' + _s(result.name)
@@ -70,13 +78,15 @@ def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
         tail += ', "player": ' + _s(result.player)
     if deck_format:
         tail += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
-    uri = path_uri(result.path)
     if uri is not None:
         tail += ', "uri": ' + _s(uri)
-    points = result.facts.get("points")
+    points = made_of[4]
     if points:
         tail += ', "points": ' + _dumps(points)
-    return '{"path": ' + json_safe(_s(result.path)) + ", " + body + json_safe(tail) + "}"
+    rest = body + json_safe(tail) + "}"
+    if uri is None:
+        known[3] = (made_of, rest)
+    return head, rest
 
 
 def path_uri(path: str) -> str | None:
@@ -195,10 +205,12 @@ def _chunks(run: Run) -> Iterator[str]:
         formats = run.deck_formats
         last = len(run.results) - 1
         for i, result in enumerate(run.results):
-            line = result.rendered  # made by the process that checked the deck (batch.check_files)
-            if line is None:
-                line = deck_line(result, formats.get(result.path))
-            yield "    " + line + (",\n" if i < last else "\n")
+            pieces = result.rendered  # made by the process that checked the deck (batch.check_files)
+            if pieces is None:
+                pieces = deck_line_pieces(result, formats.get(result.path))
+            yield "    "
+            yield from pieces
+            yield ",\n" if i < last else "\n"
         yield "  ],\n"
     yield json_safe(_summary_text(summary_json(run)))
     yield "}\n"
