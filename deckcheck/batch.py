@@ -36,7 +36,8 @@ CHUNK = 100  # files per task at most: few round trips (each costs CPU), an even
 WINDOW = 2  # tasks queued per worker: it never waits for this process to hand it more
 
 Progress = Callable[[int], None]  # called with the number of decks just finished
-Render = Callable[[DeckResult, tuple], tuple]  # a deck's line of the report in pieces (json_report.deck_line_pieces), made where it is checked
+Render = Callable[..., tuple]  # (result, format[, the result it was moved from]) → a deck's line of the report in pieces
+# (json_report.deck_line_pieces), made where the deck is checked
 
 
 def available_cores() -> int:
@@ -269,211 +270,326 @@ def _chunked(checker, files, special, given, processes, progress, render) -> lis
 
 # ---- the fork pool (Linux) ------------------------------------------------------------------
 # No thread in this process: a pool's threads (concurrent.futures) take the GIL from this process's own
-# checking, which then runs at half speed. The files of a window are read here first and grouped by their
-# bytes; then workers are forked (they have the bytes, the data and the regulations built so far), take
-# chunk numbers from one pipe as this process does, and send back their packed results through a pipe of
-# their own. Files of the same bytes are in one group, checked by one process: its memory of the bytes it
-# checked (Checker.check_decks) makes the copies cheap, as in one process.
+# checking, which then runs at half speed. Workers are forked at the start (they have the data, the
+# regulations and the file list); this process reads the files, keeps the first file of each contents,
+# and sends a worker a task of a few such files (their bytes) while the worker has few tasks in hand, else
+# checks them itself between its reads. A copy of a file checked before (Checker.check_decks remembers a
+# plain YDK's bytes) gets that verdict under its own path at the end of the window, wherever it was checked.
 
-WINDOW_FILES = 8192  # files read ahead of checking at most: their bytes are kept until the window is checked
+WINDOW_FILES = 8192  # files read ahead at most: their bytes are kept until the window is done
 WINDOW_BYTES = 64 << 20
-CHUNKS_PER_PROCESS = 16  # small chunks: the processes finish together
-MAX_CHUNKS = 1024  # chunk numbers fit in one pipe's smallest buffer (one page): written before anyone reads
-_TASK = struct.Struct("<I")
-_FRAME = struct.Struct("<IQ")  # chunk number (or _DATA_ERROR), length of what follows
-_DATA_ERROR = 0xFFFFFFFF
-_RESULT_PIPE_BYTES = 1 << 20  # a worker rarely waits for this process to read its results
+TASK_FILES = 8  # files of different contents per task
+TASKS_AHEAD = 3  # tasks sent to a worker and not answered yet, at most: it is never idle, little waits on it
+PIPE_BYTES = 1 << 20  # asked for each pipe (Linux grants up to /proc/sys/fs/pipe-max-size)
+PIPE_BYTES_SURE = 1 << 12  # what a pipe holds at the least (one page): a task larger than a pipe holds is checked here
+_LENGTH = struct.Struct("<Q")
 
 
-def _forked(checker, files, special, given, workers, progress, render) -> list[list[tuple]]:
-    done: list = [None] * len(files)
-    start = 0
-    while start < len(files):
-        reads, end = _read_window(files, start, special, given)
-        groups: dict = {}
-        for i in range(start, end):
-            read = reads[i - start]
-            groups.setdefault(read if isinstance(read, bytes) else i, []).append(i)
-        grouped = list(groups.values())
-        size = max(1, -(-len(grouped) // ((workers + 1) * CHUNKS_PER_PROCESS)), -(-len(grouped) // MAX_CHUNKS))
-        chunks = [[i for group in grouped[g:g + size] for i in group] for g in range(0, len(grouped), size)]
-        window = _Window(checker, files, start, reads, special, given, chunks, done, progress)
-        window.check(workers, render)
-        start = end
-    return done
+class _Worker:
+    def __init__(self, pid: int, tasks: int, answers: int, room: int):
+        self.pid, self.tasks, self.answers, self.room = pid, tasks, answers, room
+        self.sent: dict[int, tuple[list[int], int, dict]] = {}  # task number → (its files, its size, their reads),
+        # for the tasks not answered yet
+        self.buffer = bytearray()
+
+    def pending_bytes(self) -> int:
+        return sum(size for _, size, _reads in self.sent.values())
 
 
-def _read_window(files, start: int, special, given) -> tuple[list, int]:
-    """What ``read_or_unreadable`` gives for each file from ``start`` (None: a decklist given as data, a file
-    never to be opened), up to WINDOW_FILES files or WINDOW_BYTES bytes; and where the window ends."""
-    from .parsers import read_or_unreadable
+class _ForkPool:
+    """The files of a batch, read here and checked here and by forked workers."""
 
-    reads: list = []
-    total = 0
-    end = start
-    while end < len(files) and len(reads) < WINDOW_FILES and total < WINDOW_BYTES:
-        path, display = files[end]
-        read = None if display in special or display in given else read_or_unreadable(path, display)
-        if isinstance(read, bytes):
-            total += len(read)
-        reads.append(read)
-        end += 1
-    return reads, end
+    def __init__(self, checker, files, special, given, progress, render):
+        self.checker, self.files, self.special, self.given = checker, files, special, given
+        self.progress, self.render = progress, render
+        self.done: list = [None] * len(files)  # per file: its (result, format) pairs
+        self.movable = bytearray(len(files))  # 1: a plain YDK remembered by its bytes (a copy gets its verdict)
+        self.workers: list[_Worker] = []
+        self.tasks = 0
+        self.failure: str | None = None
 
+    # -- the workers
+    def start(self, workers: int) -> None:
+        for _ in range(workers):
+            try:
+                self.workers.append(self._fork())
+            except OSError as exc:
+                _say_fallback(exc)
+                return
 
-class _Window:
-    """The files of one window, checked by this process and forked workers together."""
-
-    def __init__(self, checker, files, start, reads, special, given, chunks, done, progress):
-        self.checker, self.files, self.start, self.reads = checker, files, start, reads
-        self.special, self.given, self.chunks, self.done, self.progress = special, given, chunks, done, progress
-        self.received = [False] * len(chunks)
-
-    def check_chunk(self, number: int) -> list[tuple[int, list]]:
-        """(file index, its (result, format) pairs) for each file of a chunk."""
-        checker, files, start, reads, special, given = (
-            self.checker, self.files, self.start, self.reads, self.special, self.given)
-        return [(i, check_one(checker, files[i][0], files[i][1], special, given, reads[i - start]))
-                for i in self.chunks[number]]
-
-    def here(self, number: int, render) -> None:
-        """Check a chunk in this process, its report lines made as a worker makes them: the processes
-        take chunks as they finish them, so this process takes fewer when it has more to do."""
-        for i, pairs in self.check_chunk(number):
-            if render is not None:
-                for result, fmt in pairs:
-                    result.rendered = render(result, fmt)
-            self.done[i] = pairs
-        self.finished(number)
-
-    def finished(self, number: int) -> None:
-        self.received[number] = True
-        if self.progress is not None:
-            self.progress(len(self.chunks[number]))
-
-    def check(self, workers: int, render) -> None:
-        tasks, writer = os.pipe()
-        os.write(writer, b"".join(_TASK.pack(n) for n in range(len(self.chunks))))
-        os.close(writer)
-        children: dict[int, int] = {}  # result pipe → pid
-        buffers: dict[int, bytearray] = {}
-        failed: list[str] = []
-        try:
-            for _ in range(min(workers, len(self.chunks) - 1)):
-                try:
-                    reader, pid = self._fork(tasks, render)
-                except OSError as exc:
-                    _say_fallback(exc)
-                    break
-                children[reader], buffers[reader] = pid, bytearray()
-            while (number := _next_task(tasks)) is not None:
-                self.here(number, render)
-                for reader in children:
-                    self._take(buffers[reader], _read_ready(reader))
-            for reader in children:  # no chunk left to take: the rest is the workers'
-                os.set_blocking(reader, True)
-                while chunk := os.read(reader, 1 << 20):
-                    self._take(buffers[reader], chunk)
-            for reader, pid in list(children.items()):
-                status = os.waitpid(pid, 0)[1]
-                del children[reader]
-                if status != 0:
-                    failed.append(f"a worker process ended with status {status}")
-        finally:
-            os.close(tasks)
-            for reader, pid in children.items():  # interrupted or failed: the workers' work is not wanted
-                try:
-                    os.kill(pid, 9)
-                    os.waitpid(pid, 0)
-                except OSError:
-                    pass
-            for reader in buffers:
-                os.close(reader)
-        if failed:
-            _say_fallback(ChildProcessError(failed[0]))
-        for number, received in enumerate(self.received):
-            if not received:  # a worker died with it
-                self.here(number, render)
-
-    def _fork(self, tasks: int, render) -> tuple[int, int]:
+    def _fork(self) -> _Worker:
         import warnings
 
-        reader, writer = os.pipe()
+        pipes = []
         try:
-            import fcntl
-
-            fcntl.fcntl(writer, getattr(fcntl, "F_SETPIPE_SZ", 1031), _RESULT_PIPE_BYTES)
-        except (ImportError, OSError):
-            pass
-        try:
+            tasks_in, tasks_out = os.pipe()
+            pipes += [tasks_in, tasks_out]
+            answers_in, answers_out = os.pipe()
+            pipes += [answers_in, answers_out]
+            room = min(_pipe_size(tasks_out), _pipe_size(answers_out))
             with warnings.catch_warnings():  # a progress bar's thread: the worker never draws (nor locks) anything
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pid = os.fork()
         except OSError:
-            os.close(reader)
-            os.close(writer)
+            for fd in pipes:
+                os.close(fd)
             raise
         if pid == 0:
-            os.close(reader)
-            _serve(self, tasks, writer, render)  # never returns
-        os.close(writer)
-        os.set_blocking(reader, False)
-        return reader, pid
+            try:
+                os.close(tasks_out)
+                os.close(answers_in)
+                for worker in self.workers:  # the other workers' pipes are the main process's
+                    os.close(worker.tasks)
+                    os.close(worker.answers)
+                _serve(self, tasks_in, answers_out)
+            finally:
+                os._exit(1)  # never back into the main process's code
+        os.close(tasks_in)
+        os.close(answers_out)
+        os.set_blocking(answers_in, False)
+        return _Worker(pid, tasks_out, answers_in, room)
 
-    def _take(self, buffer: bytearray, data: bytes) -> None:
-        """Unpack the chunks that ``data`` completes (a worker's frames arrive in pieces)."""
+    def close(self, finished: bool) -> None:
+        """End the workers: when ``finished``, each after its last task; else (an error here) at once."""
+        for worker in self.workers:
+            os.close(worker.tasks)  # the worker reads the end of its tasks and exits
+            try:
+                if not finished:
+                    os.kill(worker.pid, 9)
+                status = os.waitpid(worker.pid, 0)[1]
+            except OSError:
+                status = 0
+            os.close(worker.answers)
+            if finished and status != 0 and self.failure is None:
+                self.failure = f"a worker process ended with status {status}"
+        self.workers = []
+        if self.failure is not None:
+            _say_fallback(ChildProcessError(self.failure))
+
+    # -- a window of files
+    def window(self, start: int) -> int:
+        """Read and check the files of the window from ``start``; where the next one starts."""
+        from .parsers import read_or_unreadable
+
+        files, special, given = self.files, self.special, self.given
+        first: dict[bytes, int] = {}  # contents → the first file of the window with them
+        copies: list[tuple[int, int]] = []  # (a file, the earlier file of its contents)
+        reads: dict[int, object] = {}
+        batch: list[int] = []
+        total = 0
+        end = start
+        while end < len(files) and end - start < WINDOW_FILES and total < WINDOW_BYTES:
+            path, display = files[end]
+            read = None if display in special or display in given else read_or_unreadable(path, display)
+            if isinstance(read, bytes):
+                total += len(read)
+                reads[end] = read
+                earlier = first.setdefault(read, end)
+                if earlier == end:
+                    batch.append(end)
+                    if len(batch) == TASK_FILES:
+                        self.dispatch(batch, reads)
+                        batch = []
+                else:
+                    copies.append((end, earlier))
+            else:  # a decklist given as data, a file never to be opened or one that cannot be read: at once
+                self.here([end], {end: read})
+            end += 1
+        if batch:
+            self.dispatch(batch, reads)
+        self.collect(block=True)
+        again = []
+        render = self.render
+        for i, earlier in copies:
+            if self.movable[earlier]:
+                pairs = self.done[earlier]
+                result, fmt = pairs[0]
+                moved = result.moved(files[i][1])
+                if render is not None:
+                    moved.rendered = render(moved, fmt, result)
+                self.done[i] = [(moved, fmt)]
+            else:
+                again.append(i)
+        if self.progress is not None and len(copies) > len(again):
+            self.progress(len(copies) - len(again))
+        for g in range(0, len(again), TASK_FILES):
+            self.dispatch(again[g:g + TASK_FILES], reads)
+        self.collect(block=True)
+        return end
+
+    def dispatch(self, batch: list[int], reads: dict) -> None:
+        """Send ``batch`` to the worker with the fewest tasks in hand, if one has room; else check it here."""
+        if self.workers:
+            self.collect(block=False)
+        ready = [w for w in self.workers if len(w.sent) < TASKS_AHEAD]
+        if ready:
+            worker = min(ready, key=lambda w: len(w.sent))
+            number = self.tasks
+            items = {i: reads[i] for i in batch}
+            message = pickle.dumps((number, list(items.items())), pickle.HIGHEST_PROTOCOL)
+            data = _LENGTH.pack(len(message)) + message
+            if worker.pending_bytes() + len(data) <= worker.room:  # so the write never waits on the worker
+                try:
+                    _write_all(worker.tasks, data)
+                except OSError as exc:  # the worker is gone
+                    self._lost(worker, f"{type(exc).__name__}: {exc}")
+                else:
+                    self.tasks += 1
+                    worker.sent[number] = (batch, len(data), items)
+                    return
+        self.here(batch, reads)
+
+    def here(self, batch: list[int], reads: dict) -> None:
+        checker, files, special, given, render = self.checker, self.files, self.special, self.given, self.render
+        seen = checker._seen
+        for i in batch:
+            read = reads.get(i)
+            pairs = check_one(checker, files[i][0], files[i][1], special, given, read)
+            if render is not None:
+                for result, fmt in pairs:
+                    result.rendered = render(result, fmt)
+            self.done[i] = pairs
+            if read is not None and read.__class__ is bytes and read in seen:
+                self.movable[i] = 1
+        if self.progress is not None:
+            self.progress(len(batch))
+
+    def collect(self, block: bool) -> None:
+        """Take the workers' answers: those that came (``block``: every answer owed)."""
+        for worker in list(self.workers):
+            while worker.sent:
+                if block:
+                    os.set_blocking(worker.answers, True)
+                try:
+                    data = os.read(worker.answers, PIPE_BYTES)
+                except BlockingIOError:
+                    break
+                except OSError as exc:
+                    data, reason = b"", f"{type(exc).__name__}: {exc}"
+                else:
+                    reason = "it ended before it answered"
+                finally:
+                    if block:
+                        os.set_blocking(worker.answers, False)
+                if not data:
+                    self._lost(worker, reason)
+                    break
+                self._take(worker, data)
+
+    def _take(self, worker: _Worker, data: bytes) -> None:
+        buffer = worker.buffer
         buffer += data
-        while len(buffer) >= _FRAME.size:
-            number, length = _FRAME.unpack_from(buffer)
-            if len(buffer) < _FRAME.size + length:
+        while len(buffer) >= _LENGTH.size:
+            (length,) = _LENGTH.unpack_from(buffer)
+            if len(buffer) < _LENGTH.size + length:
                 return
-            payload = bytes(buffer[_FRAME.size:_FRAME.size + length])
-            del buffer[:_FRAME.size + length]
-            if number == _DATA_ERROR:
-                raise DataError(payload.decode("utf-8", "replace"))
+            number, answer = pickle.loads(memoryview(buffer)[_LENGTH.size:_LENGTH.size + length])
+            del buffer[:_LENGTH.size + length]
+            if number is None:
+                raise DataError(answer)
+            batch, _size, _reads = worker.sent.pop(number)
             _rebuilt.clear()
-            for i, packs in pickle.loads(payload):
+            for i, movable, packs in answer:
                 self.done[i] = [_unpack(pack) for pack in packs]
+                self.movable[i] = movable
             _rebuilt.clear()
-            self.finished(number)
+            if self.progress is not None:
+                self.progress(len(batch))
+
+    def _lost(self, worker: _Worker, reason: str) -> None:
+        """A worker that died: no more tasks for it, and what it owed is checked here."""
+        self.workers.remove(worker)
+        try:
+            os.kill(worker.pid, 9)
+        except OSError:
+            pass
+        for fd in (worker.tasks, worker.answers):
+            os.close(fd)
+        try:
+            status = os.waitpid(worker.pid, 0)[1]
+        except OSError:
+            status = None
+        if self.failure is None:
+            self.failure = f"a worker process ended with status {status} ({reason})"
+        for batch, _size, reads in worker.sent.values():
+            self.here(batch, reads)
 
 
-def _serve(window: _Window, tasks: int, out: int, render) -> None:
-    """A forked worker: check the chunks it takes, write their packed results, and end (never return)."""
+def _forked(checker, files, special, given, workers, progress, render) -> list[list[tuple]]:
+    pool = _ForkPool(checker, files, special, given, progress, render)
+    finished = False
+    try:
+        pool.start(workers)
+        start = 0
+        while start < len(files):
+            start = pool.window(start)
+        finished = True
+    finally:
+        pool.close(finished)
+    return pool.done
+
+
+def _serve(pool: _ForkPool, tasks: int, answers: int) -> None:
+    """A forked worker: check the files of each task, write back their packed results, and end (never return)."""
     global _worker_render
     import signal
 
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-        _worker_render = render
-        while (number := _next_task(tasks)) is not None:
+        _worker_render = pool.render
+        checker, files, special, given = pool.checker, pool.files, pool.special, pool.given
+        seen = checker._seen
+        while (message := _read_message(tasks)) is not None:
+            number, items = pickle.loads(message)
             _packed.clear()
             try:
-                checked = window.check_chunk(number)
+                answer = []
+                for i, read in items:
+                    pairs = check_one(checker, files[i][0], files[i][1], special, given, read)
+                    answer.append((i, read in seen, [_pack(*pair) for pair in pairs]))
             except DataError as exc:
-                _write_all(out, _FRAME.pack(_DATA_ERROR, len(str(exc).encode())) + str(exc).encode())
+                answer, number = str(exc), None
+            data = pickle.dumps((number, answer), pickle.HIGHEST_PROTOCOL)
+            _write_all(answers, _LENGTH.pack(len(data)) + data)
+            if number is None:
                 break
-            payload = pickle.dumps([(i, [_pack(*pair) for pair in pairs]) for i, pairs in checked],
-                                   pickle.HIGHEST_PROTOCOL)
-            _write_all(out, _FRAME.pack(number, len(payload)) + payload)
         code = 0
     finally:
         os._exit(code)  # no atexit handler, no flush of what the main process had buffered
 
 
-def _next_task(tasks: int) -> int | None:
-    """The next chunk number from the shared pipe, or None when none is left (a pipe read of 4 bytes is
-    taken whole, never split with another reader)."""
-    data = os.read(tasks, _TASK.size)
-    return _TASK.unpack(data)[0] if len(data) == _TASK.size else None
+def _read_message(fd: int) -> bytes | None:
+    """One length-prefixed message from a pipe, or None at its end."""
+    head = _read_exactly(fd, _LENGTH.size)
+    if head is None:
+        return None
+    data = _read_exactly(fd, _LENGTH.unpack(head)[0])
+    if data is None:
+        return None
+    return data
 
 
-def _read_ready(reader: int) -> bytes:
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    parts, got = [], 0
+    while got < size:
+        part = os.read(fd, size - got)
+        if not part:
+            return None
+        parts.append(part)
+        got += len(part)
+    return b"".join(parts)
+
+
+def _pipe_size(fd: int) -> int:
+    """Ask for a large pipe (fewer waits); the size it has."""
     try:
-        return os.read(reader, 1 << 20)
-    except BlockingIOError:
-        return b""
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
+        return fcntl.fcntl(fd, getattr(fcntl, "F_GETPIPE_SZ", 1032))
+    except (ImportError, OSError):
+        return PIPE_BYTES_SURE
 
 
 def _write_all(fd: int, data: bytes) -> None:

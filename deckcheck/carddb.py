@@ -26,6 +26,11 @@ class DataError(Exception):
     """The card data or a list could not be loaded (exit code 2)."""
 
 
+_scan_value = json.decoder.JSONDecoder().scan_once
+_ROW_FIELDS = ("passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date", "group",
+               "alt_passcodes")
+
+
 class _Table:
     """One index file (JSON Lines): a header, then one card array per line.
 
@@ -50,7 +55,12 @@ class _Table:
         if len(self.lines) != len(passcodes):
             raise DataError(f"{path}: card data is damaged ({len(self.lines)} cards for {len(passcodes)} passcodes)")
         self.sources: list[dict] = header.get("sources", [])
+        self.path = path
         self._c = {name: i for i, name in enumerate(fields)}
+        try:  # where each of Card's fields is in a row
+            self._at = tuple(self._c[name] for name in _ROW_FIELDS) + (self._c.get("level"),)
+        except KeyError as exc:
+            raise DataError(f"{path}: card data is unreadable: no field {exc}") from None
         by_passcode = dict(zip(passcodes, range(len(passcodes))))
         for alt, canonical in header.get("alt_passcodes", {}).items():
             by_passcode[int(alt)] = by_passcode[canonical]
@@ -64,7 +74,14 @@ class _Table:
         return len(self.lines)
 
     def row(self, i: int) -> list:
-        return json.loads(self.lines[i])
+        text = self.lines[i].decode("utf-8")
+        try:
+            row, end = _scan_value(text, 0)  # json.loads without its checks of the input's type and encoding
+        except StopIteration:
+            row, end = None, -1
+        if end != len(text) or row.__class__ is not list:
+            raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not a JSON array)")
+        return row
 
     def rows(self) -> list[list]:
         return json.loads(b"[" + b",".join(self.lines) + b"]")
@@ -72,24 +89,14 @@ class _Table:
     def card(self, i: int) -> Card:
         card = self._cards.get(i)
         if card is None:
-            row, c = self.row(i), self._c
-            passcode = row[c["passcode"]]
-            card = Card(
-                passcode=passcode,
-                name=row[c["name"]],
-                kind=row[c["kind"]],
-                type=row[c["type"]] or 0,
-                tcg=bool(row[c["tcg"]]),
-                ocg=bool(row[c["ocg"]]),
-                origin=row[c["origin"]],
-                konami_id=row[c["konami_id"]],
-                tcg_date=row[c["tcg_date"]],
-                ocg_date=row[c["ocg_date"]],
-                group=row[c["group"]] or passcode,
-                passcodes=(passcode, *row[c["alt_passcodes"]]),
-                level=row[c["level"]] if "level" in c else None,  # an index from before levels has none
+            row = self.row(i)
+            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts, level = self._at
+            passcode = row[at_passcode]
+            card = self._cards[i] = Card(
+                passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
+                row[konami_id], row[tcg_date], row[ocg_date], row[group] or passcode, (passcode, *row[alts]),
+                None if level is None else row[level],  # an index from before levels has none
             )
-            self._cards[i] = card
         return card
 
 

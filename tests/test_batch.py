@@ -208,35 +208,26 @@ def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monke
     assert "worker processes unavailable (OSError: no semaphores here)" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("when", ["at once", "after a chunk"])
+@pytest.mark.parametrize("when", ["at once", "after a task"])
 def test_workers_that_die_leave_their_decks_to_this_process(tree, checker, monkeypatch, capsys, when):
     found, _ = find_decklists([tree / "samples"])
     found = found * 10
     expected = as_json(*batch.check_files(checker, found, jobs=1))
-    real_serve = batch._serve
+    if when == "at once":
+        monkeypatch.setattr(batch, "_serve", lambda pool, tasks, answers: os._exit(3))
+    else:  # its first task answered, the next ones taken and lost with it
+        real_read = batch._read_message
+        calls = []
 
-    def dying(window, tasks, out, render):
-        if when == "after a chunk":  # its first chunk sent, the next one taken and lost with it
-            real_check = window.check_chunk
-            window.check_chunk = _once_then_die(real_check)
-            real_serve(window, tasks, out, render)
-        os._exit(3)
+        def read_then_die(fd):
+            if calls:
+                os._exit(3)
+            calls.append(fd)
+            return real_read(fd)
 
-    monkeypatch.setattr(batch, "_serve", dying)
+        monkeypatch.setattr(batch, "_read_message", read_then_die)  # only the worker reads tasks
     assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
     assert "worker processes unavailable (ChildProcessError: a worker process ended with status" in capsys.readouterr().err
-
-
-def _once_then_die(check_chunk):
-    calls = []
-
-    def check(number):
-        if calls:
-            os._exit(3)
-        calls.append(number)
-        return check_chunk(number)
-
-    return check
 
 
 def test_workers_judge_with_the_same_date_as_the_main_process(tree, cards, store):
@@ -417,9 +408,10 @@ def test_files_of_the_same_contents_get_their_verdict_under_their_own_paths(tmp_
     assert read_as_text.problems is not results[0].problems
 
 
-def test_copies_checked_by_a_worker_come_back_sharing_their_problems(tmp_path, cards, store, monkeypatch):
-    """A worker packs the problems that copies of one file share once, and this process rebuilds them once:
-    the copies' problems stay one list (as in one process), and the report is the one process's."""
+def test_copies_of_a_file_a_worker_checked_share_its_problems(tmp_path, cards, store, monkeypatch):
+    """The first file of each contents is checked (by a worker or here); its copies get that verdict under
+    their own paths in this process: they share one problems list (as in one process), and the report is the
+    one process's."""
     illegal = LEGAL_YDK.read_bytes().replace(b"#extra", b"23434538\n#extra", 1)
     for i in range(40):
         (tmp_path / f"copy{i:02}.ydk").write_bytes(illegal if i % 2 else LEGAL_YDK.read_bytes())
@@ -428,12 +420,14 @@ def test_copies_checked_by_a_worker_come_back_sharing_their_problems(tmp_path, c
     real_unpack = batch._unpack
     monkeypatch.setattr(batch, "_unpack", lambda item: unpacked.append(real_unpack(item)) or unpacked[-1])
     checker = Checker(cards, store, Selection(), today=TODAY)
-    pooled, formats = batch.check_files(checker, found, jobs=2, min_pool_files=0)
+    pooled, formats = batch.check_files(checker, found, jobs=2, min_pool_files=0, render=json_report.deck_line_pieces)
     alone, alone_formats = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, jobs=1)
     assert as_json(pooled, formats) == as_json(alone, alone_formats)
-    from_worker = [result for result, _fmt in unpacked if not result.legal]
-    assert len(from_worker) >= 2
-    assert len({id(result.problems) for result in from_worker}) < len(from_worker)
+    assert [r.path for r, _fmt in unpacked] == ["copy00.ydk", "copy01.ydk"]  # the worker had both contents
+    copies = [r for r in pooled if not r.legal]
+    assert len(copies) == 20 and len({id(r.problems) for r in copies}) == 1
+    assert len({id(r.rendered[1]) for r in copies}) == 1  # and the rest of their JSON line
+    assert ["".join(r.rendered) for r in pooled] == [json_report.deck_line(r, formats[r.path]) for r in alone]
 
 
 def test_the_report_on_a_pipe_is_the_report_written_to_a_file(tmp_path, tree):

@@ -53,11 +53,15 @@ def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
     return "".join(deck_line_pieces(result, deck_format))
 
 
-def deck_line_pieces(result, deck_format: tuple[str, str] | None = None) -> tuple[str, ...]:
+def deck_line_pieces(result, deck_format: tuple[str, str] | None = None, moved_from=None) -> tuple[str, ...]:
     """``deck_line`` in pieces: the start with the path, then the rest, one string shared by the copies of a
-    file (made once, and sent once by the worker that checked them: batch.py)."""
+    file (made once, and sent once by the worker that checked them: batch.py). ``moved_from``: the result
+    this one is a copy of (``DeckResult.moved``), its pieces made: the rest is the same."""
     if not FAST_PROBLEMS:
         return (json_safe(_dumps(deck_json(result, deck_format))),)
+    like = moved_from.rendered if moved_from is not None else None
+    if like is not None and len(like) == 2 and path_uri(moved_from.path) is None and path_uri(result.path) is None:
+        return '{"path": ' + json_safe(_s(result.path)) + ", ", like[1]
     problems = result.problems
     known = _rendered.get(id(problems))
     if known is None or known[0] is not problems:
