@@ -28,6 +28,7 @@ from pathlib import Path
 
 from .carddb import DataError
 from .model import ERROR, CardRef, DeckResult, Problem
+from .parsers import read_or_unreadable
 
 POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves (fork: a few ms each)
 POOL_MIN_FILES_SPAWN = 2000  # where workers start a new interpreter (Windows, macOS): ~0.3 s each
@@ -256,7 +257,8 @@ def _chunked(checker, files, special, given, processes, progress, render) -> lis
     done: list[list[tuple] | None] = [None] * len(chunks)  # per chunk: per file, its (result, format) pairs
 
     def here(index: int) -> None:
-        done[index] = [check_one(checker, path, display, special, given) for path, display in chunks[index]]
+        done[index] = [check_one(checker, path, display, special, given, _read(path, display, special, given))
+                       for path, display in chunks[index]]
         if progress is not None:
             progress(len(chunks[index]))
 
@@ -369,8 +371,6 @@ class _ForkPool:
     # -- a window of files
     def window(self, start: int) -> int:
         """Read and check the files of the window from ``start``; where the next one starts."""
-        from .parsers import read_or_unreadable
-
         files, special, given = self.files, self.special, self.given
         first: dict[bytes, int] = {}  # contents → the first file of the window with them
         copies: list[tuple[int, int]] = []  # (a file, the earlier file of its contents)
@@ -380,7 +380,7 @@ class _ForkPool:
         end = start
         while end < len(files) and end - start < WINDOW_FILES and total < WINDOW_BYTES:
             path, display = files[end]
-            read = None if display in special or display in given else read_or_unreadable(path, display)
+            read = _read(path, display, special, given)
             if isinstance(read, bytes):
                 total += len(read)
                 reads[end] = read
@@ -513,6 +513,14 @@ class _ForkPool:
             self.failure = f"a worker process ended with status {status} ({reason})"
         for batch, _size, reads in worker.sent.values():
             self.here(batch, reads)
+
+
+def _read(path, display: str, special: dict, given: dict):
+    """What ``read_or_unreadable`` gives for a file found by ``files.find_decklists`` (a regular file unless it
+    is ``special``); None for a decklist given as data or a file never to be opened."""
+    if display in special or display in given:
+        return None
+    return read_or_unreadable(path, display, found_regular=True)
 
 
 def _forked(checker, files, special, given, workers, progress, render) -> list[list[tuple]]:

@@ -260,6 +260,17 @@ def test_json_fast_path_matches_the_plain_encoder(tree, checker):
         assert json_report.deck_line(r, formats.get(r.path)) == plain
 
 
+def test_summary_card_entries_are_what_the_plain_encoder_writes(tree, checker):
+    special: dict[str, str] = {}
+    found, _ = find_decklists([tree], special=special)
+    results, formats = batch.check_files(checker, found, special=special, jobs=1)
+    entries = json_report.summary_json(Run(results, "tcg", "TCG", {}, TODAY, {}, formats))["cards"]
+    entries += [{**entries[0], "card": {"name": None, "passcode": 12}}, {**entries[0], "card": {"name": 'Maxx "C" é\u202e', "passcode": None}}]
+    assert len(entries) > 10
+    for entry in entries:
+        assert json_report._card_entry(entry) == json.dumps(entry, ensure_ascii=False)
+
+
 def test_cli_batch_text_is_worst_first_with_a_summary_and_json_keeps_found_order(tree):
     proc = run_cli("check", str(tree))
     assert proc.returncode == 1 and "Traceback" not in proc.stderr

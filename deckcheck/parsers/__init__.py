@@ -197,10 +197,10 @@ def read_decks(path: str | os.PathLike, display_path: str | None = None, forced:
     return parse_read(data, path, shown, forced)
 
 
-def read_or_unreadable(path: str | os.PathLike, shown: str) -> bytes | ParsedDeck:
+def read_or_unreadable(path: str | os.PathLike, shown: str, found_regular: bool = False) -> bytes | ParsedDeck:
     """The bytes of a decklist file (``read_bounded``), or the ``unreadable`` deck saying why there are none."""
     try:
-        return read_bounded(path)
+        return read_bounded(path, found_regular)
     except OSError as e:
         reason = e.strerror or e.__class__.__name__
         return unreadable(ParsedDeck(path=shown), f"cannot read the file: {reason}", None,
@@ -252,23 +252,29 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
                | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
 
 
-def read_bounded(path: str | os.PathLike) -> bytes:
+def read_bounded(path: str | os.PathLike, found_regular: bool = False) -> bytes:
     """The bytes of a regular file, at most ``MAX_DECK_BYTES + 1`` of them, in at most ``READ_SECONDS``.
 
     Never blocks: pipes, sockets and devices are refused before they are opened (opening a
     device can act on it), the file is opened non-blocking, and a kernel pseudo-file (procfs,
     sysfs, debugfs …; they report size 0 and may never end, like /proc/kmsg) is not read at
-    all. Raises OSError, or NotAFile with the reason.
+    all. ``found_regular``: the caller found a regular file there (``files.find_decklists``: a
+    directory entry's type, or a stat); it is opened first and checked again by its descriptor,
+    which costs one look-up of the path less. Raises OSError, or NotAFile with the reason.
     """
-    st = os.stat(path)
-    if not stat.S_ISREG(st.st_mode):
-        raise NotAFile(not_a_file_reason(st.st_mode))
+    if found_regular:
+        fd = os.open(path, _OPEN_FLAGS)
+        try:
+            st = os.fstat(fd)
+            _refuse(st)
+        except BaseException:
+            os.close(fd)
+            raise
+    else:
+        st = os.stat(path)
+        _refuse(st)
+        fd = os.open(path, _OPEN_FLAGS)
     size = st.st_size
-    if size > MAX_DECK_BYTES:
-        raise TooLarge(f"larger than {MAX_DECK_BYTES} bytes")
-    if size == 0 and st.st_dev in pseudo_file_systems():
-        raise NotAFile("it is a kernel pseudo-file (like /proc or /sys), not a decklist")
-    fd = os.open(path, _OPEN_FLAGS)
     try:
         first = os.read(fd, size + 1 if size else _CHUNK)
         if size and len(first) == size:  # the whole file, as its size said (the usual case)
@@ -288,6 +294,16 @@ def read_bounded(path: str | os.PathLike) -> bytes:
         raise NotAFile("it has no data to give yet (it is not a plain file)") from None
     finally:
         os.close(fd)
+
+
+def _refuse(st: os.stat_result) -> None:
+    """Raise NotAFile (or TooLarge) for what ``read_bounded`` must not read."""
+    if not stat.S_ISREG(st.st_mode):
+        raise NotAFile(not_a_file_reason(st.st_mode))
+    if st.st_size > MAX_DECK_BYTES:
+        raise TooLarge(f"larger than {MAX_DECK_BYTES} bytes")
+    if st.st_size == 0 and st.st_dev in pseudo_file_systems():
+        raise NotAFile("it is a kernel pseudo-file (like /proc or /sys), not a decklist")
 
 
 def read_head(path: str | os.PathLike, limit: int = SNIFF_BYTES) -> bytes:

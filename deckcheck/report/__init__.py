@@ -95,6 +95,7 @@ class Run:
     stale: list[dict] = field(default_factory=list)  # lists that may no longer be the newest in force (regulation.staleness)
     files: dict[str, str] = field(default_factory=dict)  # a deck's path → its file, for one of several in a file (a#2 → a)
     _card_counts: list | None = field(default=None, init=False, repr=False, compare=False)
+    _tallied: tuple | None = field(default=None, init=False, repr=False, compare=False)
     _counted: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def file_of(self, path: str) -> str:
@@ -132,36 +133,34 @@ class Run:
     def unreadable(self) -> int:
         return self._verdicts()[1]
 
-    def _tally(self, key_of) -> dict:
-        """Errors and warnings by ``key_of(problem)``: key → [problems, decks, severity, first problem]."""
-        found: dict = {}
-        lists: dict[int, list] = {}  # a problems list (shared by files of the same contents) → [list, decks]
-        for result in self.results:
-            seen = lists.get(id(result.problems))
-            if seen is None:
-                lists[id(result.problems)] = [result.problems, 1]
-            else:
-                seen[1] += 1
-        for problems, decks in lists.values():
-            own: dict = {}
-            for p in problems:
-                if p.severity not in (ERROR, WARNING):
-                    continue
-                key = key_of(p)
-                tally = found.get(key)
-                if tally is None:
-                    tally = found[key] = [0, 0, p.severity, p]
-                tally[0] += decks
-                if key not in own:
-                    own[key] = True
-                    tally[1] += decks
-                if p.severity == ERROR:
-                    tally[2] = ERROR
-        return found
+    def _tallies(self) -> tuple[dict, dict]:
+        """Errors and warnings by rule, and by (rule, list status, card): key → [problems, decks, severity,
+        first problem]. Counted once, each problems list once however many decks share it (copies of a file)."""
+        if self._tallied is None:
+            lists: dict[int, list] = {}  # a problems list (shared by files of the same contents) → [list, decks]
+            for result in self.results:
+                problems = result.problems
+                if problems:
+                    seen = lists.get(id(problems))
+                    if seen is None:
+                        lists[id(problems)] = [problems, 1]
+                    else:
+                        seen[1] += 1
+            by_rule: dict = {}
+            by_card: dict = {}
+            for problems, decks in lists.values():
+                own_rules: set = set()
+                own_cards: set = set()
+                for p in problems:
+                    if p.severity == ERROR or p.severity == WARNING:
+                        _count(by_rule, own_rules, p.rule, p, decks)
+                        _count(by_card, own_cards, _rule_and_card(p), p, decks)
+            self._tallied = (by_rule, by_card)
+        return self._tallied
 
     def rule_counts(self) -> list[RuleCount]:
         """Problems (errors and warnings) per rule, the most common first (by decks, then problems, then rule ID)."""
-        counts = [RuleCount(rule, severity, n, decks) for rule, (n, decks, severity, _) in self._tally(_rule).items()]
+        counts = [RuleCount(rule, severity, n, decks) for rule, (n, decks, severity, _) in self._tallies()[0].items()]
         counts.sort(key=lambda c: (-c.decks, -c.problems, c.rule))
         return counts
 
@@ -169,7 +168,7 @@ class Run:
         """Problems per rule and card (errors and warnings), the most common first: what an organizer acts on."""
         if self._card_counts is None:
             counts = []
-            for (rule, status, named), (n, decks, severity, p) in self._tally(_rule_and_card).items():
+            for (rule, status, named), (n, decks, severity, p) in self._tallies()[1].items():
                 card = p.card if named else None
                 label = (card.name or str(card.passcode)) if card is not None else None
                 counts.append(CardCount(rule, status or rule, severity, card, label, n, decks))
@@ -178,8 +177,18 @@ class Run:
         return self._card_counts
 
 
-def _rule(p) -> str:
-    return p.rule
+def _count(found: dict, own: set, key, p, decks: int) -> None:
+    """Count problem ``p`` of a problems list that ``decks`` decks share under ``key`` (``own``: the keys
+    that list counted already, so each deck counts once per key)."""
+    tally = found.get(key)
+    if tally is None:
+        tally = found[key] = [0, 0, p.severity, p]
+    tally[0] += decks
+    if key not in own:
+        own.add(key)
+        tally[1] += decks
+    if p.severity == ERROR:
+        tally[2] = ERROR
 
 
 def _rule_and_card(p) -> tuple:
