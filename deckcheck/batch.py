@@ -281,7 +281,7 @@ def _chunked(checker, files, special, given, processes, progress, render) -> lis
 WINDOW_FILES = 8192  # files read ahead at most: their bytes are kept until the window is done
 WINDOW_BYTES = 64 << 20
 TASK_FILES = 8  # files of different contents per task
-TASKS_AHEAD = 3  # tasks sent to a worker and not answered yet, at most: it is never idle, little waits on it
+TASKS_AHEAD = 6  # tasks sent to a worker and not answered yet, at most: it is never idle, little waits on it
 PIPE_BYTES = 1 << 20  # asked for each pipe (Linux grants up to /proc/sys/fs/pipe-max-size)
 PIPE_BYTES_SURE = 1 << 12  # what a pipe holds at the least (one page): a task larger than a pipe holds is checked here
 _LENGTH = struct.Struct("<Q")
