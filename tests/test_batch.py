@@ -240,6 +240,39 @@ def test_workers_judge_with_the_same_date_as_the_main_process(tree, cards, store
     assert {f[1] for f in two[1].values()} >= {"2024.01 TCG"}
 
 
+def test_windows_of_files_and_decklists_given_as_data_give_the_one_process_results(tree, checker, monkeypatch):
+    """The pool reads a window of files at a time (here 5): copies across windows, decklists given as data
+    (standard input, ydke links) and files never to be opened keep their places and verdicts."""
+    special: dict[str, str] = {}
+    given = {"-": LEGAL_YDK.read_bytes(), "ydke://AAAA!!!": b"ydke://!!!"}
+    found, _ = find_decklists([tree, *given], special=special, given=given)
+    found = found * 3
+    one = batch.check_files(checker, found, special=special, given=given, jobs=1)
+    monkeypatch.setattr(batch, "WINDOW_FILES", 5)
+    two = batch.check_files(checker, found, special=special, given=given, jobs=2, min_pool_files=0)
+    assert as_json(*one) == as_json(*two)
+    assert {"-", "ydke://AAAA!!!"} <= {r.path for r in two[0]} and any(r.unreadable for r in two[0])
+
+
+def test_a_data_error_in_a_worker_ends_the_batch_as_it_would_here(tree, checker, monkeypatch):
+    from deckcheck.carddb import DataError
+
+    found, _ = find_decklists([tree / "samples"])
+    main_process = os.getpid()
+    real = checker.check_decks
+
+    def broken_in_workers(*args):
+        if os.getpid() != main_process:
+            raise DataError("lists.json: the list is damaged")
+        return real(*args)
+
+    monkeypatch.setattr(checker, "check_decks", broken_in_workers)
+    with pytest.raises(DataError, match="the list is damaged"):
+        batch.check_files(checker, found * 4, jobs=2, min_pool_files=0)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no worker left behind
+
+
 def test_worst_first_order(tree, checker):
     found, _ = find_decklists([tree / "samples", tree / "bad" / "binary.ydk"])
     results, _ = batch.check_files(checker, found, jobs=1)
