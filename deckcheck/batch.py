@@ -385,59 +385,67 @@ class _ForkPool:
                 total += len(read)
                 reads[end] = read
                 earlier = first.setdefault(read, end)
-                if earlier == end:
+                if earlier != end and self.done[earlier] is None:
+                    copies.append((end, earlier))  # its verdict is still to come
+                elif earlier == end or not self.copied(end, earlier):
                     batch.append(end)
                     if len(batch) == TASK_FILES:
                         self.dispatch(batch, reads)
                         batch = []
-                else:
-                    copies.append((end, earlier))
             else:  # a decklist given as data, a file never to be opened or one that cannot be read: at once
                 self.here([end], {end: read})
             end += 1
         if batch:
             self.dispatch(batch, reads)
         self.collect(block=True)
-        again = []
-        render = self.render
-        for i, earlier in copies:
-            if self.movable[earlier]:
-                pairs = self.done[earlier]
-                result, fmt = pairs[0]
-                moved = result.moved(files[i][1])
-                if render is not None:
-                    moved.rendered = render(moved, fmt, result)
-                self.done[i] = [(moved, fmt)]
-            else:
-                again.append(i)
-        if self.progress is not None and len(copies) > len(again):
-            self.progress(len(copies) - len(again))
+        again = [i for i, earlier in copies if not self.copied(i, earlier)]
         for g in range(0, len(again), TASK_FILES):
             self.dispatch(again[g:g + TASK_FILES], reads)
         self.collect(block=True)
         return end
 
+    def copied(self, i: int, earlier: int) -> bool:
+        """Give file ``i`` the verdict on ``earlier`` (checked, of the same bytes) under its own path, if
+        that verdict was remembered by the bytes (a plain YDK); False: ``i`` is to be checked itself."""
+        if not self.movable[earlier]:
+            return False
+        result, fmt = self.done[earlier][0]
+        moved = result.moved(self.files[i][1])
+        if self.render is not None:
+            moved.rendered = self.render(moved, fmt, result)
+        self.done[i] = [(moved, fmt)]
+        if self.progress is not None:
+            self.progress(1)
+        return True
+
     def dispatch(self, batch: list[int], reads: dict) -> None:
-        """Send ``batch`` to the worker with the fewest tasks in hand, if one has room; else check it here."""
-        if self.workers:
-            self.collect(block=False)
-        ready = [w for w in self.workers if len(w.sent) < TASKS_AHEAD]
-        if ready:
-            worker = min(ready, key=lambda w: len(w.sent))
-            number = self.tasks
-            items = {i: reads[i] for i in batch}
-            message = pickle.dumps((number, list(items.items())), pickle.HIGHEST_PROTOCOL)
-            data = _LENGTH.pack(len(message)) + message
-            if worker.pending_bytes() + len(data) <= worker.room:  # so the write never waits on the worker
-                try:
-                    _write_all(worker.tasks, data)
-                except OSError as exc:  # the worker is gone
-                    self._lost(worker, f"{type(exc).__name__}: {exc}")
-                else:
-                    self.tasks += 1
-                    worker.sent[number] = (batch, len(data), items)
+        """Send ``batch`` to the worker with the fewest tasks in hand, if one has room; else check its first file
+        here and try again (a worker that ran out of tasks meanwhile gets the rest)."""
+        while batch:
+            if self.workers:
+                self.collect(block=False)
+                ready = [w for w in self.workers if len(w.sent) < TASKS_AHEAD]
+                if ready and self.send(min(ready, key=lambda w: len(w.sent)), batch, reads):
                     return
-        self.here(batch, reads)
+            self.here(batch[:1], reads)
+            batch = batch[1:]
+
+    def send(self, worker: _Worker, batch: list[int], reads: dict) -> bool:
+        """Give ``worker`` the task of checking ``batch``, if its pipe has room for it (the write never waits)."""
+        number = self.tasks
+        items = {i: reads[i] for i in batch}
+        message = pickle.dumps((number, list(items.items())), pickle.HIGHEST_PROTOCOL)
+        data = _LENGTH.pack(len(message)) + message
+        if worker.pending_bytes() + len(data) > worker.room:
+            return False
+        try:
+            _write_all(worker.tasks, data)
+        except OSError as exc:  # the worker is gone
+            self._lost(worker, f"{type(exc).__name__}: {exc}")
+            return False
+        self.tasks += 1
+        worker.sent[number] = (batch, len(data), items)
+        return True
 
     def here(self, batch: list[int], reads: dict) -> None:
         checker, files, special, given, render = self.checker, self.files, self.special, self.given, self.render
