@@ -276,7 +276,7 @@ def _chunked(checker, files, special, given, processes, progress, render) -> lis
 # regulations and the file list); this process reads the files, keeps the first file of each contents,
 # and sends a worker a task of a few such files (their bytes) while the worker has few tasks in hand, else
 # checks them itself between its reads. A copy of a file checked before (Checker.check_decks remembers a
-# plain YDK's bytes) gets that verdict under its own path at the end of the window, wherever it was checked.
+# YDK file's bytes) gets that verdict under its own path, wherever it was checked.
 
 WINDOW_FILES = 8192  # files read ahead at most: their bytes are kept until the window is done
 WINDOW_BYTES = 64 << 20
@@ -305,7 +305,7 @@ class _ForkPool:
         self.checker, self.files, self.special, self.given = checker, files, special, given
         self.progress, self.render = progress, render
         self.done: list = [None] * len(files)  # per file: its (result, format) pairs
-        self.movable = bytearray(len(files))  # 1: a plain YDK remembered by its bytes (a copy gets its verdict)
+        self.movable = bytearray(len(files))  # 1: a YDK file remembered by its bytes (a copy gets its verdict)
         self.workers: list[_Worker] = []
         self.tasks = 0
         self.failure: str | None = None
@@ -406,7 +406,7 @@ class _ForkPool:
 
     def copied(self, i: int, earlier: int) -> bool:
         """Give file ``i`` the verdict on ``earlier`` (checked, of the same bytes) under its own path, if
-        that verdict was remembered by the bytes (a plain YDK); False: ``i`` is to be checked itself."""
+        that verdict was remembered by the bytes (a YDK file); False: ``i`` is to be checked itself."""
         if not self.movable[earlier]:
             return False
         result, fmt = self.done[earlier][0]

@@ -123,8 +123,8 @@ def _line_verdict(line: str, section: str, regulation: Regulation) -> tuple | No
     return card, _OTHER
 
 
-# Plain YDK files remembered by their bytes (deck repositories hold many copies of one file): a verdict
-# depends on nothing else of such a file but its path, which is only shown.
+# YDK files remembered by their bytes (deck repositories hold many copies of one file): a YDK file declares no
+# format, and its verdict depends on nothing else of it but its path, which is only shown.
 SEEN_FILES, SEEN_BYTES = 4096, 16384
 TRIAGE_AFTER_MISSES = 0.3  # judge from tallies while at least this share of plain files passes (a running average)
 
@@ -169,7 +169,7 @@ class Checker:
         self._last: tuple = (None, None)  # the format last asked for and its regulation
         self._plain = 0  # plain YDK files checked
         self._pass_rate = 1.0  # running share of them judged from their tallies (triage_plain)
-        self._seen: dict[bytes, tuple[DeckResult, Regulation]] = {}  # plain YDK contents checked, their verdicts
+        self._seen: dict[bytes, tuple[DeckResult, Regulation]] = {}  # YDK contents checked, their verdicts
         self._formats: dict[str, Format] = {}
         self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
         self._named: Banlist | None = None
@@ -311,23 +311,28 @@ class Checker:
             read = read_or_unreadable(path, shown)
         if not isinstance(read, bytes):
             return [self.check_parsed(read)]
-        if format_for(os.fsdecode(path), read, self.input_format).id == "ydk":
-            seen = self._seen.get(read)
-            if seen is not None:  # the same bytes as a plain file before: the same verdict
-                return [(seen[0].moved(shown), seen[1])]
-            plain = plain_blocks(read)
-            if plain is not None:  # the plainest YDK (nearly every export): its regulation is the run's
-                regulation = self.regulation()
-                result = None
-                if self._triage_worth_it():
-                    result = triage_plain(plain, shown, regulation)
-                    self._triaged(result is not None)
-                if result is None:
-                    result = check_parsed(read_plain(ParsedDeck(shown), plain), regulation)
-                if len(self._seen) < SEEN_FILES and len(read) <= SEEN_BYTES:
-                    self._seen[read] = (result, regulation)
-                return [(result, regulation)]
-        return [self.check_parsed(deck) for deck in parse_read(read, path, shown, self.input_format)]
+        if format_for(os.fsdecode(path), read, self.input_format).id != "ydk":
+            return [self.check_parsed(deck) for deck in parse_read(read, path, shown, self.input_format)]
+        seen = self._seen.get(read)
+        if seen is not None:  # the same bytes as a YDK file before: the same verdict
+            return [(seen[0].moved(shown), seen[1])]
+        plain = plain_blocks(read)
+        if plain is not None:  # the plainest YDK (nearly every export): its regulation is the run's
+            regulation = self.regulation()
+            result = None
+            if self._triage_worth_it():
+                result = triage_plain(plain, shown, regulation)
+                self._triaged(result is not None)
+            if result is None:
+                result = check_parsed(read_plain(ParsedDeck(shown), plain), regulation)
+        else:
+            decks = parse_read(read, path, shown, self.input_format)
+            if len(decks) != 1:
+                return [self.check_parsed(deck) for deck in decks]
+            result, regulation = self.check_parsed(decks[0])
+        if len(self._seen) < SEEN_FILES and len(read) <= SEEN_BYTES:
+            self._seen[read] = (result, regulation)
+        return [(result, regulation)]
 
     def _triage_worth_it(self) -> bool:
         """Whether to judge the next plain file from its tallies first: while most pass (a deck with a

@@ -418,14 +418,16 @@ def test_pool_with_spawned_workers_gives_the_same_results(tree, checker, monkeyp
 
 
 def test_files_of_the_same_contents_get_their_verdict_under_their_own_paths(tmp_path, cards, store):
-    """Deck repositories hold many copies of one file: a plain YDK whose bytes were checked before gets that
-    verdict (and its JSON body, and its share of the summary) under its own path, exactly what a checker that
-    never saw it reports; a file of other contents, or the same bytes read as another input format, is judged
-    on its own."""
+    """Deck repositories hold many copies of one file: a YDK file whose bytes were checked before (plain or not)
+    gets that verdict (and its JSON body, and its share of the summary) under its own path, exactly what a
+    checker that never saw it reports; a file of other contents, or the same bytes read as another input
+    format, is judged on its own."""
     legal = LEGAL_YDK.read_bytes()
     assert legal.index(b"#extra") > 0
     illegal = legal.replace(b"#extra", b"23434538\n#extra", 1)  # Maxx "C": Forbidden
-    files = {"a.ydk": illegal, "b/copy.ydk": illegal, "c.ydk": legal, "d/again.ydk": illegal, "e.ydk": legal}
+    by_names = illegal.replace(b"#extra", b"3 Effect Veiler\n#extra", 1)  # not plain: a line by name, with a warning
+    files = {"a.ydk": illegal, "b/copy.ydk": illegal, "c.ydk": legal, "d/again.ydk": illegal, "e.ydk": legal,
+             "f.ydk": by_names, "g/copy.ydk": by_names}
     for name, data in files.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(data)
@@ -436,13 +438,14 @@ def test_files_of_the_same_contents_get_their_verdict_under_their_own_paths(tmp_
     assert as_json(results, formats) == as_json(alone, formats)
     assert [p.rule for p in results[0].problems] == ["banlist"] and results[2].legal
     assert results[1].problems is results[0].problems  # remembered, not judged again
+    assert results[6].problems is results[5].problems and {p.rule for p in results[5].problems} >= {"banlist", "syntax"}
     separate = [r.moved(r.path) for r in alone]
     for r, own in zip(separate, alone):
         r.problems = list(own.problems)
     shared = Run(results, "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
     apart = Run(separate, "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
     assert json_report.summary_json(shared) == json_report.summary_json(apart)
-    assert json_report.summary_json(shared)["rules"][0]["decks"] == 3
+    assert json_report.summary_json(shared)["rules"][0]["decks"] == 5  # banlist: the five files with Maxx "C"
     assert json.loads(json_report.render(shared)) == json.loads(json_report.render(apart))
     as_text = tmp_path / "copy.txt"
     as_text.write_bytes(illegal)
