@@ -20,6 +20,7 @@ import os
 import pickle
 import struct
 import sys
+from collections import deque
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from datetime import date
@@ -282,6 +283,7 @@ WINDOW_FILES = 8192  # files read ahead at most: their bytes are kept until the 
 WINDOW_BYTES = 64 << 20
 TASK_FILES = 8  # files of different contents per task
 TASKS_AHEAD = 6  # tasks sent to a worker and not answered yet, at most: it is never idle, little waits on it
+LOOK_EVERY = 32  # files read between looks at whether a worker is running short of tasks
 PIPE_BYTES = 1 << 20  # asked for each pipe (Linux grants up to /proc/sys/fs/pipe-max-size)
 PIPE_BYTES_SURE = 1 << 12  # what a pipe holds at the least (one page): a task larger than a pipe holds is checked here
 _LENGTH = struct.Struct("<Q")
@@ -309,6 +311,10 @@ class _ForkPool:
         self.workers: list[_Worker] = []
         self.tasks = 0
         self.failure: str | None = None
+        self.reads: dict = {}  # the window's files read: file → its bytes (or its unreadable deck)
+        self.waiting: dict[int, list[int]] = {}  # a file whose verdict is not in yet → its copies
+        self.ready: list[tuple[int, int]] = []  # (a copy, the file of its contents) whose verdict is in
+        self.again: list[int] = []  # copies to check themselves (not remembered by their bytes): a batch growing
 
     # -- the workers
     def start(self, workers: int) -> None:
@@ -370,11 +376,15 @@ class _ForkPool:
 
     # -- a window of files
     def window(self, start: int) -> int:
-        """Read and check the files of the window from ``start``; where the next one starts."""
+        """Read and check the files of the window from ``start``; where the next one starts.
+
+        While it reads, this process hands batches of new contents to the workers with room and queues the
+        rest; a copy gets the verdict on its contents as soon as that is in. Then it checks the queue with
+        the workers, giving waiting copies their verdicts first while the workers have their fill."""
         files, special, given = self.files, self.special, self.given
         first: dict[bytes, int] = {}  # contents → the first file of the window with them
-        copies: list[tuple[int, int]] = []  # (a file, the earlier file of its contents)
-        reads: dict[int, object] = {}
+        self.reads = reads = {}
+        queue: deque[list[int]] = deque()  # batches no worker had room for yet
         batch: list[int] = []
         total = 0
         end = start
@@ -386,28 +396,86 @@ class _ForkPool:
                 reads[end] = read
                 earlier = first.setdefault(read, end)
                 if earlier != end and self.done[earlier] is None:
-                    copies.append((end, earlier))  # its verdict is still to come
+                    self.waiting.setdefault(earlier, []).append(end)
                 elif earlier == end or not self.copied(end, earlier):
                     batch.append(end)
                     if len(batch) == TASK_FILES:
-                        self.dispatch(batch, reads)
+                        self.offer(batch, queue)
                         batch = []
             else:  # a decklist given as data, a file never to be opened or one that cannot be read: at once
                 self.here([end], {end: read})
             end += 1
+            if end % LOOK_EVERY == 0 and self.workers:  # a run of copies: a worker short of tasks gets what there is
+                self.feed(queue)
+                if batch and not queue and any(len(worker.sent) < 2 for worker in self.workers):
+                    self.offer(batch, queue)
+                    batch = []
         if batch:
-            self.dispatch(batch, reads)
-        self.collect(block=True)
-        again = [i for i, earlier in copies if not self.copied(i, earlier)]
-        for g in range(0, len(again), TASK_FILES):
-            self.dispatch(again[g:g + TASK_FILES], reads)
-        self.collect(block=True)
+            queue.append(batch)
+        while True:
+            self.drain(queue)
+            if any(worker.sent for worker in self.workers):
+                self.collect(block=True)  # every answer in: every copy's verdict is known
+                continue
+            self.settle(queue, len(self.ready))
+            if self.again:
+                queue.append(self.again)
+                self.again = []
+            if not queue:
+                break
+        self.reads = {}
         return end
+
+    def offer(self, batch: list[int], queue: deque) -> None:
+        """Give ``batch`` to a worker with room, else queue it (this process reads on)."""
+        self.feed(queue)
+        if queue or not self.send_to_ready(batch):
+            queue.append(batch)
+
+    def feed(self, queue: deque) -> None:
+        """Take the workers' answers that came, and give queued batches to the workers with room."""
+        if self.workers:
+            self.collect(block=False)
+            while queue and self.send_to_ready(queue[0]):
+                queue.popleft()
+
+    def drain(self, queue: deque) -> None:
+        """Check the queued batches with the workers: while they have their fill, this process gives ready
+        copies their verdicts, else checks one queued file (a worker that ran out meanwhile gets the rest)."""
+        while queue:
+            self.feed(queue)
+            if not queue:
+                return
+            if self.ready:
+                self.settle(queue, 64)
+                continue
+            batch = queue[0]
+            self.here(batch[:1], self.reads)
+            if len(batch) == 1:
+                queue.popleft()
+            else:
+                queue[0] = batch[1:]
+
+    def settle(self, queue: deque, most: int) -> None:
+        """Give up to ``most`` ready copies their verdicts; a copy not remembered by its bytes is to be checked."""
+        for _ in range(min(most, len(self.ready))):
+            i, earlier = self.ready.pop()
+            if not self.copied(i, earlier):
+                self.again.append(i)
+                if len(self.again) == TASK_FILES:
+                    queue.append(self.again)
+                    self.again = []
+
+    def verdict_in(self, i: int) -> None:
+        """File ``i`` was checked: its copies are ready for its verdict."""
+        copies = self.waiting.pop(i, None)
+        if copies:
+            self.ready.extend((copy, i) for copy in copies)
 
     def copied(self, i: int, earlier: int) -> bool:
         """Give file ``i`` the verdict on ``earlier`` (checked, of the same bytes) under its own path, if
         that verdict was remembered by the bytes (a YDK file); False: ``i`` is to be checked itself."""
-        if not self.movable[earlier]:
+        if not self.movable[earlier] or self.done[earlier] is None:
             return False
         result, fmt = self.done[earlier][0]
         moved = result.moved(self.files[i][1])
@@ -418,17 +486,10 @@ class _ForkPool:
             self.progress(1)
         return True
 
-    def dispatch(self, batch: list[int], reads: dict) -> None:
-        """Send ``batch`` to the worker with the fewest tasks in hand, if one has room; else check its first file
-        here and try again (a worker that ran out of tasks meanwhile gets the rest)."""
-        while batch:
-            if self.workers:
-                self.collect(block=False)
-                ready = [w for w in self.workers if len(w.sent) < TASKS_AHEAD]
-                if ready and self.send(min(ready, key=lambda w: len(w.sent)), batch, reads):
-                    return
-            self.here(batch[:1], reads)
-            batch = batch[1:]
+    def send_to_ready(self, batch: list[int]) -> bool:
+        """Give ``batch`` to the worker with the fewest tasks in hand, if one has room for it."""
+        ready = [w for w in self.workers if len(w.sent) < TASKS_AHEAD]
+        return bool(ready) and self.send(min(ready, key=lambda w: len(w.sent)), batch, self.reads)
 
     def send(self, worker: _Worker, batch: list[int], reads: dict) -> bool:
         """Give ``worker`` the task of checking ``batch``, if its pipe has room for it (the write never waits)."""
@@ -459,6 +520,7 @@ class _ForkPool:
             self.done[i] = pairs
             if read is not None and read.__class__ is bytes and read in seen:
                 self.movable[i] = 1
+            self.verdict_in(i)
         if self.progress is not None:
             self.progress(len(batch))
 
@@ -500,6 +562,7 @@ class _ForkPool:
             for i, movable, packs in answer:
                 self.done[i] = [_unpack(pack) for pack in packs]
                 self.movable[i] = movable
+                self.verdict_in(i)
             _rebuilt.clear()
             if self.progress is not None:
                 self.progress(len(batch))
