@@ -294,14 +294,21 @@ def test_json_fast_path_matches_the_plain_encoder(tree, checker):
 
 
 def test_summary_card_entries_are_what_the_plain_encoder_writes(tree, checker):
+    from deckcheck.model import CardRef
+    from deckcheck.report import CardCount
+
     special: dict[str, str] = {}
     found, _ = find_decklists([tree], special=special)
     results, formats = batch.check_files(checker, found, special=special, jobs=1)
-    entries = json_report.summary_json(Run(results, "tcg", "TCG", {}, TODAY, {}, formats))["cards"]
-    entries += [{**entries[0], "card": {"name": None, "passcode": 12}}, {**entries[0], "card": {"name": 'Maxx "C" é\u202e', "passcode": None}}]
-    assert len(entries) > 10
-    for entry in entries:
-        assert json_report._card_entry(entry) == json.dumps(entry, ensure_ascii=False)
+    run = Run(results, "tcg", "TCG", {}, TODAY, {}, formats)
+    counts = [c for c in run.card_counts() if c.card is not None]
+    counts += [CardCount("unknown-card", "unknown-card", "error", CardRef(None, 12), None, 3, 2),
+               CardCount("banlist", "Forbidden", "warning", CardRef('Maxx "C" é\u202e\\', None), "x", 1, 1)]
+    assert len(counts) > 10 and json_report.FAST_CARD_ENTRIES
+    for count in counts:
+        assert json_report.card_entry(count) == json.dumps(json_report.card_json(count), ensure_ascii=False)
+    written = json.loads(json_report.render(run))["summary"]
+    assert written == json_report.summary_json(run) and written["cards"]
 
 
 def test_cli_batch_text_is_worst_first_with_a_summary_and_json_keeps_found_order(tree):

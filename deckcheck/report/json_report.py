@@ -13,8 +13,8 @@ import json
 from collections.abc import Iterator
 from json.encoder import encode_basestring as _s  # the C string encoder (ensure_ascii=False)
 
-from ..model import Problem
-from . import Run, tool_info
+from ..model import CardRef, Problem
+from . import CardCount, Run, tool_info
 from .escape import json_safe
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode  # one encoder, C accelerated (no indent)
@@ -128,8 +128,9 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
     return out
 
 
-def summary_json(run: Run) -> dict:
-    return {
+def summary_json(run: Run, cards: bool = True) -> dict:
+    """The summary (``cards``: with its entries per card; the report writes those itself, ``card_entry``)."""
+    summary = {
         "decks": len(run.results),
         "legal": run.legal,
         "illegal": run.illegal,
@@ -140,39 +141,48 @@ def summary_json(run: Run) -> dict:
             {"rule": c.rule, "severity": c.severity, "problems": c.problems, "decks": c.decks}
             for c in run.rule_counts()
         ],
-        "cards": [
-            {"rule": c.rule, "kind": c.kind, "severity": c.severity, "card": c.card.to_json(), "problems": c.problems,
-             "decks": c.decks}
-            for c in run.card_counts() if c.card is not None
-        ],
     }
+    if cards:
+        summary["cards"] = [card_json(c) for c in run.card_counts() if c.card is not None]
+    return summary
+
+
+def card_json(count) -> dict:
+    """An entry of the summary's ``cards``: how often one rule hit one card."""
+    return {"rule": count.rule, "kind": count.kind, "severity": count.severity, "card": count.card.to_json(),
+            "problems": count.problems, "decks": count.decks}
+
+
+_CARD_ENTRY = '{"rule": %s, "kind": %s, "severity": %s, "card": {"name": %s, "passcode": %s}, "problems": %d, "decks": %d}'
+
+
+def card_entry(count) -> str:
+    """``_dumps(card_json(count))``, five times as fast: a large run has thousands of these entries."""
+    name, passcode = count.card.name, count.card.passcode
+    return _CARD_ENTRY % (_s(count.rule), _s(count.kind), _s(count.severity), "null" if name is None else _s(name),
+                          "null" if passcode is None else int(passcode), count.problems, count.decks)
+
+
+# The fast entries only while card_json has exactly these fields; else the plain encoder.
+FAST_CARD_ENTRIES = tuple(card_json(CardCount("r", "k", "error", CardRef("n", 1), "n", 1, 1))) == (
+    "rule", "kind", "severity", "card", "problems", "decks")
 
 
 def _indented(value, level: int = 1) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
 
 
-_CARD_ENTRY_KEYS = ("rule", "kind", "severity", "card", "problems", "decks")
-_CARD_ENTRY = '{"rule": %s, "kind": %s, "severity": %s, "card": {"name": %s, "passcode": %s}, "problems": %d, "decks": %d}'
-
-
-def _card_entry(item: dict) -> str:
-    """``_dumps(item)`` of an entry of the summary's ``cards`` (a large run has thousands), four times as fast."""
-    card = item["card"]
-    if tuple(item) != _CARD_ENTRY_KEYS or tuple(card) != ("name", "passcode"):
-        return _dumps(item)
-    name, passcode = card["name"], card["passcode"]
-    return _CARD_ENTRY % (_s(item["rule"]), _s(item["kind"]), _s(item["severity"]), "null" if name is None else _s(name),
-                          "null" if passcode is None else int(passcode), item["problems"], item["decks"])
-
-
-def _summary_text(summary: dict) -> str:
+def _summary_text(run: Run) -> str:
     """The summary, indented as the rest, with each entry of its lists (rules, cards) on one line as the decks
     are: readable, greppable, and written by the C encoder (thousands of cards in a large run)."""
     lines = []
+    summary = summary_json(run, cards=not FAST_CARD_ENTRIES)
+    if FAST_CARD_ENTRIES:
+        summary["cards"] = [card_entry(c) for c in run.card_counts() if c.card is not None]
     for key, value in summary.items():
         if isinstance(value, list) and value:
-            items = ",\n".join("      " + (_card_entry if key == "cards" else _dumps)(item) for item in value)
+            items = ",\n".join("      " + (item if key == "cards" and FAST_CARD_ENTRIES else _dumps(item))
+                                for item in value)
             lines.append(f'    "{key}": [\n{items}\n    ]')
         else:
             lines.append(f'    "{key}": {_dumps(value)}')
@@ -230,7 +240,7 @@ def _chunks(run: Run) -> Iterator[str]:
             yield from pieces
             yield ",\n" if i < last else "\n"
         yield "  ],\n"
-    yield json_safe(_summary_text(summary_json(run)))
+    yield json_safe(_summary_text(run))
     yield "}\n"
 
 
