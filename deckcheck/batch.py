@@ -276,14 +276,17 @@ def _chunked(checker, files, special, given, processes, progress, render) -> lis
 # checking, which then runs at half speed. Workers are forked at the start (they have the data, the
 # regulations and the file list); this process reads the files, keeps the first file of each contents,
 # and sends a worker a task of a few such files (their bytes) while the worker has few tasks in hand, else
-# checks them itself between its reads. A copy of a file checked before (Checker.check_decks remembers a
-# YDK file's bytes) gets that verdict under its own path, wherever it was checked.
+# queues them; after reading, it checks the queue with the workers. A copy of a file checked before
+# (Checker.check_decks remembers a YDK file's bytes) gets that verdict under its own path, wherever it was
+# checked. Every write to a worker fits in its pipe (it never waits), so no process waits on another that
+# waits on it.
 
 WINDOW_FILES = 8192  # files read ahead at most: their bytes are kept until the window is done
 WINDOW_BYTES = 64 << 20
 TASK_FILES = 8  # files of different contents per task
 TASKS_AHEAD = 6  # tasks sent to a worker and not answered yet, at most: it is never idle, little waits on it
 LOOK_EVERY = 32  # files read between looks at whether a worker is running short of tasks
+PROGRESS_COPIES = 256  # copies given their verdicts between reports to a progress bar
 PIPE_BYTES = 1 << 20  # asked for each pipe (Linux grants up to /proc/sys/fs/pipe-max-size)
 PIPE_BYTES_SURE = 1 << 12  # what a pipe holds at the least (one page): a task larger than a pipe holds is checked here
 _LENGTH = struct.Struct("<Q")
@@ -315,6 +318,7 @@ class _ForkPool:
         self.waiting: dict[int, list[int]] = {}  # a file whose verdict is not in yet → its copies
         self.ready: list[tuple[int, int]] = []  # (a copy, the file of its contents) whose verdict is in
         self.again: list[int] = []  # copies to check themselves (not remembered by their bytes): a batch growing
+        self.copies_done = 0  # copies given their verdicts, not yet reported to ``progress``
 
     # -- the workers
     def start(self, workers: int) -> None:
@@ -423,6 +427,7 @@ class _ForkPool:
                 self.again = []
             if not queue:
                 break
+        self.report_copies()
         self.reads = {}
         return end
 
@@ -482,9 +487,15 @@ class _ForkPool:
         if self.render is not None:
             moved.rendered = self.render(moved, fmt, result)
         self.done[i] = [(moved, fmt)]
-        if self.progress is not None:
-            self.progress(1)
+        self.copies_done += 1
+        if self.copies_done == PROGRESS_COPIES:
+            self.report_copies()
         return True
+
+    def report_copies(self) -> None:
+        if self.progress is not None and self.copies_done:
+            self.progress(self.copies_done)
+        self.copies_done = 0
 
     def send_to_ready(self, batch: list[int]) -> bool:
         """Give ``batch`` to the worker with the fewest tasks in hand, if one has room for it."""
