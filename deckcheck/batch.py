@@ -284,7 +284,8 @@ def _chunked(checker, files, special, given, processes, progress, render) -> lis
 WINDOW_FILES = 8192  # files read ahead at most: their bytes are kept until the window is done
 WINDOW_BYTES = 64 << 20
 TASK_FILES = 8  # files of different contents per task
-TASKS_AHEAD = 6  # tasks sent to a worker and not answered yet, at most: it is never idle, little waits on it
+TASKS_AHEAD = 6  # tasks sent to a worker and not answered yet, at most, while this process reads: it is never idle
+TASKS_AHEAD_AT_THE_END = 2  # once all is read: this process checks too, and waits little for the last answers
 LOOK_EVERY = 32  # files read between looks at whether a worker is running short of tasks
 PROGRESS_COPIES = 256  # copies given their verdicts between reports to a progress bar
 PIPE_BYTES = 1 << 20  # asked for each pipe (Linux grants up to /proc/sys/fs/pipe-max-size)
@@ -437,18 +438,19 @@ class _ForkPool:
         if queue or not self.send_to_ready(batch):
             queue.append(batch)
 
-    def feed(self, queue: deque) -> None:
-        """Take the workers' answers that came, and give queued batches to the workers with room."""
+    def feed(self, queue: deque, ahead: int = TASKS_AHEAD) -> None:
+        """Take the workers' answers that came, and give queued batches to the workers with fewer than ``ahead``
+        tasks in hand."""
         if self.workers:
             self.collect(block=False)
-            while queue and self.send_to_ready(queue[0]):
+            while queue and self.send_to_ready(queue[0], ahead):
                 queue.popleft()
 
     def drain(self, queue: deque) -> None:
         """Check the queued batches with the workers: while they have their fill, this process gives ready
         copies their verdicts, else checks one queued file (a worker that ran out meanwhile gets the rest)."""
         while queue:
-            self.feed(queue)
+            self.feed(queue, TASKS_AHEAD_AT_THE_END)
             if not queue:
                 return
             if self.ready:
@@ -497,9 +499,9 @@ class _ForkPool:
             self.progress(self.copies_done)
         self.copies_done = 0
 
-    def send_to_ready(self, batch: list[int]) -> bool:
-        """Give ``batch`` to the worker with the fewest tasks in hand, if one has room for it."""
-        ready = [w for w in self.workers if len(w.sent) < TASKS_AHEAD]
+    def send_to_ready(self, batch: list[int], ahead: int = TASKS_AHEAD) -> bool:
+        """Give ``batch`` to the worker with the fewest tasks in hand (fewer than ``ahead``), if one has room for it."""
+        ready = [w for w in self.workers if len(w.sent) < ahead]
         return bool(ready) and self.send(min(ready, key=lambda w: len(w.sent)), batch, self.reads)
 
     def send(self, worker: _Worker, batch: list[int], reads: dict) -> bool:
