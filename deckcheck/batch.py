@@ -1,10 +1,12 @@
 """Checking many decklists: in this process, or in a pool of worker processes when it pays.
 
-The results are the same either way, in the same order (the order the files were found):
-the file list is cut into consecutive chunks; workers take chunks from the front, this
-process checks chunks from the back itself, and every chunk keeps its place.
-Each worker builds its own Checker once (a pool initializer) with the same selection and the
-same "today" as the main process, so a run that crosses midnight judges every deck alike.
+The results are the same either way, in the same order (the order the files were found): every
+result keeps its file's place. Where workers can be forked (Linux), they are forked at the start
+with this process's Checker (its data, its selection and its "today", so a run that crosses
+midnight judges every deck alike), and this process reads the files and hands them out (the fork
+pool, below). Elsewhere the file list is cut into consecutive chunks for a pool of started
+workers (concurrent.futures): they take chunks from the front, this process checks chunks from the
+back itself; each worker builds its own Checker once with the same selection and "today".
 
 One bad file never stops a batch: a file that cannot be read is an ``unreadable`` result
 (the parsers see to that), a pipe or device is never opened, and an unexpected exception in
@@ -34,8 +36,8 @@ from .parsers import read_or_unreadable
 POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves (fork: a few ms each)
 POOL_MIN_FILES_SPAWN = 2000  # where workers start a new interpreter (Windows, macOS): ~0.3 s each
 FILES_PER_PROCESS = 150  # on a many-core machine, 300 files start 2 processes, not 64
-CHUNK = 100  # files per task at most: few round trips (each costs CPU), an even split at the end
-WINDOW = 2  # tasks queued per worker: it never waits for this process to hand it more
+CHUNK = 100  # started workers: files per task at most (few round trips, each costs CPU; an even split at the end)
+WINDOW = 2  # started workers: tasks queued per worker (it never waits for this process to hand it more)
 
 Progress = Callable[[int], None]  # called with the number of decks just finished
 Render = Callable[..., tuple]  # (result, format[, the result it was moved from]) → a deck's line of the report in pieces
@@ -229,8 +231,9 @@ def check_files(
     copy its selection, date and input format. ``jobs`` counts processes, this one included
     (None: every core for ``min_pool_files`` files or more, else 1). ``given``: decklists
     given as data (standard input, ydke links), by the path shown for them. A file of several
-    decks (ydke links) gives a result for each. ``render``: each result's line of the report is made
-    (``result.rendered``) by the process that checked the deck, so that work is shared too. Raises DataError only.
+    decks (ydke links) gives a result for each. ``render``: each result's line of the report, in pieces
+    (``result.rendered``), is made by the process that checked the deck, so that work is shared too; a copy's
+    from the pieces of the deck it copies. Raises DataError only.
     """
     special = special or {}
     given = given or {}
