@@ -441,9 +441,9 @@ class _ForkPool:
         if queue or not self.send_to_ready(batch):
             queue.append(batch)
 
-    def feed(self, queue: deque, ahead: int = TASKS_AHEAD) -> None:
+    def feed(self, queue: deque, ahead: int | None = None) -> None:
         """Take the workers' answers that came, and give queued batches to the workers with fewer than ``ahead``
-        tasks in hand."""
+        tasks in hand (TASKS_AHEAD)."""
         if self.workers:
             self.collect(block=False)
             while queue and self.send_to_ready(queue[0], ahead):
@@ -502,9 +502,11 @@ class _ForkPool:
             self.progress(self.copies_done)
         self.copies_done = 0
 
-    def send_to_ready(self, batch: list[int], ahead: int = TASKS_AHEAD) -> bool:
-        """Give ``batch`` to the worker with the fewest tasks in hand (fewer than ``ahead``), if one has room for it."""
-        ready = [w for w in self.workers if len(w.sent) < ahead]
+    def send_to_ready(self, batch: list[int], ahead: int | None = None) -> bool:
+        """Give ``batch`` to the worker with the fewest tasks in hand (fewer than ``ahead``: TASKS_AHEAD), if one
+        has room for it."""
+        limit = TASKS_AHEAD if ahead is None else ahead
+        ready = [w for w in self.workers if len(w.sent) < limit]
         return bool(ready) and self.send(min(ready, key=lambda w: len(w.sent)), batch, self.reads)
 
     def send(self, worker: _Worker, batch: list[int], reads: dict) -> bool:

@@ -12,6 +12,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from deckcheck import batch
 from deckcheck.checker import Checker, Selection
@@ -499,3 +501,38 @@ def test_the_report_on_a_pipe_is_the_report_written_to_a_file(tmp_path, tree):
         proc = run_cli("check", str(decks), "-o", fmt, "--output", str(target))
         assert proc.returncode == piped.returncode == 1, proc.stderr
         assert piped.stdout == target.read_bytes() and name.encode() in piped.stdout
+
+
+_POOL_FILES = sorted(p for p in (*FIXTURES.glob("*.y*"), *SAMPLES.rglob("*.y*")) if p.is_file())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(picks=st.lists(st.integers(0, len(_POOL_FILES) + 1), min_size=2, max_size=40),
+       window=st.integers(1, 12), task=st.integers(1, 5), ahead=st.integers(1, 3))
+def test_the_fork_pool_gives_the_one_process_results_however_it_hands_out_the_files(
+        tmp_path_factory, cards, store, monkeypatch, picks, window, task, ahead):
+    """Any sequence of files (copies near and far, unreadable files, a decklist given as data) in windows and
+    tasks of any size: the pool's report is the one process's, in the same order, every file counted once."""
+    folder = tmp_path_factory.mktemp("pool")
+    given = {"-": LEGAL_YDK.read_bytes()}
+    found = []
+    for n, pick in enumerate(picks):
+        if pick == len(_POOL_FILES):
+            found.append((Path("-"), "-"))
+        elif pick == len(_POOL_FILES) + 1:
+            found.append((folder / f"missing{n}.ydk", f"missing{n}.ydk"))
+        else:
+            source = _POOL_FILES[pick]
+            copy = folder / f"{n}{source.suffix}"
+            shutil.copyfile(source, copy)
+            found.append((copy, f"{n}{source.suffix}"))
+    alone = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, given=given, jobs=1)
+    for name, value in (("WINDOW_FILES", window), ("TASK_FILES", task), ("TASKS_AHEAD", ahead),
+                        ("TASKS_AHEAD_AT_THE_END", ahead), ("LOOK_EVERY", 3)):
+        monkeypatch.setattr(batch, name, value)
+    seen: list[int] = []
+    pooled = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, given=given, jobs=2,
+                               min_pool_files=0, progress=seen.append, render=json_report.deck_line_pieces)
+    assert as_json(*pooled) == as_json(*alone)
+    assert ["".join(r.rendered) for r in pooled[0]] == [json_report.deck_line(r, alone[1].get(r.path)) for r in alone[0]]
+    assert sum(seen) == len(found)
