@@ -19,6 +19,8 @@ from pathlib import Path
 from urllib.parse import quote, unquote_to_bytes
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckcheck import limits
 from deckcheck.carddb import _normalize_unicode, normalize_name
@@ -190,6 +192,21 @@ def test_neutralize_commands():
     assert neutralize_commands("::a", at_line_start=False) == "::a"
     assert neutralize_commands("\u3000::a", "&#58;", "&#91;") == "\u3000&#58;:a"  # .NET trims Unicode spaces
     assert json.loads(json_safe(json.dumps(["##[x] \x7f\u202e"], ensure_ascii=False))) == ["##[x] \x7f\u202e"]
+
+
+_RAW_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffe\uffff\ud800-\udfff]")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(st.characters(codec=None, categories=None)) | st.sampled_from(
+    ["##[", "#", "[", "\x7f", "\x85", "\u202e", "\u2028", "\ud800", "–", "★", "Ｍａｘｘ"]), max_size=12))
+def test_json_safe_leaves_nothing_raw_and_changes_no_value_but_a_lone_surrogate(pieces):
+    value = "".join(pieces)
+    safe = json_safe(json.dumps([value], ensure_ascii=False))
+    assert _RAW_UNSAFE.search(safe) is None and "##[" not in safe
+    safe.encode("utf-8")
+    if not any("\ud800" <= ch <= "\udfff" for ch in value):
+        assert json.loads(safe) == [value]
 
 
 # ---- unbounded work ----------------------------------------------------------------------------

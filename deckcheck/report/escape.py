@@ -96,10 +96,18 @@ def neutralize_commands(text: str, colon: str = "\\x3a", bracket: str = "\\x5b",
 
 
 # What json.dumps(ensure_ascii=False) leaves raw: everything unsafe but C0 (already \u00XX).
+_JSON_UNSAFE_CHARS = "\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffe\uffff\ud800-\udfff"
+
+
 @cache
 def _json_unsafe() -> re.Pattern:
-    return re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffe\uffff]"
-                      "|[\ud800-\udfff]|##\\[")
+    return re.compile(f"[{_JSON_UNSAFE_CHARS}]|##\\[")
+
+
+@cache
+def _json_unsafe_char() -> re.Pattern:
+    """One character class alone: searched three times as fast as the alternation (names not in ASCII)."""
+    return re.compile(f"[{_JSON_UNSAFE_CHARS}]")
 
 
 def _json_escaped(match: re.Match) -> str:
@@ -114,9 +122,9 @@ def _json_escaped(match: re.Match) -> str:
 def json_safe(encoded: str) -> str:
     """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with nothing raw a terminal or
     a CI log would act on, and valid UTF-8. Only string contents can hold these characters."""
-    if encoded.isascii() and "\x7f" not in encoded and "##[" not in encoded:
-        return encoded  # the usual case, told without the regex (isascii is a flag of the string)
-    unsafe = _json_unsafe()
-    if unsafe.search(encoded) is None:
-        return encoded
-    return unsafe.sub(_json_escaped, encoded)
+    if "##[" not in encoded:
+        if encoded.isascii() and "\x7f" not in encoded:
+            return encoded  # the usual case, told without a regex (isascii is a flag of the string)
+        if _json_unsafe_char().search(encoded) is None:
+            return encoded
+    return _json_unsafe().sub(_json_escaped, encoded)
