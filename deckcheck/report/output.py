@@ -42,9 +42,9 @@ def write_bytes(target: Path, data: bytes) -> None:
 def emit(chunks: Iterable[str], target: Path | None = None) -> None:
     """Send a report to ``target`` (atomically), or to standard output when it is None or ``-``."""
     if target is None or str(target) == "-":
-        fd = _plain_stdout()
-        if fd is not None:
-            _write_encoded(fd, chunks)
+        plain = _plain_stdout()
+        if plain is not None:
+            _write_encoded(*plain, chunks)
             return
         out = sys.stdout
         pending: list[str] = []
@@ -62,10 +62,11 @@ def emit(chunks: Iterable[str], target: Path | None = None) -> None:
     write_atomically(target, chunks)
 
 
-def _plain_stdout() -> int | None:
-    """Standard output's file descriptor where writing UTF-8 to it is exactly what ``sys.stdout`` would
-    write (POSIX: no newline translation; UTF-8; a file or a pipe, not a terminal; the interpreter's own
-    stream, not one a test or a library put in its place), with what ``sys.stdout`` holds flushed; else None."""
+def _plain_stdout() -> tuple[int, str] | None:
+    """Standard output's file descriptor and its encoding errors handler, where writing UTF-8 to it is exactly
+    what ``sys.stdout`` would write (POSIX: no newline translation; UTF-8; a file or a pipe, not a terminal;
+    the interpreter's own stream, not one a test or a library put in its place), with what ``sys.stdout``
+    holds flushed; else None."""
     out = sys.stdout
     if os.name != "posix" or not hasattr(os, "writev") or out is None or out is not sys.__stdout__:
         return None
@@ -73,18 +74,20 @@ def _plain_stdout() -> int | None:
         if (out.encoding or "").lower().replace("-", "") != "utf8" or out.isatty():
             return None
         fd = out.fileno()
+        errors = out.errors or "strict"
     except (AttributeError, OSError, ValueError):
         return None
     out.flush()
-    return fd
+    return fd, errors
 
 
 _ENCODED_MAX = 4096
 
 
-def _write_encoded(fd: int, chunks: Iterable[str]) -> None:
-    """Write ``chunks`` as UTF-8 with one system call per thousand of them (writev), each long piece encoded
-    once however often it comes (the rest of a JSON line that copies of a file share)."""
+def _write_encoded(fd: int, errors: str, chunks: Iterable[str]) -> None:
+    """Write ``chunks`` as UTF-8 (``errors``: as ``sys.stdout`` treats what UTF-8 cannot encode) with one
+    system call per thousand of them (writev), each long piece encoded once however often it comes (the rest
+    of a JSON line that copies of a file share)."""
     encoded: dict[int, tuple[str, bytes]] = {}
     pending: list[bytes] = []
     size = 0
@@ -94,10 +97,10 @@ def _write_encoded(fd: int, chunks: Iterable[str]) -> None:
             if known is None or known[0] is not chunk:
                 if len(encoded) >= _ENCODED_MAX:
                     encoded.clear()
-                known = encoded[id(chunk)] = (chunk, chunk.encode("utf-8"))
+                known = encoded[id(chunk)] = (chunk, chunk.encode("utf-8", errors))
             data = known[1]
         else:
-            data = chunk.encode("utf-8")
+            data = chunk.encode("utf-8", errors)
         pending.append(data)
         size += len(data)
         if len(pending) >= WRITEV_BUFFERS or size >= WRITE_BATCH:
