@@ -507,12 +507,12 @@ class _ForkPool:
         has room for it."""
         limit = TASKS_AHEAD if ahead is None else ahead
         ready = [w for w in self.workers if len(w.sent) < limit]
-        return bool(ready) and self.send(min(ready, key=lambda w: len(w.sent)), batch, self.reads)
+        return bool(ready) and self.send(min(ready, key=lambda w: len(w.sent)), batch)
 
-    def send(self, worker: _Worker, batch: list[int], reads: dict) -> bool:
+    def send(self, worker: _Worker, batch: list[int]) -> bool:
         """Give ``worker`` the task of checking ``batch``, if its pipe has room for it (the write never waits)."""
         number = self.tasks
-        items = {i: reads[i] for i in batch}
+        items = {i: self.reads[i] for i in batch}
         message = pickle.dumps((number, list(items.items())), pickle.HIGHEST_PROTOCOL)
         data = _LENGTH.pack(len(message)) + message
         if worker.pending_bytes() + len(data) > worker.room:

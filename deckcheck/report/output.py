@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-WRITE_BATCH = 1 << 20  # characters
+WRITE_BATCH = 1 << 20  # bytes per writev at most
 
 
 def _mode_for(target: Path) -> int:
@@ -47,16 +47,8 @@ def emit(chunks: Iterable[str], target: Path | None = None) -> None:
             _write_encoded(*plain, chunks)
             return
         out = sys.stdout
-        pending: list[str] = []
-        size = 0
-        for chunk in chunks:  # written a megabyte at a time: a write per piece costs a large report more
-            pending.append(chunk)
-            size += len(chunk)
-            if size >= WRITE_BATCH:
-                out.write("".join(pending))
-                pending.clear()
-                size = 0
-        out.write("".join(pending))
+        for chunk in chunks:
+            out.write(chunk)
         out.flush()
         return
     write_atomically(target, chunks)
