@@ -10,12 +10,17 @@ index; the generation's lists are an extra root ahead of the bundled lists (a do
 wins over a bundled one of the same format and date; the dated history of both is kept).
 
 ``state.json`` is checked on every read (its schema, the types of every field, dates not in the
-future, text that can be shown); anything wrong means the bundled data, with one warning. The
+future, text that can be shown); anything wrong means the bundled data, with one warning (returned
+in ``LoadedData.warnings``: nothing here prints). The
 card file's sha256 is checked once per change of the file: ``state.json`` records the file's
 stamp (size, modification and change times, inode) as installed, and a file with another stamp
 is hashed once and the verdict memoized in the cache (see cache.py) under the new stamp.
 
-Start-up cost when nothing was downloaded: one failed ``open`` of ``state.json`` in the data
+What was loaded is kept per process (``load_data``), keyed by the data directory and the stamp of its
+``state.json`` (size, times, inode): an update installed while a program runs (a bot, a server) is seen
+by its next ``load_data``, and nothing is loaded twice otherwise.
+
+Start-up cost when nothing was downloaded: one failed ``stat`` of ``state.json`` in the data
 directory. Nothing here imports requests or parses anything bigger than ``state.json``
 beyond the index that is actually used.
 
@@ -28,13 +33,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 import weakref
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
 from .banlists import Banlist, BanlistStore, bundled_banlists_dir, folder_title, in_force, staleness
-from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex, DataError
+from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex
+from .errors import DataError
 
 STATE_FILE = "state.json"
 SCHEMA = 2
@@ -47,9 +53,8 @@ MAX_CARDS_FACTOR = 4  # a downloaded index more than 4 times the size of the bun
 MAX_TEXT = 1000
 
 _origins: "weakref.WeakKeyDictionary[CardIndex, dict]" = weakref.WeakKeyDictionary()
-_state_cache: dict[Path, dict | None] = {}
-_card_verdicts: dict[Path, tuple[Path | None, str | None]] = {}
-_warned: set[str] = set()
+_state_cache: dict[tuple[Path, tuple | None], dict | None] = {}  # (data dir, stamp of its state.json) → state
+_card_verdicts: dict[tuple[Path, tuple | None], tuple[Path | None, str | None]] = {}
 
 
 def data_dir() -> Path:
@@ -160,12 +165,26 @@ def state_problem(state, today: date | None = None) -> str | None:
     return None
 
 
+def data_stamp(root: Path | None = None) -> tuple | None:
+    """What changes when an update installs data into ``root``: the stamp of its ``state.json`` (size,
+    modification and change times, inode), None when there is none."""
+    try:
+        st = os.stat((root or data_dir()) / STATE_FILE)
+    except OSError:
+        return None
+    return tuple(file_stamp(st))
+
+
 def read_state(root: Path | None = None) -> dict | None:
     """The update's record of what it installed (``state.json``), checked; None when nothing was
     installed, ``{"damaged": reason}`` when it cannot be trusted."""
     root = root or data_dir()
-    if root in _state_cache:
-        return _state_cache[root]
+    key = (root, data_stamp(root))
+    if key in _state_cache:
+        return _state_cache[key]
+    if key[1] is None:
+        _state_cache[key] = None
+        return None
     try:
         with open(root / STATE_FILE, "rb") as f:
             data = f.read(MAX_STATE_BYTES + 1)
@@ -187,14 +206,15 @@ def read_state(root: Path | None = None) -> dict | None:
                 if problem:
                     schema = state.get("schema") if isinstance(state, dict) else None
                     state = {"damaged": problem, "schema": schema if _int(schema) else None}
-    _state_cache[root] = state
+    _state_cache[key] = state
     return state
 
 
 def forget_state() -> None:
-    """Drop the per-process memo of ``state.json`` (after an update installed new data)."""
+    """Drop the per-process memos of ``state.json`` and of the data loaded (after an update installed new data)."""
     _state_cache.clear()
     _card_verdicts.clear()
+    _loaded.clear()
 
 
 def generation_dir(root: Path, state: dict | None) -> Path | None:
@@ -214,16 +234,14 @@ def installed_paths(root: Path | None = None) -> tuple[Path | None, Path | None]
     return (folder / CARDS_FILE if state.get("cards") else None), (folder / LISTS_DIR if state.get("lists") else None)
 
 
-def _warn(message: str) -> None:
-    if message in _warned:
-        return
-    _warned.add(message)
-    print(f"deckcheck: warning: {message}", file=sys.stderr)
+def _warn(warnings: list[str], message: str) -> None:
+    if message not in warnings:
+        warnings.append(message)
 
 
-def _damaged_state(root: Path, state: dict) -> str:
+def _damaged_state(root: Path, state: dict, warnings: list[str]) -> str:
     problem = f"{root / STATE_FILE} cannot be trusted: {state['damaged']}"
-    _warn(f"{problem}; using the bundled data (run 'deckcheck update' to repair)")
+    _warn(warnings, f"{problem}; using the bundled data (run 'deckcheck update' to repair)")
     return problem
 
 
@@ -259,14 +277,15 @@ def file_sha256(path: Path) -> str:
 
 
 def _installed_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
-    """:func:`verified_cards`, once per process."""
-    if root not in _card_verdicts:
-        _card_verdicts[root] = verified_cards(root, state)
-    return _card_verdicts[root]
+    """:func:`verified_cards`, once per process and stamp of ``state.json``."""
+    key = (root, data_stamp(root))
+    if key not in _card_verdicts:
+        _card_verdicts[key] = verified_cards(root, state)
+    return _card_verdicts[key]
 
 
-def _damaged_cards(problem: str) -> None:
-    _warn(f"{problem}; using the bundled card data and lists (run 'deckcheck update' to repair)")
+def _damaged_cards(problem: str, warnings: list[str]) -> None:
+    _warn(warnings, f"{problem}; using the bundled card data and lists (run 'deckcheck update' to repair)")
 
 
 def verified_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
@@ -299,18 +318,55 @@ def verified_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
     return path, None
 
 
+@dataclass(frozen=True)
+class LoadedData:
+    """The card index and every list to judge with, what the user should be told about them (a damaged
+    update: the bundled data is used), and the data directory and ``state.json`` stamp they came from."""
+
+    cards: CardIndex
+    store: BanlistStore
+    warnings: tuple[str, ...]
+    root: Path
+    stamp: tuple | None
+
+
+_loaded: dict[Path, LoadedData] = {}  # data dir → what was loaded last from it
+
+
+def load_data(root: Path | None = None) -> LoadedData:
+    """The data to judge with (:func:`load_cards`, :func:`load_store`), loaded once per data directory and
+    stamp of its ``state.json``: data an update installs is seen by the next call."""
+    root = root or data_dir()
+    stamp = data_stamp(root)
+    known = _loaded.get(root)
+    if known is not None and known.stamp == stamp:
+        return known
+    warnings: list[str] = []
+    loaded = LoadedData(_load_cards(root, warnings), _load_store(root, warnings), tuple(warnings), root, stamp)
+    _loaded[root] = loaded
+    return loaded
+
+
 def load_cards() -> CardIndex:
     """The card index to judge with: downloaded if present, intact and not older than the bundled one."""
-    root = data_dir()
+    return load_data().cards
+
+
+def load_store() -> BanlistStore:
+    """Every list: the installed generation's (if an update installed any) ahead of the bundled ones."""
+    return load_data().store
+
+
+def _load_cards(root: Path, warnings: list[str]) -> CardIndex:
     state = read_state(root)
     if state is None:
         return _remember(CardIndex.load(), {"origin": "bundled"})
     if state.get("damaged"):
-        return _remember(CardIndex.load(), {"origin": "bundled", "note": _damaged_state(root, state)})
+        return _remember(CardIndex.load(), {"origin": "bundled", "note": _damaged_state(root, state, warnings)})
     path, problem = _installed_cards(root, state)
     if path is None:
         if problem:
-            _damaged_cards(problem)
+            _damaged_cards(problem, warnings)
         return _remember(CardIndex.load(), {"origin": "bundled", **({"note": problem} if problem else {})})
     record = state["cards"]
     downloaded_date = record["date"]
@@ -327,7 +383,7 @@ def load_cards() -> CardIndex:
     try:
         index = CardIndex(path, OTHER_INDEX)
     except (DataError, RecursionError) as exc:
-        _warn(f"{exc}; using the bundled card data (run 'deckcheck update' to repair)")
+        _warn(warnings, f"{exc}; using the bundled card data (run 'deckcheck update' to repair)")
         return _remember(bundled or CardIndex.load(), {"origin": "bundled", "note": str(exc)})
     info = {
         "origin": record["origin"],
@@ -352,26 +408,25 @@ def _lists_root(root: Path, state: dict | None) -> Path | None:
     return folder / LISTS_DIR if folder is not None and state.get("lists") else None
 
 
-def load_store() -> BanlistStore:
+def _load_store(root: Path, warnings: list[str]) -> BanlistStore:
     """Every list: the installed generation's (if an update installed any) ahead of the bundled ones.
     A generation whose card file is damaged is not used at all: its lists were checked against it."""
-    root = data_dir()
     state = read_state(root)
     if state and state.get("damaged"):
-        _damaged_state(root, state)
+        _damaged_state(root, state, warnings)
     lists = _lists_root(root, state)
     if lists is None:
         return BanlistStore()
     if state.get("cards"):
         path, problem = _installed_cards(root, state)
         if path is None:
-            _damaged_cards(problem)
+            _damaged_cards(problem, warnings)
             return BanlistStore()
     return BanlistStore([lists, bundled_banlists_dir()])
 
 
-def list_origin(banlist: Banlist) -> str:
-    root = data_dir()
+def list_origin(banlist: Banlist, root: Path | None = None) -> str:
+    root = root or data_dir()
     lists = _lists_root(root, read_state(root))
     if lists is not None:
         try:
@@ -397,11 +452,11 @@ def cards_info(cards: CardIndex) -> dict:
     return out
 
 
-def run_data_info(cards: CardIndex, banlist: Banlist | None) -> dict:
+def run_data_info(cards: CardIndex, banlist: Banlist | None, root: Path | None = None) -> dict:
     return {
         "cards": cards_info(cards),
         "banlist": {"name": banlist.name, "path": str(banlist.path), "source": banlist.source,
-                    "origin": list_origin(banlist)} if banlist else None,
+                    "origin": list_origin(banlist, root)} if banlist else None,
     }
 
 
@@ -412,7 +467,7 @@ def _age(day: str | None, today: date) -> int | None:
         return None
 
 
-def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) -> dict:
+def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None, root: Path | None = None) -> dict:
     """What `deckcheck data` reports: the card data and lists in use, their ages, and whether to update.
     ``today_of(folder)``: the date where a folder's lists apply (default: ``today`` for every folder)."""
     day = today_of or (lambda _folder: today)
@@ -423,7 +478,7 @@ def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) 
     current = in_force(lists, day)
     info = cards_info(cards)
     info["age_days"] = _age(info.get("built"), today)
-    root = data_dir()
+    root = root or data_dir()
     state = read_state(root) or {}
     if state.get("damaged"):
         state = {}
@@ -444,7 +499,7 @@ def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) 
             "in_force": sorted(b.name for b in current.values()),
             "newest": {
                 f: {"name": b.name, "effective": b.effective.isoformat(), "age_days": (day(f) - b.effective).days,
-                    "origin": list_origin(b), "path": str(b.path)}
+                    "origin": list_origin(b, root), "path": str(b.path)}
                 for f, b in sorted(newest.items())
             },
         },

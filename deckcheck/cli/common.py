@@ -103,6 +103,29 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
     return paths, given
 
 
+def decklist_sources(arguments: list[str]) -> list:
+    """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data (``-``,
+    standard input, read once, bounded; a ydke:// link or an Omega deck code that is not a path) as a
+    ``Source`` named by ``<stdin>`` or the link clipped, or by why standard input cannot be read."""
+    from ..model import Source
+
+    special: dict[str, str] = {}
+    paths, given = decklist_arguments(arguments, special)
+    return [Source(None, path, given[path], special.get(path)) if isinstance(path, str) else path for path in paths]
+
+
+def load_settings(config: Optional[Path], no_config: bool):
+    """The config file's settings (``--config``, else deckcheck.toml or pyproject.toml found; none with
+    ``--no-config``); a file deckcheck cannot use is a usage error."""
+    from ..config import resolve_config
+    from ..errors import ConfigError
+
+    try:
+        return resolve_config(config, no_config)
+    except ConfigError as exc:
+        fail(str(exc))
+
+
 def _omega_code(argument: str) -> bool:
     from ..parsers.omega import looks_like_omega
 

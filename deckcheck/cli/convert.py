@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DataError
 from ..convert import FORMATS
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_arguments, fail,

@@ -15,7 +15,7 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DataError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_arguments, fail,
@@ -140,7 +140,7 @@ def decklist_command(
     regulations = []
     for parsed, relative in parsed_decks:
         try:
-            result, regulation = checker.check_parsed(parsed)
+            result, regulation = checker.judge(parsed)
         except DataError as exc:
             fail(str(exc))
         if parsed.unreadable:

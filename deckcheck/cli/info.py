@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from .. import clock
-from ..carddb import DataError
+from ..errors import DataError
 from .common import EXIT_ILLEGAL, EXIT_LEGAL, OutputFormat, app, console, fail
 
 _OUTPUT = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json.")
@@ -106,7 +106,7 @@ def _deck_change(cards, store, path: Path, old, new) -> dict:
 
     verdicts = []
     for banlist in (old, new):
-        result, regulation = Checker(cards, store, Selection(banlist=banlist.name)).check_parsed(read_deck(path, str(path)))
+        result, regulation = Checker(cards, store, Selection(banlist=banlist.name)).judge(read_deck(path, str(path)))
         verdicts.append((result, regulation))
     (before, _), (after, regulation) = verdicts
     deck = resolve(read_deck(path, str(path)), cards)

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DataError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, REGION_OPTION, OutputFormat, app, console,
     fail, parse_date, say,
@@ -45,7 +45,7 @@ def show_command(
         checker = Checker(load_cards(), load_store(), Selection(format, banlist, parse_date(as_of, "--as-of"), region))
         for warning in checker.warnings():
             say(f"deckcheck: warning: {warning}")
-        result, regulation = checker.check_parsed(parsed)
+        result, regulation = checker.judge(parsed)
     except DataError as exc:
         fail(str(exc))
     resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))

@@ -12,7 +12,7 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DataError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
     decklist_arguments, fail, format_help, overrides, parse_date, say,
