@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .datastore import LoadedData
     from .report import Run
 
-__all__ = ["Session", "check", "Found"]
+__all__ = ["Session", "check", "Found", "ReadDecks", "selection"]
 
 CHECKERS_KEPT = 16  # selections a Session keeps a Checker for (their regulations are built once each)
 
@@ -72,6 +72,15 @@ class Found:
     sources: list[Source]
     missing: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ReadDecks:
+    """Decks read, not judged: (parsed deck, the argument that named it, its path as shown, its number in a file
+    of several or None), and ("missing" | "unreadable", message) for what could not be, in the order met."""
+
+    decks: list[tuple] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
 
 
 class Session:
@@ -243,6 +252,90 @@ class Session:
             notices=notices,
         )
         return run
+
+
+    def read_decks(self, arguments: Iterable[str | os.PathLike | Source], exclude: Sequence[str] = (),
+                   input_format: str | None = None) -> ReadDecks:
+        """Every deck of every decklist that ``arguments`` name (:meth:`find`, argument by argument), parsed but
+        not judged (``convert``, ``decklist``), with what could not be found or read, in the order met."""
+        from .parsers import parse_given, read_decks
+
+        forced = _input_format(input_format)
+        out = ReadDecks()
+        for argument in arguments:
+            found = self.find([argument], exclude)
+            out.errors += [("missing", f"{path}: no such file or directory") for path in found.missing]
+            for source in found.sources:
+                if source.problem is not None:
+                    out.errors.append(("unreadable", f"{source.shown}: cannot read the file: {source.problem}"))
+                    continue
+                decks = (parse_given(source.data, source.shown, forced) if source.data is not None
+                         else read_decks(source.path, source.shown, forced))
+                for number, deck in enumerate(decks, 1):
+                    out.decks.append((deck, argument, source.shown, number if len(decks) > 1 else None))
+        return out
+
+    def judge(self, parsed, chosen: Selection | None = None, *, input_format: str | None = None):
+        """(verdict, regulation) of a parsed deck (``show``, ``decklist``): the regulation says what it was judged by."""
+        return self.checker(chosen, input_format=input_format).judge(parsed)
+
+    # ---- what deckcheck knows (the info commands) --------------------------------------------------
+
+    def today_of(self):
+        """``today_of(folder)``: today where a folder's lists apply, as of this call."""
+        from .queries import today_of
+
+        return today_of(self.formats())
+
+    def banlists(self, folder: str | None = None) -> list:
+        """Every list deckcheck has (of one folder of lists: tcg, ocg, …), oldest first."""
+        store = self.data.store
+        if folder is not None and folder.lower() not in store.formats():
+            raise UsageError(f"no lists for {folder!r}; the lists deckcheck has are for: {', '.join(store.formats())}")
+        return store.all(folder.lower() if folder else None)
+
+    def list_changes(self, names: Sequence[str] = (), folder: str = "tcg", decks: Sequence[str | os.PathLike] = ()):
+        """(older list, newer list, a report per deck): two lists by name (default: the newest of ``folder`` and
+        the one before it), and what their changes do to each deck (``queries.deck_change``)."""
+        from .queries import deck_change, two_lists
+
+        data, formats = self.data, self.formats()
+        old, new = two_lists(data.store, list(names), folder.lower())
+        return old, new, [deck_change(data.cards, data.store, Path(path), old, new, formats) for path in decks]
+
+    def search_cards(self, query: str, limit: int) -> tuple[list, bool, list[str]]:
+        """(the cards a name, part of one or a passcode finds, best first, at most ``limit``; whether any name
+        contains the query; the names meant when none does)."""
+        from .resolve import suggest
+
+        cards = self.data.cards
+        found, contained = cards.search(query, limit)
+        return found, contained, ([] if contained else suggest(cards, query))
+
+    def names_exactly(self, query: str) -> bool:
+        """Whether ``query`` is a card's name or passcode (not only part of names)."""
+        return bool(self.data.cards.find(query))
+
+    def card_facts(self, found: list) -> list:
+        """What deckcheck knows of each card and its standing in every built-in format today (``CardFacts``)."""
+        from .queries import card_facts, regulations_today
+
+        data = self.data
+        return card_facts(found, data.cards, regulations_today(data.cards, data.store, self.formats()))
+
+    def card_history(self, card) -> list[tuple]:
+        """(list, the card's status on it) for every list deckcheck has."""
+        from .queries import card_history
+
+        data = self.data
+        return card_history(card, data.store.all(), data.cards)
+
+    def data_report(self) -> dict:
+        """What ``deckcheck data`` says: the card data and lists in use, their sources and ages, the corrections."""
+        from .queries import data_report
+
+        data = self.data
+        return data_report(data.cards, data.store, clock.today(), self.today_of(), data.root)
 
 
 def _input_format(input_format: str | None) -> str | None:
