@@ -10,17 +10,13 @@ index; the generation's lists are an extra root ahead of the bundled lists (a do
 wins over a bundled one of the same format and date; the dated history of both is kept).
 
 ``state.json`` is checked on every read (its schema, the types of every field, dates not in the
-future, text that can be shown); anything wrong means the bundled data, with one warning (returned
-in ``LoadedData.warnings``: nothing here prints). The
+future, text that can be shown); anything wrong means the bundled data, with one warning (in
+``LoadedData.warnings``: nothing here prints). The
 card file's sha256 is checked once per change of the file: ``state.json`` records the file's
 stamp (size, modification and change times, inode) as installed, and a file with another stamp
 is hashed once and the verdict memoized in the cache (see cache.py) under the new stamp.
 
-What was loaded is kept per process (``load_data``), keyed by the data directory and the stamp of its
-``state.json`` (size, times, inode): an update installed while a program runs (a bot, a server) is seen
-by its next ``load_data``, and nothing is loaded twice otherwise.
-
-Start-up cost when nothing was downloaded: one failed ``stat`` of ``state.json`` in the data
+Start-up cost when nothing was downloaded: one failed ``open`` of ``state.json`` in the data
 directory. Nothing here imports requests or parses anything bigger than ``state.json``
 beyond the index that is actually used.
 
@@ -52,9 +48,14 @@ MAX_STATE_BYTES = 1024 * 1024
 MAX_CARDS_FACTOR = 4  # a downloaded index more than 4 times the size of the bundled one is not read
 MAX_TEXT = 1000
 
+LOADED_MEMO = 4  # card indexes kept per process (one per data directory in use, as a rule)
+
 _origins: "weakref.WeakKeyDictionary[CardIndex, dict]" = weakref.WeakKeyDictionary()
-_state_cache: dict[tuple[Path, tuple | None], dict | None] = {}  # (data dir, stamp of its state.json) → state
-_card_verdicts: dict[tuple[Path, tuple | None], tuple[Path | None, str | None]] = {}
+_state_cache: dict[Path, dict | None] = {}
+_card_verdicts: dict[Path, tuple[tuple[int, ...] | None, tuple[Path | None, str | None]]] = {}  # root -> (card file stamp, verdict)
+_seen: dict[Path, tuple] = {}  # data directory -> the stamp its state and verdict memos were made under
+_loaded: dict[tuple, tuple[CardIndex, tuple[str, ...]]] = {}  # (data dir, cards stamp) -> the index chosen, its warnings
+_data: dict[Path, "LoadedData"] = {}  # data directory -> what load_data gave last
 
 
 def data_dir() -> Path:
@@ -165,26 +166,12 @@ def state_problem(state, today: date | None = None) -> str | None:
     return None
 
 
-def data_stamp(root: Path | None = None) -> tuple | None:
-    """What changes when an update installs data into ``root``: the stamp of its ``state.json`` (size,
-    modification and change times, inode), None when there is none."""
-    try:
-        st = os.stat((root or data_dir()) / STATE_FILE)
-    except OSError:
-        return None
-    return tuple(file_stamp(st))
-
-
 def read_state(root: Path | None = None) -> dict | None:
     """The update's record of what it installed (``state.json``), checked; None when nothing was
     installed, ``{"damaged": reason}`` when it cannot be trusted."""
     root = root or data_dir()
-    key = (root, data_stamp(root))
-    if key in _state_cache:
-        return _state_cache[key]
-    if key[1] is None:
-        _state_cache[key] = None
-        return None
+    if root in _state_cache:
+        return _state_cache[root]
     try:
         with open(root / STATE_FILE, "rb") as f:
             data = f.read(MAX_STATE_BYTES + 1)
@@ -206,7 +193,7 @@ def read_state(root: Path | None = None) -> dict | None:
                 if problem:
                     schema = state.get("schema") if isinstance(state, dict) else None
                     state = {"damaged": problem, "schema": schema if _int(schema) else None}
-    _state_cache[key] = state
+    _state_cache[root] = state
     return state
 
 
@@ -214,7 +201,50 @@ def forget_state() -> None:
     """Drop the per-process memos of ``state.json`` and of the data loaded (after an update installed new data)."""
     _state_cache.clear()
     _card_verdicts.clear()
+    _seen.clear()
     _loaded.clear()
+    _data.clear()
+
+
+def _stamp(path: Path | None) -> tuple[int, ...] | None:
+    if path is None:
+        return None
+    try:
+        return tuple(file_stamp(path.stat()))
+    except OSError:
+        return None
+
+
+def _cards_stamp(root: Path) -> tuple:
+    """What :func:`load_cards` depends on, found with three ``stat`` calls: ``state.json``, the card file it
+    names and the bundled index. When ``state.json`` or the bundled index changed since ``root``'s memos
+    were made (an update, in this process or another), the memos of ``root`` are dropped."""
+    seen = (_stamp(root / STATE_FILE), _stamp(MAIN_INDEX))
+    if _seen.get(root) != seen:
+        _state_cache.pop(root, None)
+        _card_verdicts.pop(root, None)
+        _seen[root] = seen
+    cards, _lists = installed_paths(root)
+    return (*seen, _stamp(cards))
+
+
+def data_stamp(root: Path | None = None) -> tuple:
+    """A value that changes whenever the data :func:`load_cards` and :func:`load_store` give can have
+    changed: ``state.json``, the card files, and every list folder (a list added or removed). A list
+    edited in place is read again by :func:`~deckcheck.banlists.load_banlist` on its own stamp."""
+    root = root or data_dir()
+    cards = _cards_stamp(root)
+    folders = []
+    for lists in (_lists_root(root, read_state(root)), bundled_banlists_dir()):
+        if lists is None:
+            continue
+        folders.append((str(lists), _stamp(lists)))
+        try:
+            folders.extend((entry.path, _stamp(Path(entry.path))) for entry in sorted(os.scandir(lists), key=lambda e: e.name)
+                           if entry.is_dir())
+        except OSError:
+            pass
+    return (*cards, tuple(folders))
 
 
 def generation_dir(root: Path, state: dict | None) -> Path | None:
@@ -277,11 +307,13 @@ def file_sha256(path: Path) -> str:
 
 
 def _installed_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
-    """:func:`verified_cards`, once per process and stamp of ``state.json``."""
-    key = (root, data_stamp(root))
-    if key not in _card_verdicts:
-        _card_verdicts[key] = verified_cards(root, state)
-    return _card_verdicts[key]
+    """:func:`verified_cards`, once per process and stamp of the card file."""
+    folder = generation_dir(root, state)
+    stamp = _stamp(folder / CARDS_FILE) if folder is not None else None
+    known = _card_verdicts.get(root)
+    if known is None or known[0] != stamp:
+        known = _card_verdicts[root] = (stamp, verified_cards(root, state))
+    return known[1]
 
 
 def _damaged_cards(problem: str, warnings: list[str]) -> None:
@@ -320,30 +352,29 @@ def verified_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
 
 @dataclass(frozen=True)
 class LoadedData:
-    """The card index and every list to judge with, what the user should be told about them (a damaged
-    update: the bundled data is used), and the data directory and ``state.json`` stamp they came from."""
+    """The card index and every list to judge with, what the user should be told about them (an update
+    that cannot be trusted: the bundled data is used), and the data directory and stamp they came from."""
 
     cards: CardIndex
     store: BanlistStore
     warnings: tuple[str, ...]
     root: Path
-    stamp: tuple | None
-
-
-_loaded: dict[Path, LoadedData] = {}  # data dir → what was loaded last from it
+    stamp: tuple
 
 
 def load_data(root: Path | None = None) -> LoadedData:
-    """The data to judge with (:func:`load_cards`, :func:`load_store`), loaded once per data directory and
-    stamp of its ``state.json``: data an update installs is seen by the next call."""
+    """The card index (:func:`load_cards`) and the lists (:func:`load_store`) of data directory ``root``, kept
+    per process under the data stamp: data an update installs (here or in another process) or a list file
+    added is seen by the next call, and nothing is loaded twice otherwise."""
     root = root or data_dir()
     stamp = data_stamp(root)
-    known = _loaded.get(root)
+    known = _data.get(root)
     if known is not None and known.stamp == stamp:
         return known
-    warnings: list[str] = []
-    loaded = LoadedData(_load_cards(root, warnings), _load_store(root, warnings), tuple(warnings), root, stamp)
-    _loaded[root] = loaded
+    cards, warnings = _cards_of(root)
+    found = list(warnings)
+    store = _load_store(root, found)
+    _data[root] = loaded = LoadedData(cards, store, tuple(found), root, stamp)
     return loaded
 
 
@@ -357,7 +388,21 @@ def load_store() -> BanlistStore:
     return load_data().store
 
 
-def _load_cards(root: Path, warnings: list[str]) -> CardIndex:
+def _cards_of(root: Path) -> tuple[CardIndex, tuple[str, ...]]:
+    """The card index chosen, and its warnings; memoized per process under the data directory and the stamp
+    of what the choice depends on, so a second call costs a few ``stat`` calls."""
+    key = (root, _cards_stamp(root))
+    known = _loaded.get(key)
+    if known is None:
+        warnings: list[str] = []
+        index = _choose_cards(root, warnings)
+        while len(_loaded) >= LOADED_MEMO:
+            del _loaded[next(iter(_loaded))]
+        known = _loaded[key] = (index, tuple(warnings))
+    return known
+
+
+def _choose_cards(root: Path, warnings: list[str]) -> CardIndex:
     state = read_state(root)
     if state is None:
         return _remember(CardIndex.load(), {"origin": "bundled"})
