@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from . import clock
 from .errors import UsageError
+from .files import Found
 from .model import DeckResult, Source
 
 if TYPE_CHECKING:
@@ -65,22 +66,24 @@ def selection(format: str | None = None, banlist: str | None = None, as_of: date
 
 
 @dataclass
-class Found:
-    """The decklists that paths name (in report order), the paths that do not exist, and the files found in
-    folders that plainly are no decklist (a README.txt: skipped)."""
-
-    sources: list[Source]
-    missing: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-
-
-@dataclass
 class ReadDecks:
     """Decks read, not judged: (parsed deck, the argument that named it, its path as shown, its number in a file
     of several or None), and ("missing" | "unreadable", message) for what could not be, in the order met."""
 
     decks: list[tuple] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)
+
+
+CONVERT_REPORTS = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # and unknown cards
+
+
+@dataclass
+class Converted:
+    """A deck converted: its text (None: unreadable), the reading problems to show, the unknown cards."""
+
+    text: str | None
+    notes: list
+    unknown: list
 
 
 class Session:
@@ -173,22 +176,7 @@ class Session:
         (hidden names and ``exclude`` globs left out), and decklists given as data (a :class:`Source`)."""
         from .files import find_decklists
 
-        special: dict[str, str] = {}
-        given: dict[str, bytes] = {}
-        arguments: list[Path | str] = []
-        for path in paths:
-            if isinstance(path, Source):
-                given[path.shown] = path.data if path.data is not None else b""
-                if path.problem is not None:
-                    special[path.shown] = path.problem
-                arguments.append(path.shown)
-            else:
-                arguments.append(Path(path))
-        skipped: list[str] = []
-        found, missing = find_decklists(arguments, exclude, special, skipped, given)
-        sources = [Source(None if shown in given else path, shown, given.get(shown), special.get(shown))
-                   for path, shown in found]
-        return Found(sources, [str(m) for m in missing], skipped)
+        return find_decklists([p if isinstance(p, Source) else Path(p) for p in paths], exclude)
 
     def check_sources(self, sources: Sequence[Source], *, format: str | None = None,
                       as_of: date | str | None = None, input_format: str | None = None,
@@ -211,11 +199,7 @@ class Session:
         checker = self.checker(chosen, input_format=_input_format(input_format))
         notices = [f"warning: {w}" for w in checker.warnings()]
         main = checker.regulation()
-        files = [(source.path if source.path is not None else source.shown, source.shown) for source in sources]
-        special = {s.shown: s.problem for s in sources if s.problem is not None}
-        given = {s.shown: s.data for s in sources if s.data is not None}
-        results, deck_formats = check_files(checker, files, special=special, jobs=jobs, progress=progress,
-                                            given=given, render=prerender,
+        results, deck_formats = check_files(checker, sources, jobs=jobs, progress=progress, render=prerender,
                                             note=lambda text: notices.append(f"note: {text}"))
         judged_in = {fmt for fmt, _list in deck_formats.values()}
         notices += [f"warning: {w}" for w in checker.unused_overrides(judged_in)]
@@ -278,6 +262,48 @@ class Session:
     def judge(self, parsed, chosen: Selection | None = None, *, input_format: str | None = None):
         """(verdict, regulation) of a parsed deck (``show``, ``decklist``): the regulation says what it was judged by."""
         return self.checker(chosen, input_format=input_format).judge(parsed)
+
+    def registration_sheets(self, decks: Sequence, chosen: Selection | None, language: str, options: dict,
+                            defaults: dict, *, input_format: str | None = None) -> list[tuple]:
+        """The registration sheet of each parsed deck, judged (``deckcheck decklist``): (sheet, regulation, None),
+        or (None, None, its unreadable problem). ``options``: the player and event fields given for every deck;
+        ``defaults``: the config file's ``[decklist]`` table; a deck's own fields (YAML) come between."""
+        from .convert import Namer
+        from .registration import build_sheet, player_from
+
+        checker = self.checker(chosen, input_format=input_format)
+        cards = self.data.cards
+        if language != "en":
+            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
+        namer = Namer(cards, language)
+        sheets: list[tuple] = []
+        for parsed in decks:
+            result, regulation = checker.judge(parsed)
+            if parsed.unreadable:
+                sheets.append((None, None, next(p for p in result.problems if p.rule == "unreadable")))
+                continue
+            registered = parsed.registration.given() if parsed.registration is not None else {}
+            sheets.append((build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
+                                       player_from(options, registered, defaults), namer,
+                                       skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
+                                       list_name=regulation.list_name), regulation, None))
+        return sheets
+
+    def convert(self, parsed, to: str, lang: str = "en") -> Converted:
+        """A parsed deck written as ``to`` (ydk, ydke, yaml, text) with card names in ``lang``, every card kept:
+        the text (None when the deck could not be read), what reading it found that the user should see, and
+        the cards no card of the data is (kept as the output format allows)."""
+        from .convert import convert
+        from .resolve import resolve
+        from .rules import unknown_card
+
+        cards = self.data.cards
+        resolved = resolve(parsed, cards)
+        notes = [p for p in resolved.problems if p.rule in CONVERT_REPORTS]
+        if parsed.unreadable:
+            return Converted(None, notes, [])
+        unknown = list(unknown_card.check(resolved, None))
+        return Converted(convert(resolved, to, cards, lang).text, notes, unknown)
 
     # ---- what deckcheck knows (the info commands) --------------------------------------------------
 

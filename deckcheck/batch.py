@@ -31,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import DataError
-from .model import ERROR, CardRef, DeckResult, Problem
+from .model import ERROR, CardRef, DeckResult, Problem, Source
 from .parsers import read_or_unreadable
 
 POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves (fork: a few ms each)
@@ -218,28 +218,29 @@ def collector_paused():
 
 def check_files(
     checker,
-    files: Sequence[tuple[Path, str]],
+    sources: Sequence[Source],
     *,
-    special: dict[str, str] | None = None,
     jobs: int | None = None,
     progress: Progress | None = None,
     min_pool_files: int | None = None,
-    given: dict[str, bytes] | None = None,
     render: Render | None = None,
     note: Note | None = None,
 ) -> tuple[list[DeckResult], dict[str, tuple[str, str | None]]]:
-    """Check every file; results in the order of ``files``, and path → (format id, list name).
+    """Check every decklist (``files.find_decklists``); results in the order of ``sources``, and path → (format
+    id, list name).
 
     ``checker`` is the main process's Checker: it checks in this process, and the workers
     copy its selection, date and input format. ``jobs`` counts processes, this one included
-    (None: every core for ``min_pool_files`` files or more, else 1). ``given``: decklists
-    given as data (standard input, ydke links), by the path shown for them. A file of several
+    (None: every core for ``min_pool_files`` files or more, else 1). A source given as data (standard input,
+    ydke links) is never read from a file, one that must not be opened is reported unreadable. A file of several
     decks (ydke links) gives a result for each. ``render``: each result's line of the report, in pieces
     (``result.rendered``), is made by the process that checked the deck, so that work is shared too; a copy's
     from the pieces of the deck it copies. ``note``: told when the pool cannot be used. Raises DataError only.
     """
-    special = special or {}
-    given = given or {}
+    # inside the pool, a file is (path, path as shown), and what is known of it beforehand is by its path as shown
+    files = [(s.path if s.path is not None else s.shown, s.shown) for s in sources]
+    special = {s.shown: s.problem for s in sources if s.problem is not None}
+    given = {s.shown: s.data for s in sources if s.data is not None}
     if min_pool_files is None:
         min_pool_files = POOL_MIN_FILES if _forks() else POOL_MIN_FILES_SPAWN
     processes = plan_jobs(len(files), jobs, min_pool_files)

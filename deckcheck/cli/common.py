@@ -74,44 +74,38 @@ STDIN_SHOWN = "<stdin>"  # how a decklist read from standard input is named in r
 _LINK_ARGUMENT = "ydke://"
 
 
-def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[list[Path | str], dict[str, bytes]]:
-    """Command-line decklist arguments as paths for ``Session.find``, and the decklists given
-    as data: ``-`` (standard input, read once, bounded), a ydke:// link or an Omega deck code that is
-    not a path. A given decklist is named by a string key of the data (``<stdin>``, the link clipped);
-    standard input that cannot be read goes into ``special`` with the reason."""
+def decklist_sources(arguments: list[str]) -> list:
+    """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data as a
+    ``Source``: ``-`` (standard input, read once, bounded; named ``<stdin>``, or why it cannot be read), a
+    ydke:// link or an Omega deck code that is not a path (named by the link clipped and its argument number)."""
+    from ..errors import NotAFile
     from ..limits import clip
-    from ..parsers import NotAFile, read_stdin
+    from ..model import Source
+    from ..parsers import read_stdin
 
-    paths: list[Path | str] = []
-    given: dict[str, bytes] = {}
+    found: list = []
+    stdin = None
     for number, argument in enumerate(arguments, 1):
         if argument == STDIN_ARGUMENT:
-            if STDIN_SHOWN not in given:
+            if stdin is None:
                 try:
-                    given[STDIN_SHOWN] = read_stdin()
+                    stdin = Source(None, STDIN_SHOWN, read_stdin())
                 except NotAFile as exc:  # too large, or still open after the time allowed
-                    given[STDIN_SHOWN] = b""
-                    special[STDIN_SHOWN] = f"standard input: {exc}"
-            paths.append(STDIN_SHOWN)
+                    stdin = Source(None, STDIN_SHOWN, b"", f"standard input: {exc}")
+            found.append(stdin)
         elif argument[:len(_LINK_ARGUMENT)].lower() == _LINK_ARGUMENT or (
                 not os.path.exists(argument) and _omega_code(argument)):
-            shown = f"{clip(argument, 40)} (argument {number})"
-            given[shown] = argument.encode("utf-8", "surrogateescape")
-            paths.append(shown)
+            found.append(Source(None, f"{clip(argument, 40)} (argument {number})",
+                                argument.encode("utf-8", "surrogateescape")))
         else:
-            paths.append(Path(argument))
-    return paths, given
+            found.append(Path(argument))
+    return found
 
 
-def decklist_sources(arguments: list[str]) -> list:
-    """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data (``-``,
-    standard input, read once, bounded; a ydke:// link or an Omega deck code that is not a path) as a
-    ``Source`` named by ``<stdin>`` or the link clipped, or by why standard input cannot be read."""
-    from ..model import Source
+def _omega_code(argument: str) -> bool:
+    from ..parsers.omega import looks_like_omega
 
-    special: dict[str, str] = {}
-    paths, given = decklist_arguments(arguments, special)
-    return [Source(None, path, given[path], special.get(path)) if isinstance(path, str) else path for path in paths]
+    return looks_like_omega(argument)
 
 
 def open_session():
@@ -145,12 +139,6 @@ def load_settings(config: Optional[Path], no_config: bool):
         return resolve_config(config, no_config)
     except ConfigError as exc:
         fail(str(exc))
-
-
-def _omega_code(argument: str) -> bool:
-    from ..parsers.omega import looks_like_omega
-
-    return looks_like_omega(argument)
 
 
 def silence_stdout() -> None:
@@ -249,9 +237,11 @@ def _root(
 def output_name(argument, shown: str, number: int | None, suffix: str) -> str:
     """The file a deck is written to under an output folder: its path under the folder it was found in (or
     its file name), with ``suffix``; the nth deck of a file of several gets -n."""
+    from ..model import Source
+
     if shown == STDIN_SHOWN:
         stem = "stdin"
-    elif isinstance(argument, str):  # a ydke link or an Omega code given as an argument
+    elif isinstance(argument, Source):  # a ydke link or an Omega code given as an argument
         stem = "deck-" + shown.rsplit("(argument ", 1)[-1].rstrip(")")
     elif os.path.isdir(argument):
         stem = os.path.splitext(os.path.relpath(shown, argument))[0]

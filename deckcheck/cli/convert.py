@@ -21,7 +21,6 @@ from .common import (
 )
 
 ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
-REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # besides unknown cards
 
 
 @app.command("convert")
@@ -41,11 +40,8 @@ def convert_command(
 ) -> None:
     """Convert decklists to another format, keeping every card; unknown cards are kept and reported."""
     from ..api import Session
-    from ..convert import convert
     from ..errors import DeckcheckError
     from ..report.output import emit, write_atomically
-    from ..resolve import resolve
-    from ..rules import unknown_card
 
     if lang is not Language.en and to.value in ("ydk", "ydke"):
         fail(f"--lang applies to --to yaml and --to text (a {to.value} holds passcodes, not names)")
@@ -63,40 +59,31 @@ def convert_command(
 
     say_data_warnings(session)
     try:
-        cards = session.data.cards
         if lang is not Language.en:
-            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
+            session.data.cards.other_names  # noqa: B018  (a damaged names file is a data error before anything is written)
     except DeckcheckError as exc:
         fail(str(exc))
     failed = missing
     written: list[str] = []
     taken: set[str] = set()
     for deck, relative in decks:
-        resolved = resolve(deck, cards)
-        for problem in resolved.problems:
-            if problem.rule in REPORTED:
-                say(_line(deck.path, problem, "note" if problem.severity == "warning" else "error"))
-        if deck.unreadable:
+        converted = session.convert(deck, to.value, lang.value)
+        for problem in converted.notes:
+            say(_line(deck.path, problem, "note" if problem.severity == "warning" else "error"))
+        if converted.text is None:
             failed = True
             continue
-        unknown = list(unknown_card.check(resolved, None))
-        failed = failed or bool(unknown)
-        converted = convert(resolved, to.value, cards, lang.value)
-        for problem in unknown:
+        failed = failed or bool(converted.unknown)
+        for problem in converted.unknown:
             say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
         if output is None:
             written.append(converted.text)
-        elif directory:
-            target = output / unique_name(relative, taken)
+        else:
+            target = output / unique_name(relative, taken) if directory else output
             try:
                 write_atomically(target, [converted.text])
             except OSError as exc:
                 fail(f"{target}: cannot write: {exc.strerror or exc}")
-        else:
-            try:
-                write_atomically(output, [converted.text])
-            except OSError as exc:
-                fail(f"{output}: cannot write: {exc.strerror or exc}")
     if written:
         try:
             emit(written)

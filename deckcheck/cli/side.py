@@ -13,9 +13,10 @@ from typing import List, Optional
 import typer
 
 from ..errors import DeckcheckError
+from ..model import Source
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
-    decklist_arguments, fail, format_help, open_session, overrides, parse_date, say,
+    decklist_sources, fail, format_help, open_session, overrides, parse_date, say,
 )
 
 
@@ -45,14 +46,13 @@ def _read(argument: str):
     (as ``check`` does)."""
     from ..parsers import parse_given, read_deck
 
-    special: dict[str, str] = {}
-    (path,), given = decklist_arguments([argument], special)
-    if isinstance(path, str):  # given as data
-        if path in special:
-            fail(f"{path}: {special[path]}")
-        decks = parse_given(given[path], path)
+    (path,) = decklist_sources([argument])
+    if isinstance(path, Source):  # given as data
+        if path.problem is not None:
+            fail(f"{path.shown}: {path.problem}")
+        decks = parse_given(path.data, path.shown)
         if len(decks) != 1:
-            fail(f"{path} holds {len(decks)} decklists; give one")
+            fail(f"{path.shown} holds {len(decks)} decklists; give one")
         return decks[0]
     if not path.exists():
         fail(f"{path}: no such file or directory")
