@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from . import __version__
+from .version import __version__
 
 
 _XDG = {"cache": ("XDG_CACHE_HOME", (".cache",)), "data": ("XDG_DATA_HOME", (".local", "share")),

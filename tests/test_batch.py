@@ -122,10 +122,10 @@ def test_an_exception_for_one_file_does_not_stop_the_batch(tree, checker, monkey
     real = checker.check_decks
     victim = found[1].shown
 
-    def flaky(path, display=None, data=None, read=None):
-        if display == victim:
+    def flaky(path, shown=None, data=None, read=None):
+        if shown == victim:
             raise ValueError("boom")
-        return real(path, display, data, read)
+        return real(path, shown, data, read)
 
     monkeypatch.setattr(checker, "check_decks", flaky)
     monkeypatch.delenv("DECKCHECK_DEBUG", raising=False)

@@ -14,7 +14,7 @@ from typing import Optional
 
 import typer
 
-from .. import __version__
+from ..version import __version__
 from ..formats import FormatStore
 from ..parsers import INPUT_FORMATS
 
