@@ -49,10 +49,21 @@ class OutputFormat(str, Enum):
 
 
 def say(message: str) -> None:
-    """One line on stderr; paths and data in it shown escaped (report/escape.py)."""
+    """One line on stderr; paths and data in it shown escaped (report/escape.py). On a terminal, a line
+    wider than it is broken at spaces (the lines after the first indented), never inside a word."""
     from ..report.escape import printable
 
-    print(printable(message), file=sys.stderr)
+    text = printable(message)
+    stream = sys.stderr
+    if stream.isatty():
+        import shutil
+        import textwrap
+
+        width = shutil.get_terminal_size().columns
+        if width >= 20 and len(text) > width:
+            text = "\n".join(textwrap.wrap(text, width, subsequent_indent="  ", break_long_words=False,
+                                           break_on_hyphens=False))
+    print(text, file=stream)
 
 
 def fail(message: str) -> None:

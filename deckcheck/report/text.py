@@ -323,7 +323,7 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
         gap()
         print_summary(run, console, width)
     gap()
-    console.print(summary_line(run), highlight=False, soft_wrap=True)
+    console.print(hang(console, summary_line(run), width, indent=2, first=0), highlight=False, soft_wrap=True)
 
 
 def render_text(run: Run, quiet: bool = False, width: int | None = None) -> str:
