@@ -264,7 +264,7 @@ def _write_sheets(review, folder: Path, merge: bool, settings, event_name, event
     if absent:
         fail(f"--sheets needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
     from ..convert import Namer
-    from ..registration import build_sheet, player_from
+    from ..registration import FIELDS, build_sheet, player_from
     from .decklist import _about, _write
 
     table = settings.decklist
@@ -274,8 +274,9 @@ def _write_sheets(review, folder: Path, merge: bool, settings, event_name, event
         if counted is None or counted.result.unreadable:
             continue
         registered = player.registered
-        fields = player_from({"player": registered.player, "konami_id": registered.konami_id, "event": event_name,
-                              "date": event_date}, table)
+        from_roster = {k: v for k, v in registered.extra.items() if k in FIELDS and v}  # country, first_name …
+        fields = player_from({**from_roster, "player": registered.player, "konami_id": registered.konami_id,
+                              "event": event_name, "date": event_date}, table)
         sheet = build_sheet(counted.submission.file, counted.deck.name, counted.deck.entries, counted.result.problems,
                             fields, Namer(checker.cards, "en"),
                             skills_apart=counted.regulation.enabled("skill-card"),
