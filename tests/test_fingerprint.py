@@ -269,3 +269,27 @@ def test_check_reports_give_each_decks_fingerprint():
     rows = list(csv.DictReader(io.StringIO(runner.invoke(app, [*args, "-o", "csv"]).stdout)))
     assert rows[0]["fingerprint"] == SAMPLE_CODE
     assert SAMPLE_CODE in runner.invoke(app, [*args, "-o", "html"]).stdout
+
+
+@pytest.mark.skipif(bool(__import__("deckcheck.documents", fromlist=["missing"]).missing()),
+                    reason="the pdf extra (reportlab, pypdf) is not installed")
+@pytest.mark.parametrize("with_form", [False, True], ids=["own-sheet", "konami-form"])
+def test_the_registration_sheet_prints_the_fingerprint_on_every_page(tmp_path, with_form):
+    """An illegal deck's sheet runs to several pages (its continuation and problem pages); each page, and each
+    page of a filled form, carries the deck's code."""
+    from pypdf import PdfReader
+
+    from .formbuilder import build_form
+
+    illegal = SAMPLES / "tcg" / "snake-eye-illegal.yaml"
+    out = tmp_path / "sheet.pdf"
+    args = ["decklist", str(illegal), "-o", str(out), "--player", "Farah Nasser"]
+    if with_form:
+        args += ["--form", str(build_form(tmp_path / "KDE_DeckList.pdf"))]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output  # written, with its banner: the deck is not legal
+    expected = json.loads(runner.invoke(app, ["fingerprint", str(illegal), "-o", "json"]).stdout)[0]["fingerprint"]
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(out).pages]
+    assert len(pages) >= (1 if with_form else 2)
+    for text in pages:
+        assert expected in text, text[:300]
