@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .parsers import DECK_SUFFIXES
+
 MAX_CSV_BYTES = 16 * 1024 * 1024  # a roster of every duelist of a large YCS is well under 1 MB
 KONAMI_ID_DIGITS = 10
 ROSTER_COLUMNS = ("konami_id", "player")
@@ -242,6 +244,8 @@ def scan_folders(folder: Path, files_in) -> list[Submission]:
             continue
         where = folder / name
         konami_id = name if where.is_dir() else None
+        if konami_id is None and not name.lower().endswith(DECK_SUFFIXES):
+            continue  # a file beside the players' folders that is no decklist (an export, a README)
         for file, _shown in files_in(where):
             file = Path(file)
             try:
@@ -340,7 +344,9 @@ def check_submission(checker, submission: Submission, input_format: str | None =
     return Checked(submission, result, deck, regulation)
 
 
-def _changes(before: Checked, after: Checked) -> list:
+def changes_between(before: Checked, after: Checked) -> list:
+    """Per section, the cards whose copies differ from ``before`` to ``after`` (``diff``'s rows); none when
+    either cannot be read."""
     from .side import diff
 
     if before.result.unreadable or after.result.unreadable:
@@ -356,11 +362,11 @@ def review(ledger: Ledger, checker, deadline: datetime, input_format: str | None
         counted = check_submission(checker, entry.counted, input_format) if entry.counted is not None else None
         following = history[1:] + ([counted] if counted is not None else [])
         for old, new in zip(history, following):
-            old.changes = _changes(old, new)
+            old.changes = changes_between(old, new)
         late = [check_submission(checker, s, input_format) for s in entry.late]
         if counted is not None:
             for item in late:
-                item.changes = _changes(counted, item)
+                item.changes = changes_between(counted, item)
         players.append(Reviewed(entry.registered, counted, history, late))
     unmatched = [check_submission(checker, s, input_format) for s in ledger.unmatched]
     return Review(players, unmatched, deadline)

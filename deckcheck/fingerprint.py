@@ -33,6 +33,7 @@ ALIASES = {"I": "1", "L": "1", "O": "0"}  # read as Crockford reads them
 DATA_CHARS = 15  # 75 bits of the hash
 GROUP = 4  # characters between hyphens
 SECTION_ORDER = {MAIN: 0, EXTRA: 1, SIDE: 2}
+_SECTION_NAMES = (MAIN, EXTRA, SIDE)
 NAME_KEY = "name:"
 
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -72,11 +73,8 @@ def counts_of(entries: Iterable[DeckEntry]) -> dict[tuple[str, str], int]:
 def canonical_form(counts: dict[tuple[str, str], int]) -> str:
     """The text that is hashed: the header, then one line per (section, key) with copies, sorted by section
     (main, extra, side) then key (code point order); a line per key, each ending with a line feed."""
-    lines = [HEADER]
-    for (section, key), copies in sorted(counts.items(), key=lambda item: (SECTION_ORDER[item[0][0]], item[0][1])):
-        if copies > 0:
-            lines.append(f"{section} {key} {copies}")
-    return "\n".join(lines) + "\n"
+    ordered = sorted((SECTION_ORDER[section], key, copies) for (section, key), copies in counts.items() if copies > 0)
+    return HEADER + "\n" + "".join([f"{_SECTION_NAMES[order]} {key} {copies}\n" for order, key, copies in ordered])
 
 
 def fingerprint(entries: Iterable[DeckEntry]) -> str:

@@ -247,3 +247,29 @@ def test_sheets_and_the_merged_pdf_sorted_by_last_name(tmp_path, ledger_json):
                                                "Nasser", "Okafor", "Sato", "Wei"]
     by_id = {p["konami_id"]: p["fingerprint"] for p in counted}
     assert all(by_id[konami_id] == code for _, code, konami_id in firsts)
+
+
+def test_the_json_follows_its_schema(ledger_json, tmp_path):
+    import jsonschema
+    from referencing import Registry, Resource
+
+    schemas = {name: json.loads((REPO / "schemas" / name).read_text(encoding="utf-8"))
+               for name in ("event.schema.json", "report.schema.json")}
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
+    validator = jsonschema.Draft202012Validator(schemas["event.schema.json"], registry=registry)
+    validator.validate(ledger_json)
+    broken = json.loads(json.dumps(ledger_json))
+    broken["players"][0]["status"] = "late"
+    assert not validator.is_valid(broken)
+
+
+def test_a_manifest_naming_a_file_that_is_not_there_makes_the_deck_unreadable(tmp_path):
+    (tmp_path / "roster.csv").write_text("konami_id,player\n0012345678,Alice Ashford\n", encoding="utf-8")
+    (tmp_path / "manifest.csv").write_text("player,konami_id,file,received\n"
+                                           "Alice,0012345678,lost.ydk,2026-12-01T10:00:00Z\n", encoding="utf-8")
+    result = invoke("event", tmp_path, "--manifest", tmp_path / "manifest.csv", "--roster", tmp_path / "roster.csv",
+                    "--deadline", DEADLINE, "-o", "json")
+    assert result.exit_code == 1
+    (alice,) = json.loads(result.stdout)["players"]
+    assert alice["status"] == "illegal" and alice["fingerprint"] is None
+    assert alice["problems"][0]["rule"] == "unreadable" and "No such file" in alice["problems"][0]["message"]

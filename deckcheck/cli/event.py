@@ -247,7 +247,7 @@ def _check_deck(review, check_deck, checker, output_format, forced) -> None:
         fail(str(exc))
     if checked.result.fingerprint is None:
         fail(f"--check-deck: {deck}: {_reason(checked.result)}")
-    rows = event._changes(player.counted, checked)
+    rows = event.changes_between(player.counted, checked)
     same = checked.fingerprint == player.counted.fingerprint
     if output_format is EventOutputFormat.json:
         sys.stdout.write(event_report.check_deck_json(player, checked, rows, same))
@@ -271,7 +271,11 @@ def _write_sheets(review, folder: Path, merge: bool, settings, event_name, event
     sheets, regulations = [], []
     for player in review.players:
         counted = player.counted
-        if counted is None or counted.result.unreadable:
+        if counted is None:
+            continue
+        if counted.result.unreadable:
+            say(f"deckcheck: warning: {player.registered.player} ({player.registered.konami_id}): no sheet: "
+                f"{counted.submission.file}: {_reason(counted.result)}")
             continue
         registered = player.registered
         from_roster = {k: v for k, v in registered.extra.items() if k in FIELDS and v}  # country, first_name …
