@@ -27,8 +27,12 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .parsers import DECK_SUFFIXES
+
+if TYPE_CHECKING:
+    from .model import DeckResult, ResolvedDeck
 
 MAX_CSV_BYTES = 16 * 1024 * 1024  # a roster of every duelist of a large YCS is well under 1 MB
 KONAMI_ID_DIGITS = 10
@@ -288,9 +292,9 @@ class Checked:
     counted one), as ``diff`` finds them."""
 
     submission: Submission
-    result: object  # model.DeckResult
-    deck: object  # model.ResolvedDeck-like: its resolved entries (for diff and the registration sheet)
-    regulation: object
+    result: DeckResult
+    deck: ResolvedDeck  # its resolved entries (for diff and the registration sheet)
+    regulation: object  # regulation.Regulation
     changes: list = field(default_factory=list)
 
     @property
@@ -397,7 +401,7 @@ def change_json(row) -> dict:
 
 def submission_json(checked: Checked) -> dict:
     s = checked.submission
-    out = {"file": s.file, "received": s.received.isoformat(), "fingerprint": checked.fingerprint,
+    out: dict[str, object] = {"file": s.file, "received": s.received.isoformat(), "fingerprint": checked.fingerprint,
            "legal": checked.result.legal}
     if s.line is not None:
         out["manifest_line"] = s.line
@@ -408,7 +412,7 @@ def submission_json(checked: Checked) -> dict:
 
 def player_json(player: Reviewed) -> dict:
     registered, counted = player.registered, player.counted
-    out = {
+    out: dict[str, object] = {
         "konami_id": registered.konami_id,
         "player": registered.player,
         "status": player.status,

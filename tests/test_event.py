@@ -154,8 +154,8 @@ def test_one_folder_per_player_uses_file_times(tmp_path):
                                           if "T" in row["received"] else row["received"] + "+01:00")
         os.utime(target, (received.timestamp(), received.timestamp()))
     shutil.copyfile(SUBMISSIONS / "stranger-rainbow.ydk", folder / "loose-file.ydk")
-    result = invoke("event", folder, "--roster", EVENT / "roster.csv", "--deadline", DEADLINE, "--as-of", TODAY.isoformat(),
-                    "-o", "json")
+    result = invoke("event", folder, "--roster", EVENT / "roster.csv", "--deadline", DEADLINE,
+                    "--as-of", TODAY.isoformat(), "-o", "json")
     doc = json.loads(result.stdout)
     players = {p["konami_id"]: p for p in doc["players"]}
     for konami_id, (status, counted, superseded, late) in EXPECTED.items():
@@ -185,7 +185,8 @@ def test_check_deck_compares_a_deck_found_at_the_table(tmp_path):
 @pytest.mark.parametrize("roster_text, manifest_text, says", [
     ("konami_id,player\n", "player,konami_id,file\nA,1,a.ydk\n", r"manifest.csv:1: .*lacks the column received"),
     ("konami_id,name\n1,A\n", None, r"roster.csv:1: .*lacks the column player"),
-    ("konami_id,player\n0012345678,Alice\n12345678,Alicia\n", None, r"roster.csv:3: .*registered twice \(also line 2\)"),
+    ("konami_id,player\n0012345678,Alice\n12345678,Alicia\n", None,
+     r"roster.csv:3: .*registered twice \(also line 2\)"),
     ("konami_id,player\nABC,Alice\n", None, r"roster.csv:2: konami_id 'ABC' is not a KONAMI ID"),
     ("konami_id,player\n1,Alice,extra\n", None, r"roster.csv:2: 3 fields where the header has 2"),
     ("konami_id,player\n1,\"Alice\n", None, r"roster.csv:\d+: .*not valid CSV"),

@@ -96,7 +96,8 @@ def write_omega(deck, artwork) -> str:
 WRITERS = {"ydk": (write_ydk, ".ydk"), "ydke": (write_ydke, ".ydke"), "yaml": (write_yaml, ".yaml"),
            "text": (write_text, ".txt"), "omega": (write_omega, ".txt")}
 KNOWN_DECKS = [LEGAL_YDK, SAMPLES / "side" / "registered.ydk", EVENT / "gus-lindqvist-traptrix.ydk",
-               EVENT / "kim-min-ji-blue-eyes.ydke", EVENT / "chen-wei-aesir.yaml", EVENT / "eli-moreau-despia-omega.txt"]
+               EVENT / "kim-min-ji-blue-eyes.ydke", EVENT / "chen-wei-aesir.yaml",
+               EVENT / "eli-moreau-despia-omega.txt"]
 
 
 def test_the_code_has_its_documented_shape_and_the_sample_its_documented_code(checker):
@@ -210,7 +211,7 @@ def test_every_single_substitution_and_adjacent_swap_is_caught():
             for other in ALPHABET:
                 if other != ch:
                     assert not is_valid("DC1" + body[:i] + other + body[i + 1:]), (code, i, other)
-            if i + 1 < len(body) and body[i] != body[i + 1]:
+            if i + 1 < len(body) and ch != body[i + 1]:
                 assert not is_valid("DC1" + body[:i] + body[i + 1] + ch + body[i + 2:]), (code, i)
 
 

@@ -18,9 +18,9 @@ import typer
 
 from ..carddb import DataError
 from .common import (
-    AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION,
-    INPUT_FORMAT_OPTION, NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app,
-    decklist_arguments, fail, parse_date, say, selection,
+    AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION,
+    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_arguments, fail,
+    parse_date, say, selection,
 )
 
 
@@ -61,8 +61,8 @@ def _decks(arguments: list[str], checker, exclude=()) -> list:
     special: dict[str, str] = {}
     paths, given = decklist_arguments(arguments, special)
     found, missing = find_decklists(paths, exclude, special, None, given)
-    for path in missing:
-        fail(f"{path}: no such file or directory")
+    for absent in missing:
+        fail(f"{absent}: no such file or directory")
     results = []
     try:
         for path, shown in found:
@@ -81,7 +81,8 @@ def _reason(result) -> str:
 @app.command("fingerprint")
 def fingerprint_command(
     inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
-                                       help="Decklist files, folders, - (standard input), ydke:// links or Omega codes."),
+                                       help="Decklist files, folders, - (standard input), ydke:// links or Omega "
+                                            "codes."),
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
     format: Optional[str] = FORMAT_OPTION,
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
@@ -228,15 +229,17 @@ def event_command(
 def _check_deck(review, check_deck, checker, output_format, forced) -> None:
     """``--check-deck PLAYER DECK``: the deck found at the table against the player's counted list."""
     from .. import event
-    from ..parsers import read_deck
     from ..report import event_report
 
     who, deck = check_deck
     player = event.find_player(review, who)
     if player is None:
         fail(f"--check-deck: {who!r} is no registered player (give the KONAMI ID or the name as on the roster)")
-    if player.counted is None:
+        return
+    counted = player.counted
+    if counted is None:
         fail(f"--check-deck: {player.registered.player} ({player.registered.konami_id}) has no counted decklist")
+        return
     if not Path(deck).is_file():
         fail(f"--check-deck: {deck}: no such file")
     found = event.Submission(player.registered.konami_id, player.registered.player, deck, Path(deck),
@@ -247,8 +250,8 @@ def _check_deck(review, check_deck, checker, output_format, forced) -> None:
         fail(str(exc))
     if checked.result.fingerprint is None:
         fail(f"--check-deck: {deck}: {_reason(checked.result)}")
-    rows = event.changes_between(player.counted, checked)
-    same = checked.fingerprint == player.counted.fingerprint
+    rows = event.changes_between(counted, checked)
+    same = checked.fingerprint == counted.fingerprint
     if output_format is EventOutputFormat.json:
         sys.stdout.write(event_report.check_deck_json(player, checked, rows, same))
     else:
@@ -309,6 +312,3 @@ def _safe_name(text: str) -> str:
     """A file name from a player's name: letters, digits, - and _ kept (any script), the rest as -."""
     cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in text).strip("-")
     return cleaned[:100] or "deck"
-
-
-EXIT_CODES = (EXIT_LEGAL, EXIT_ILLEGAL, EXIT_ERROR)

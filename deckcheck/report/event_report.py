@@ -193,6 +193,7 @@ def html_text(review: Review) -> str:
 
 def check_deck_json(player: Reviewed, found, rows, same: bool) -> str:
     counted = player.counted
+    assert counted is not None  # --check-deck is for a player with a counted list
     doc = {"konami_id": player.registered.konami_id, "player": player.registered.player,
            "counted": {"file": counted.submission.file, "fingerprint": counted.fingerprint},
            "found": {"file": found.submission.file, "fingerprint": found.fingerprint},
@@ -202,6 +203,7 @@ def check_deck_json(player: Reviewed, found, rows, same: bool) -> str:
 
 def check_deck_text(player: Reviewed, found, rows, same: bool) -> str:
     counted = player.counted
+    assert counted is not None  # --check-deck is for a player with a counted list
     lines = [f"{player.registered.player} ({player.registered.konami_id})",
              f"  counted {counted.submission.file}  {counted.fingerprint}",
              f"  found   {found.submission.file}  {found.fingerprint}"]
