@@ -14,6 +14,8 @@ import shutil
 from datetime import datetime
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from deckcheck.cli import app
@@ -274,3 +276,32 @@ def test_a_manifest_naming_a_file_that_is_not_there_makes_the_deck_unreadable(tm
     (alice,) = json.loads(result.stdout)["players"]
     assert alice["status"] == "illegal" and alice["fingerprint"] is None
     assert alice["problems"][0]["rule"] == "unreadable" and "No such file" in alice["problems"][0]["message"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.one_of(
+    st.binary(max_size=400),
+    st.lists(st.lists(st.text(alphabet=st.sampled_from('0123456789AZaz ,"\n\r\x00é-:T+'), max_size=14), max_size=6),
+             max_size=6).map(lambda rows: "\n".join(",".join(row) for row in rows).encode("utf-8")),
+    st.lists(st.tuples(st.from_regex(r"0?[0-9]{1,10}|[A-Z]{2}|", fullmatch=True), st.text(max_size=8),
+                       st.sampled_from(["a.ydk", "../x.ydk", "/etc/passwd", "", "sub/b.txt"]),
+                       st.sampled_from(["2026-12-01T10:00:00Z", "2026-12-01 10:00", "yesterday", "", "2026-13-01"])),
+             max_size=5).map(lambda rows: ("konami_id,player,file,received\n" + "".join(
+                 ",".join(f'"{cell}"' for cell in (konami_id, name.replace('"', "'"), file, received)) + "\n"
+                 for konami_id, name, file, received in rows)).encode("utf-8")),
+))
+def test_any_roster_or_manifest_is_read_or_refused_with_its_file_and_line(tmp_path, data):
+    path = tmp_path / "in.csv"
+    path.write_bytes(data)
+    zone = datetime.fromisoformat(DEADLINE).tzinfo
+    for read in (lambda: read_roster(path), lambda: read_manifest(path, tmp_path, zone)):
+        try:
+            found = read()
+        except EventInputError as exc:
+            assert str(exc).startswith(f"{path}:")  # the file, and where it is known the line
+            continue
+        for item in found:  # what is read is whole: a KONAMI ID of digits, a file inside the folder, a time
+            if hasattr(item, "received"):
+                assert item.received.tzinfo is not None and tmp_path in item.path.parents
+            else:
+                assert item.konami_id.isdigit() and item.player
