@@ -204,6 +204,9 @@ def _inside(folder: Path, written: str) -> Path | None:
     base = os.path.normpath(folder)
     if os.path.commonpath([base, target]) != base:
         return None
+    real_base, real_target = os.path.realpath(base), os.path.realpath(target)  # a symlink out of it neither
+    if os.path.commonpath([real_base, real_target]) != real_base:
+        return None
     return Path(target)
 
 
