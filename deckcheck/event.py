@@ -33,6 +33,7 @@ from .parsers import DECK_SUFFIXES
 
 if TYPE_CHECKING:
     from .model import DeckResult, ResolvedDeck
+    from .regulation import Regulation
 
 MAX_CSV_BYTES = 16 * 1024 * 1024  # a roster of every duelist of a large YCS is well under 1 MB
 KONAMI_ID_DIGITS = 10
@@ -297,7 +298,7 @@ class Checked:
     submission: Submission
     result: DeckResult
     deck: ResolvedDeck  # its resolved entries (for diff and the registration sheet)
-    regulation: object  # regulation.Regulation
+    regulation: Regulation
     changes: list = field(default_factory=list)
 
     @property

@@ -195,8 +195,13 @@ def event_command(
     forced = input_format.value if input_format else None
     try:
         review = event.review(ledger, checker, when, forced)
+        stale = checker.stale({c.regulation.format.id for p in review.players if (c := p.counted) is not None})
     except DataError as exc:
         fail(str(exc))
+    from ..report import stale_message
+
+    for item in stale:  # as check says it: the verdicts stand, the data may be old
+        say(f"deckcheck: note: {stale_message(item)}")
 
     if check_deck is not None:
         _check_deck(review, check_deck, checker, output_format, forced)
