@@ -294,3 +294,11 @@ def test_the_registration_sheet_prints_the_fingerprint_on_every_page(tmp_path, w
     assert len(pages) >= (1 if with_form else 2)
     for text in pages:
         assert expected in text, text[:300]
+
+
+def test_a_name_read_as_one_card_is_that_card(checker):
+    """A name that fits one card only (an inexact-name warning) is the card: the list is the same deck."""
+    exact = code_for(checker, "Main Deck\n3 Ash Blossom & Joyous Spring\n2 Droll & Lock Bird\n", "deck.txt")
+    assert exact == code_for(checker, "Main Deck\n3 Ash Blossom\n2 droll lock bird\n", "deck.txt")
+    assert exact == code_for(checker, "#main\n14558127\n14558128\n14558127\n94145021\n94145022\n#extra\n!side\n",
+                             "deck.ydk")
