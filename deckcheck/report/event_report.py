@@ -159,8 +159,11 @@ def html_text(review: Review) -> str:
     ordered = order_for_organizer(review)
     for i, player in enumerate(ordered, 1):
         c = player.counted
+        history = ", ".join(part for part in (f"{len(player.late)} late" if player.late else "",
+                                              f"{len(player.superseded)} superseded" if player.superseded else "")
+                            if part)
         body.append(f'<tr><td>{_badge(player.status)}</td><td><a href="#player-{i}">{h(player.registered.player)}'
-                    f"</a></td><td>{h(player.registered.konami_id)}</td><td>{h(c.submission.file) if c else ''}</td>"
+                    f"</a>{' (' + h(history) + ')' if history else ''}</td><td>{h(player.registered.konami_id)}</td><td>{h(c.submission.file) if c else ''}</td>"
                     f"<td>{h(_when(c)) if c else ''}</td><td>{h(c.fingerprint or '') if c else ''}</td></tr>")
     body.append("</tbody></table></div>")
     for i, player in enumerate(ordered, 1):
