@@ -305,3 +305,20 @@ def test_any_roster_or_manifest_is_read_or_refused_with_its_file_and_line(tmp_pa
                 assert item.received.tzinfo is not None and tmp_path in item.path.parents
             else:
                 assert item.konami_id.isdigit() and item.player
+
+
+@pytest.mark.skipif(bool(pdf_missing()), reason="the pdf extra (reportlab, pypdf) is not installed")
+def test_sheets_on_konamis_form_carry_the_roster_fields_and_the_fingerprint(tmp_path, ledger_json):
+    from pypdf import PdfReader
+
+    from .formbuilder import build_form
+
+    out = tmp_path / "judges"
+    result = invoke(*BASE, "--sheets", out, "--form", build_form(tmp_path / "KDE_DeckList.pdf"))
+    assert result.exit_code == 1, result.output
+    alice = next(p for p in ledger_json["players"] if p["player"] == "Alice Ashford")
+    reader = PdfReader(out / "Ashford-Alice-0012345678.pdf")
+    fields = {name: field.get("/V") for name, field in reader.get_fields().items()}
+    assert "Alice" in fields.values() and "Ashford" in fields.values() and "0012345678" in fields.values()
+    assert all(alice["fingerprint"] in " ".join(page.extract_text().split()) for page in reader.pages)
+    assert invoke(*BASE, "--form", tmp_path / "KDE_DeckList.pdf").exit_code == 2  # --form needs --sheets

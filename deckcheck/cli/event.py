@@ -157,6 +157,9 @@ def event_command(
                                                                  "this folder."),
     merge: bool = typer.Option(False, "--merge", help="With --sheets: also one PDF of every sheet sorted by last "
                                                       "name, as judges file them (all-sheets.pdf)."),
+    form: Optional[Path] = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
+                                                             "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
+                                                             "sheet."),
     event_name: Optional[str] = typer.Option(None, "--event", help="The event's name, for the sheets."),
     event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
     check_deck: Optional[Tuple[str, str]] = typer.Option(
@@ -176,8 +179,10 @@ def event_command(
     from .. import event
     from ..files import find_decklists
 
-    if merge and sheets is None:
-        fail("--merge needs --sheets DIR (the folder the sheets go into)")
+    if (merge or form is not None) and sheets is None:
+        fail(f"{'--merge' if merge else '--form'} needs --sheets DIR (the folder the sheets go into)")
+    if form is not None and not form.is_file():
+        fail(f"--form {form}: no such file")
     given_date = parse_date(event_date, "--date")
     try:
         when = event.parse_deadline(deadline)
@@ -226,8 +231,8 @@ def event_command(
     else:
         sys.stdout.write(text)
     if sheets is not None:
-        _write_sheets(review, sheets, merge, settings, event_name, given_date.isoformat() if given_date else None,
-                      checker)
+        _write_sheets(review, sheets, merge, form, settings, event_name,
+                      given_date.isoformat() if given_date else None, checker)
     raise typer.Exit(EXIT_LEGAL if review.all_legal else EXIT_ILLEGAL)
 
 
@@ -264,7 +269,8 @@ def _check_deck(review, check_deck, checker, output_format, forced) -> None:
     raise typer.Exit(EXIT_LEGAL if same else EXIT_ILLEGAL)
 
 
-def _write_sheets(review, folder: Path, merge: bool, settings, event_name, event_date, checker) -> None:
+def _write_sheets(review, folder: Path, merge: bool, form: Path | None, settings, event_name, event_date,
+                  checker) -> None:
     """Each counted deck's registration sheet into ``folder`` (and with ``merge`` one PDF of them all)."""
     from .. import documents
 
@@ -305,10 +311,10 @@ def _write_sheets(review, folder: Path, merge: bool, settings, event_name, event
     except OSError as exc:
         fail(f"--sheets {folder}: cannot make the folder: {exc.strerror or exc}")
     about = _about(regulations, checker)
-    written = _write(sheets, folder, False, True, None, None, "letter", about)
+    written = _write(sheets, folder, False, True, form, None, "letter", about)
     message = f"deckcheck: {written} written to {folder}"
     if merge:
-        _write(sheets, folder / "all-sheets.pdf", True, False, None, None, "letter", about)
+        _write(sheets, folder / "all-sheets.pdf", True, False, form, None, "letter", about)
         message += f", and all-sheets.pdf ({len(sheets)} sheets by last name)"
     say(message)
 
