@@ -13,6 +13,7 @@ import unicodedata
 from functools import cached_property
 from pathlib import Path
 
+from .errors import DataError
 from .limits import NAME_LIMIT
 from .model import Card
 
@@ -20,10 +21,6 @@ DATA_DIR = Path(__file__).parent / "data"
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
-
-
-class DataError(Exception):
-    """The card data or a list could not be loaded (exit code 2)."""
 
 
 _scan_value = json.decoder.JSONDecoder().scan_once

@@ -36,13 +36,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from .errors import ConfigError
 from .report import OUTPUT_FORMATS
 
 CONFIG_NAME = "deckcheck.toml"
-
-
-class ConfigError(Exception):
-    """A configuration file deckcheck cannot use; the message names the file and the key."""
 
 
 @dataclass

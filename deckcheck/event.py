@@ -341,14 +341,14 @@ class Review:
 
 
 def check_submission(checker, submission: Submission, input_format: str | None = None) -> Checked:
-    """One submission read (one decklist per file: a file of several is unreadable here) and checked."""
-    from .model import ResolvedDeck
+    """One submission read (one decklist per file: a file of several is unreadable here) and checked as
+    ``check`` checks it, with its resolved entries (for ``diff`` and the registration sheet)."""
     from .parsers import read_deck
+    from .resolve import resolve
 
     parsed = read_deck(submission.path, submission.file, input_format)
-    result, regulation = checker.check_parsed(parsed)
-    deck = ResolvedDeck(parsed.path, parsed.entries, result.problems, parsed.name)
-    deck.sizes = dict(result.sizes)
+    result, regulation = checker.judge(parsed)
+    deck = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
     return Checked(submission, result, deck, regulation)
 
 

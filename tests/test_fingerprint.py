@@ -23,6 +23,7 @@ from deckcheck.fingerprint import (
 from deckcheck.model import EXTRA, MAIN, SIDE
 from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.parsers.omega import encode_omega
+from deckcheck.resolve import resolve
 
 from .conftest import REPO, TODAY
 
@@ -42,18 +43,16 @@ def checker(cards, store):
 def code_for(checker, data: bytes | str, name: str) -> str:
     """A deck's fingerprint as ``check`` gives it (parse, resolve, check)."""
     data = data.encode("utf-8") if isinstance(data, str) else data
-    result, _ = checker.check_parsed(parse_deck(data, name))
-    return result.fingerprint
+    return checker.check_parsed(parse_deck(data, name)).fingerprint
 
 
 # ---- the deck as copies of cards, written in every format by writers of this test ----------------
 
 def copies_of(checker, path) -> dict[str, list]:
     """section -> [Card] per copy, in file order, of a deck whose every card is known."""
-    parsed = read_deck(path)
-    checker.check_parsed(parsed)
-    out = {MAIN: [], EXTRA: [], SIDE: []}
-    for entry in parsed.entries:
+    deck = resolve(read_deck(path), checker.cards)
+    out: dict[str, list] = {MAIN: [], EXTRA: [], SIDE: []}
+    for entry in deck.entries:
         assert entry.card is not None, (path, entry)
         out[entry.section] += [entry.card] * entry.count
     return out
@@ -101,7 +100,7 @@ KNOWN_DECKS = [LEGAL_YDK, SAMPLES / "side" / "registered.ydk", EVENT / "gus-lind
 
 
 def test_the_code_has_its_documented_shape_and_the_sample_its_documented_code(checker):
-    code = checker.check_path(LEGAL_YDK)[0].fingerprint
+    code = checker.check_path(LEGAL_YDK).fingerprint
     assert code == SAMPLE_CODE
     assert parse(code) == code and len(code) == len("DC1-") + 16 + 3
     assert set(code[4:].replace("-", "")) <= set(ALPHABET)
@@ -111,10 +110,11 @@ def test_the_documented_canonical_form(checker):
     """docs/fingerprint.md's example: an artwork is its card, a name not known is folded."""
     parsed = parse_deck(b"main:\n  - {passcode: 14558128, count: 1}\n  - 2 Ash Blossom & Joyous Spring\n"
                         b"side:\n  - 1 Snake-Eye   OAAK\n", "deck.yaml")
-    result, _ = checker.check_parsed(parsed)
-    assert canonical_form(counts_of(parsed.entries)) == ("deckcheck-fingerprint-v1\nmain 14558127 3\n"
+    result = checker.check_parsed(parsed)
+    entries = resolve(parsed, checker.cards).entries
+    assert canonical_form(counts_of(entries)) == ("deckcheck-fingerprint-v1\nmain 14558127 3\n"
                                                          "side name:snake-eye oaak 1\n")
-    assert result.fingerprint == code_of(counts_of(parsed.entries))
+    assert result.fingerprint == code_of(counts_of(entries))
 
 
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
@@ -122,11 +122,12 @@ def test_check_gives_the_same_code_by_every_path(checker, path):
     """A plain YDK file is judged from its tallies (checker.triage_plain) when it can be: its code is the one
     the full reading gives; and a file's copy (its bytes remembered) gets the same code too."""
     parsed = read_deck(path)
-    full, _ = checker.check_parsed(parsed)
+    full = checker.check_parsed(parsed)
     fresh = Checker(checker.cards, checker.store, Selection(), today=TODAY)
     (first, _), = fresh.check_decks(path, str(path))
     (again, _), = fresh.check_decks(path, "copy")
-    assert full.fingerprint == first.fingerprint == again.fingerprint == fingerprint(parsed.entries)
+    resolved = resolve(parsed, checker.cards)
+    assert full.fingerprint == first.fingerprint == again.fingerprint == fingerprint(resolved.entries)
     assert full.fingerprint is not None
 
 
@@ -136,14 +137,14 @@ def test_a_real_deck_in_every_format_has_one_code(checker, path):
     codes = {fmt: code_for(checker, write(deck, lambda c: c.passcode), "deck" + suffix)
              for fmt, (write, suffix) in WRITERS.items()}
     assert len(set(codes.values())) == 1, codes
-    assert set(codes.values()) == {checker.check_path(path)[0].fingerprint}
+    assert set(codes.values()) == {checker.check_path(path).fingerprint}
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), path=st.sampled_from(KNOWN_DECKS), fmt=st.sampled_from(sorted(WRITERS)))
 def test_any_order_and_artwork_in_any_format_gives_the_same_code(checker, data, path, fmt):
     deck = copies_of(checker, path)
-    expected = checker.check_path(path)[0].fingerprint
+    expected = checker.check_path(path).fingerprint
     shuffled = {section: data.draw(st.permutations(cards), label=section) for section, cards in deck.items()}
     def artwork(card):  # each copy in any artwork of its card
         return data.draw(st.sampled_from(card.passcodes), label=f"artwork of {card.name}")
@@ -157,7 +158,7 @@ def test_any_order_and_artwork_in_any_format_gives_the_same_code(checker, data, 
        change=st.sampled_from(["count", "card", "section"]))
 def test_any_change_of_count_card_or_section_gives_another_code(checker, cards, data, path, fmt, change):
     deck = copies_of(checker, path)
-    expected = checker.check_path(path)[0].fingerprint
+    expected = checker.check_path(path).fingerprint
     changed = {section: list(found) for section, found in deck.items()}
     sections = [s for s in (MAIN, EXTRA, SIDE) if changed[s]]
     section = data.draw(st.sampled_from(sections))

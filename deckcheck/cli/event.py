@@ -16,11 +16,11 @@ from typing import List, Optional, Tuple
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION,
-    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_arguments, fail,
-    parse_date, say, selection,
+    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_sources, fail,
+    load_settings, open_session, parse_date, say, selection,
 )
 
 
@@ -32,43 +32,42 @@ class EventOutputFormat(str, Enum):
 
 
 def _checker(format, banlist, as_of, region, points_cap, input_format, config=None, no_config=False):
-    """A Checker for the selection (the command line over the config file), or exit 2."""
-    from ..checker import Checker
-    from ..config import ConfigError, resolve_config
-    from ..datastore import load_cards, load_store
+    """(Session, Checker for the selection: the command line over the config file, the config's settings),
+    or exit 2."""
+    from ..errors import DeckcheckError
 
-    try:
-        settings = resolve_config(config, no_config)
-    except ConfigError as exc:
-        fail(str(exc))
+    settings = load_settings(config, no_config)
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
+    session = open_session()
     try:
-        checker = Checker(load_cards(), load_store(), chosen, input_format=input_format.value if input_format else None)
+        checker = session.checker(chosen, input_format=input_format.value if input_format else None)
         checker.regulation()
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     for warning in checker.warnings():
         say(f"deckcheck: warning: {warning}")
-    return checker, settings
+    return session, checker, settings
 
 
-def _decks(arguments: list[str], checker, exclude=()) -> list:
-    """(shown, DeckResult) of every deck named (files, folders, -, ydke links, Omega codes); exit 2 for a path
+def _decks(arguments: list[str], session, checker) -> list:
+    """The DeckResult of every deck named (files, folders, -, ydke links, Omega codes); exit 2 for a path
     that does not exist."""
-    from ..batch import check_one
-    from ..files import find_decklists
+    from ..errors import DeckcheckError
+    from ..model import ERROR, DeckResult, Problem
 
-    special: dict[str, str] = {}
-    paths, given = decklist_arguments(arguments, special)
-    found, missing = find_decklists(paths, exclude, special, None, given)
-    for absent in missing:
+    found = session.find(decklist_sources(arguments))
+    for absent in found.missing:
         fail(f"{absent}: no such file or directory")
     results = []
     try:
-        for path, shown in found:
-            for result, _fmt in check_one(checker, Path(path), shown, special, given):
-                results.append(result)
-    except DataError as exc:
+        for source in found.sources:
+            if source.problem is not None:
+                problem = Problem("unreadable", ERROR, f"cannot read the file: {source.problem}")
+                results.append(DeckResult(source.shown, {"main": 0, "extra": 0, "side": 0}, [problem]))
+                continue
+            path = Path(source.path) if source.path is not None else Path(source.shown)
+            results += [result for result, _ in checker.check_decks(path, source.shown, source.data)]
+    except DeckcheckError as exc:
         fail(str(exc))
     return results
 
@@ -88,8 +87,8 @@ def fingerprint_command(
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
 ) -> None:
     """Each deck's fingerprint: a short code of its cards, counts and sections (docs/fingerprint.md)."""
-    checker, _ = _checker(format, None, None, None, None, input_format)
-    results = _decks(inputs, checker)
+    session, checker, _ = _checker(format, None, None, None, None, input_format)
+    results = _decks(inputs, session, checker)
     unreadable = [r for r in results if r.fingerprint is None]
     for result in unreadable:
         say(f"deckcheck: error: {result.path}: {_reason(result)}")
@@ -120,8 +119,8 @@ def verify_command(
         wanted = parse(code)
     except InvalidFingerprint as exc:
         fail(str(exc))
-    checker, _ = _checker(format, None, None, None, None, input_format)
-    results = _decks([deck], checker)
+    session, checker, _ = _checker(format, None, None, None, None, input_format)
+    results = _decks([deck], session, checker)
     if len(results) != 1:
         fail(f"{deck} holds {len(results)} decklists; give one")
     result = results[0]
@@ -177,13 +176,14 @@ def event_command(
 ) -> None:
     """The submission ledger of an event: which decklist counts for each registered player, and is it legal."""
     from .. import event
-    from ..files import find_decklists
 
     if (merge or form is not None) and sheets is None:
         fail(f"{'--merge' if merge else '--form'} needs --sheets DIR (the folder the sheets go into)")
     if form is not None and not form.is_file():
         fail(f"--form {form}: no such file")
     given_date = parse_date(event_date, "--date")
+    session, checker, settings = _checker(format, banlist, as_of, region, points_cap, input_format, config,
+                                          no_config)
     try:
         when = event.parse_deadline(deadline)
         players = event.read_roster(roster)
@@ -192,16 +192,16 @@ def event_command(
                 fail(f"{submissions}: not a folder of submissions")
             received = event.read_manifest(manifest, submissions, when.tzinfo)
         else:
-            received = event.scan_folders(submissions, lambda where: find_decklists([where])[0])
+            received = event.scan_folders(
+                submissions, lambda where: [(s.path, s.shown) for s in session.find([where]).sources])
     except event.EventInputError as exc:
         fail(str(exc))
-    checker, settings = _checker(format, banlist, as_of, region, points_cap, input_format, config, no_config)
     ledger = event.judge(players, received, when)
     forced = input_format.value if input_format else None
     try:
         review = event.review(ledger, checker, when, forced)
         stale = checker.stale({c.regulation.format.id for p in review.players if (c := p.counted) is not None})
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     from ..report import stale_message
 
@@ -256,7 +256,7 @@ def _check_deck(review, check_deck, checker, output_format, forced) -> None:
                              review.deadline)
     try:
         checked = event.check_submission(checker, found, forced)
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     if checked.result.fingerprint is None:
         fail(f"--check-deck: {deck}: {_reason(checked.result)}")

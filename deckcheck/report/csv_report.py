@@ -23,7 +23,7 @@ import csv
 import io
 
 from ..model import INFO
-from . import Run, counts, stale_message, status
+from . import ReportFormat, Run, counts, stale_message, status
 from .escape import neutralize_commands, printable
 
 COLUMNS = ("path", "name", "format", "banlist", "status", "main", "extra", "side", "errors", "warnings", "rules",
@@ -93,3 +93,8 @@ def render(run: Run) -> str:
     for i, row in enumerate(rows(run)):
         writer.writerow(row if i == 0 else [_cell(v) for v in row])
     return neutralize_commands(buffer.getvalue())
+
+
+class CsvFormat(ReportFormat):
+    def chunks(self, run: Run, *, quiet: bool = False) -> list[str]:
+        return [render(run)]
