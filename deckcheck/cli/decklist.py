@@ -138,7 +138,7 @@ def decklist_command(
         sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
                             player_from(options, registered, table), namer,
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name)
+                            list_name=regulation.list_name, fingerprint=result.fingerprint)
         for problem in sheet.errors:
             where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
             say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
