@@ -6,11 +6,13 @@ terminal, a file or a CI log, and the library where it is about the verdict or i
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -44,6 +46,7 @@ SHIFT_JIS_NAME = "デッキ".encode("shift_jis") + b".ydk"  # b'\x83f\x83b\x83L.
 def deckcheck(*args, cwd: Path = REPO, env: dict | None = None, timeout: float = 120) -> tuple[int, str, str]:
     """Run deckcheck in a new process; stdout and stderr must be UTF-8 (asserted by decoding)."""
     full = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
+    full["PYTHONPATH"] = os.pathsep.join(filter(None, (str(REPO), full.get("PYTHONPATH"))))  # this checkout's code
     full.pop("GITHUB_ACTIONS", None)
     proc = subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, env=full,
                           timeout=timeout)
@@ -392,3 +395,189 @@ def test_passcode_0_is_an_unknown_card_not_a_skipped_line(check_text, line):
     assert len(unknown) == 1 and unknown[0].message == "no card has passcode 0"
     assert unknown[0].card.passcode == 0 and not result.legal
     assert not any(p.rule == "syntax" and "line skipped" in p.message for p in result.problems)
+
+
+# ---- issue 26: YAML aliases, files that are no files -------------------------------------------------
+
+
+class Hung(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def within(seconds: int):
+    """Fail (rather than hang the suite) when the block takes longer than ``seconds``."""
+    def alarm(signum, frame):
+        raise Hung(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def alias_bomb(levels: int = 9, width: int = 9, indent: str = "") -> str:
+    """YAML of ~700 bytes standing for width**levels values (the "billion laughs")."""
+    lines = [f"{indent}l0: &l0 [" + ", ".join(["lol"] * width) + "]"]
+    lines += [f"{indent}l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * width) + "]" for i in range(1, levels + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_an_alias_bomb_in_a_format_file_is_refused_at_once(tmp_path):
+    """A 692-byte format file took 495 MB and 60 s and more (--format, formats/, deckcheck.toml, side)."""
+    from deckcheck.formats import FormatError, FormatStore
+
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("title: Bomb\n" + alias_bomb())
+    with within(20), pytest.raises(FormatError, match=r"bomb\.yaml:\d+: .*more than [\d,]+ values"):
+        FormatStore(None).load_path(bomb)
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "mine.yaml").write_text("title: Mine\nnotes: [a]\n" + alias_bomb())
+    with within(20), pytest.raises(FormatError, match="values"):
+        FormatStore(tmp_path / "formats").get("mine")
+
+
+def test_an_alias_bomb_named_by_a_repositorys_deckcheck_toml_is_a_usage_error(tmp_path):
+    (tmp_path / "bomb.yaml").write_text("title: Bomb\n" + alias_bomb())
+    (tmp_path / "deckcheck.toml").write_text('format = "bomb.yaml"\n')
+    (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
+    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    assert rc == 2 and "bomb.yaml" in err and "values" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_an_alias_bomb_in_a_list_file_is_a_data_error(tmp_path):
+    """An alias bomb in a data-dir list file took 1.4-2.2 GB in 30 s."""
+    from deckcheck.banlists import load_banlist
+    from deckcheck.carddb import DataError
+
+    path = tmp_path / "2020-01-01.yaml"
+    path.write_text("name: x\nformat: tcg\neffective: 2020-01-01\n" + alias_bomb() + "notes: *l9\n")
+    with within(20), pytest.raises(DataError, match=r"2020-01-01\.yaml:\d+: .*values"):
+        load_banlist(path)
+
+
+def test_safe_yaml_counts_each_repetition_and_reads_plain_data():
+    from deckcheck import safe_yaml
+
+    with pytest.raises(safe_yaml.YamlError, match="values"):
+        safe_yaml.load(alias_bomb(levels=4, width=9), max_values=5000)
+    assert safe_yaml.load(alias_bomb(levels=3, width=3), max_values=5000)["l3"][2][1][0] == ["lol"] * 3
+    with pytest.raises(safe_yaml.YamlError, match="nested too deeply"):
+        safe_yaml.load("a: &a [*a]\n")  # a recursive alias
+    lines: dict = {}
+    assert safe_yaml.load("a:\n  b: 0012\n  c: 2020-01-02\n", lines=lines, dates_as_text=True) == \
+        {"a": {"b": 12, "c": "2020-01-02"}}
+    assert lines == {"a": 1, "a/b": 2, "a/c": 3}
+    for text in ("a: !!binary aGk=\n", "a: !!set {x}\n", "a: 1\na: 2\n", "? [x]\n: y\n"):
+        with pytest.raises(safe_yaml.YamlError):
+            safe_yaml.load(text)
+
+
+def fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def test_a_fifo_or_dev_zero_as_a_list_file_is_a_data_error(tmp_path):
+    """A FIFO list file hung every check; /dev/zero took 7.3 GB in 20 s."""
+    from deckcheck.banlists import BanlistStore
+    from deckcheck.carddb import DataError
+
+    folder = tmp_path / "lists" / "tcg"
+    folder.mkdir(parents=True)
+    fifo(folder / "2020-01-01.yaml")
+    with within(20), pytest.raises(DataError, match="named pipe"):
+        BanlistStore([tmp_path / "lists"]).all("tcg")
+    (folder / "2020-01-01.yaml").unlink()
+    (folder / "2020-01-01.yaml").symlink_to("/dev/zero")
+    with within(20), pytest.raises(DataError, match="device"):
+        BanlistStore([tmp_path / "lists"]).all("tcg")
+
+
+def test_a_fifo_at_a_cache_entrys_name_is_rebuilt_around(tmp_path, monkeypatch):
+    """FIFOs at the cache's entry names hung every check."""
+    from deckcheck import cache
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "source.yaml"
+    source.write_text("x: 1\n")
+    assert cache.memoized("kind", source, lambda: {"built": 1}) == {"built": 1}
+    entries = list((tmp_path / "cache" / "kind").glob("*.json"))
+    assert len(entries) == 1
+    entries[0].unlink()
+    fifo(entries[0])
+    with within(20):
+        assert cache.memoized("kind", source, lambda: {"built": 2}) == {"built": 2}
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "huge"])
+def test_a_font_that_is_no_font_file_is_refused_at_once(tmp_path, kind):
+    """font = "/dev/zero" in a repository's deckcheck.toml took 10.6 GB in 31 s; a FIFO font hung."""
+    pytest.importorskip("reportlab")
+    from deckcheck.documents.fonts import FontError, Fonts
+
+    font = tmp_path / "font.ttf"
+    if kind == "fifo":
+        fifo(font)
+    elif kind == "huge":
+        with open(font, "wb") as f:
+            f.truncate(1 << 31)
+    else:
+        font.symlink_to(kind)
+    with within(20), pytest.raises(FontError, match=r"font\.ttf: cannot be read: (it is|it is larger)"):
+        Fonts(font)
+
+
+@pytest.mark.parametrize("name", ["deckcheck.toml", "pyproject.toml"])
+def test_a_fifo_config_file_is_a_usage_error_not_a_hang(tmp_path, name):
+    fifo(tmp_path / name)
+    (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
+    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    if name == "deckcheck.toml":
+        assert rc == 2 and "named pipe" in err, err
+    else:  # someone else's pyproject.toml is not ours to judge
+        assert rc == 0, err
+
+
+def test_a_fifo_user_config_is_a_usage_error_not_a_hang(tmp_path):
+    from deckcheck.update.config import ConfigError, load_config
+
+    fifo(tmp_path / "config.toml")
+    with within(20), pytest.raises(ConfigError, match="named pipe"):
+        load_config(tmp_path / "config.toml")
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "0", "-1", "1e9"])
+def test_a_timeout_of_inf_nan_or_not_above_0_is_a_usage_error(tmp_path, value):
+    """update --timeout inf (and timeout = inf in config.toml) ended in an OverflowError traceback; nan, 0
+    and -1 were taken."""
+    config = tmp_path / "config.toml"
+    config.write_text(f"[update]\ntimeout = {value if value[0].isdigit() or value[0] == '-' else value}\n")
+    env = {"DECKCHECK_CONFIG": str(config), "DECKCHECK_DATA_DIR": str(tmp_path / "data")}
+    rc, out, err = deckcheck("update", "--lists-url", "http://127.0.0.1:9/", "--cards-url", "http://127.0.0.1:9/",
+                             cwd=tmp_path, env=env, timeout=60)
+    assert rc == 2 and "timeout" in err and len(err.strip().splitlines()) == 1, err
+    config.write_text("")
+    rc, out, err = deckcheck("update", "--timeout", value, "--lists-url", "http://127.0.0.1:9/",
+                             "--cards-url", "http://127.0.0.1:9/", cwd=tmp_path, env=env, timeout=60)
+    assert rc == 2 and "timeout" in err, err
+
+
+def test_deeply_nested_toml_is_a_usage_error_or_someone_elses(tmp_path):
+    """A deeply nested deckcheck.toml, or any pyproject.toml up the tree, was a RecursionError on every check."""
+    nested = "x = " + "[" * 5000 + "]" * 5000 + "\n"
+    (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
+    (tmp_path / "pyproject.toml").write_text(nested)
+    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    assert rc == 0, err
+    (tmp_path / "deckcheck.toml").write_text(nested)
+    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    assert rc == 2 and "nested too deeply" in err, err
+    (tmp_path / "config.toml").write_text("[update]\n" + nested)
+    from deckcheck.update.config import ConfigError, load_config
+
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        load_config(tmp_path / "config.toml")

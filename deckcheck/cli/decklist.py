@@ -210,10 +210,12 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
     if form is not None:
         from ..documents.form import FormError, inspect
 
+        from ..reading import Unreadable, read_file
+
         try:
-            layout = inspect(form.read_bytes(), str(form))
-        except OSError as exc:
-            fail(f"--form {form}: cannot read the file: {exc.strerror or exc}")
+            layout = inspect(read_file(form, 32 * 1024 * 1024), str(form))  # a form is a few hundred KB
+        except Unreadable as exc:
+            fail(f"--form {form}: cannot read the file: {exc}")
         except FormError as exc:
             fail(str(exc))
         for missing in layout.missing_report():
