@@ -32,7 +32,7 @@ from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.report import Run, csv_report, text
 from deckcheck.report.escape import json_safe, neutralize_commands, printable
 
-from .conftest import REPO, TODAY
+from .conftest import REPO, TODAY, rules_of
 
 SAMPLES = REPO / "sample_decks"
 LEGAL_YDK = (SAMPLES / "tcg" / "branded-despia.ydk").read_bytes()
@@ -581,3 +581,34 @@ def test_deeply_nested_toml_is_a_usage_error_or_someone_elses(tmp_path):
 
     with pytest.raises(ConfigError, match="nested too deeply"):
         load_config(tmp_path / "config.toml")
+
+
+# ---- issue 26: digits and names in other scripts ------------------------------------------------------
+
+
+@pytest.mark.parametrize("digit", ["٣", "३", "๓", "３", "৩", "3"], ids=["arabic-indic", "devanagari", "thai",
+                                                                        "full-width", "bengali", "ascii"])
+@pytest.mark.parametrize("suffix", [".yaml", ".txt"])
+def test_a_count_in_any_script_is_a_count(check_text, digit, suffix):
+    """٣ Ash Blossom was read as 1 copy (the digit dropped by the name fold): 5 copies checked LEGAL."""
+    five = digit.replace("3", "5") if digit.isascii() else chr(ord(digit) + 2)
+    lines = [f"{digit} Ash Blossom & Joyous Spring", f"Ash Blossom & Joyous Spring x{five}"]
+    text = "main:\n" + "".join(f"  - {line}\n" for line in lines) if suffix == ".yaml" else "\n".join(lines) + "\n"
+    result = check_text(text, suffix)
+    copies = [p.message for p in result.problems if p.rule == "copy-limit"]
+    assert len(copies) == 1 and copies[0].startswith("8 copies of Ash Blossom & Joyous Spring"), result.problems
+    assert not any(p.rule in ("unknown-card", "syntax") for p in result.problems)
+
+
+def test_a_count_in_another_script_out_of_range_is_an_error(check_text):
+    result = check_text("main:\n  - ١٠٠ Ash Blossom & Joyous Spring\n")
+    assert any(p.rule == "syntax" and "١٠٠" in p.message for p in result.problems), result.problems
+
+
+@pytest.mark.parametrize("name,english", [("人造人間７号", "Jinzo #7"), ("ジャックポット７", "Jackpot 7"),
+                                          ("端末世界ＮＥＸＴ", "Terminal World NEXT")])
+def test_a_name_in_another_script_never_folds_to_an_english_name(cards, name, english):
+    """人造人間７号 was the English card "7", 端末世界ＮＥＸＴ the card "NEXT", with no warning."""
+    assert [card.name for card in cards.by_name(name)] == [english]
+    assert [card.name for card in cards.by_name(name + "ー")] in ([], [english])  # never "7" or "NEXT"
+    assert cards.by_name("Ｊｉｎｚｏ ＃７")[0].name == "Jinzo #7"  # full-width Latin still folds
