@@ -612,3 +612,67 @@ def test_a_name_in_another_script_never_folds_to_an_english_name(cards, name, en
     assert [card.name for card in cards.by_name(name)] == [english]
     assert [card.name for card in cards.by_name(name + "ー")] in ([], [english])  # never "7" or "NEXT"
     assert cards.by_name("Ｊｉｎｚｏ ＃７")[0].name == "Jinzo #7"  # full-width Latin still folds
+
+
+# ---- issue 26: hostile forms, format titles ------------------------------------------------------------
+
+
+def hostile_form(tmp_path: Path, kind: str) -> Path:
+    """Konami's form (tests/formbuilder.py) made malformed the way a hostile or broken PDF is."""
+    pytest.importorskip("pypdf")
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+
+    from .formbuilder import build_form
+
+    form = build_form(tmp_path / "KDE_DeckList.pdf")
+    if kind == "startxref":  # pypdf warns while it reads it, quoting the file
+        data = form.read_bytes()
+        cut = data.rindex(b"startxref")
+        form.write_bytes(data[:cut] + re.sub(rb"startxref\s+\d+", b"startxref\n12", data[cut:]))
+        return form
+    writer = PdfWriter(clone_from=PdfReader(str(form)))
+    fields = writer._root_object["/AcroForm"]["/Fields"]
+    first = fields[0].get_object()
+    if kind == "numeric /T":
+        first[NameObject("/T")] = NumberObject(5)
+    elif kind == "/Parent loop":
+        for ref in fields[:3]:
+            ref.get_object()[NameObject("/Parent")] = ref
+    elif kind == "deep /Kids":
+        node = first
+        for _ in range(3000):
+            kid = writer._add_object(DictionaryObject({NameObject("/FT"): NameObject("/Tx")}))
+            node[NameObject("/Kids")] = ArrayObject([kid])
+            node = kid.get_object()
+    elif kind == "/Count 1e9":
+        writer._root_object["/Pages"].get_object()[NameObject("/Count")] = NumberObject(10**9)
+    elif kind == "aes":
+        writer.encrypt("", "owner", algorithm="AES-256")
+    out = io.BytesIO()
+    writer.write(out)
+    form.write_bytes(out.getvalue())
+    return form
+
+
+@pytest.mark.parametrize("kind", ["startxref", "numeric /T", "/Parent loop", "deep /Kids", "/Count 1e9", "aes"])
+def test_a_malformed_form_is_filled_or_refused_in_one_line_never_an_internal_error(tmp_path, kind):
+    """pypdf's exceptions were "internal error"; its warnings reached stderr raw."""
+    form = hostile_form(tmp_path, kind)
+    out = tmp_path / "sheet.pdf"
+    rc, _, err = deckcheck("decklist", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--form", str(form), "-o", str(out),
+                           "--player", "Jane Doe", "--konami-id", "12345678", "--event", "Cup", "--date", "2026-11-29",
+                           cwd=tmp_path, timeout=120)
+    assert all(line.startswith("deckcheck: ") for line in err.splitlines()), err
+    assert (rc == 0 and out.stat().st_size > 0) or (rc == 2 and "--form" in err and not out.exists()), (rc, err)
+
+
+def test_a_format_title_with_controls_is_refused(tmp_path):
+    """A format's title printed raw in the text report's first line (ESC sequences, U+202E, CR/LF)."""
+    from deckcheck.formats import FormatError, FormatStore
+
+    for title in ("\\e[2J\\e[31mTCG", "GCT\\u202e", "A\\r::error::pwned", "A\\n::error::pwned"):  # YAML escapes
+        path = tmp_path / "fmt.yaml"
+        path.write_text(f'title: "{title}"\nextends: tcg\n', encoding="utf-8")
+        with pytest.raises(FormatError, match=r"fmt\.yaml:1: title: must be one line of printable text"):
+            FormatStore(None).load_path(path)

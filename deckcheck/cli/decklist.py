@@ -246,6 +246,12 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
             data, unshown = _pdf(group, fonts, layout, paper, about)
         except Undrawable as exc:  # a text the check above does not know of: still never drawn wrong
             fail(f"no sheet written: {exc.describe()}; give {CJK_HINT}")
+        except Exception as exc:  # noqa: BLE001 - FormError: pypdf could not fill a malformed form
+            from ..documents.form import FormError
+
+            if not isinstance(exc, FormError):
+                raise
+            fail(f"no sheet written: {exc}")
         pdfs.append((target, data))
         for value in dict.fromkeys(unshown):
             say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "

@@ -75,14 +75,31 @@ def _check_top(path: Path, raw: dict, lines: Mapping[str, int]) -> None:
         if key in ("title", "description", "extends"):
             if not isinstance(value, str) or not value.strip():
                 raise FormatError(f"{where(path, lines, key)}: must be text")
+            if _unprintable(value):
+                raise FormatError(f"{where(path, lines, key)}: must be one line of printable text (it has "
+                                  f"{_unprintable(value)}); reports print it")
         elif key == "region":
             if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", value):
                 raise FormatError(f"{where(path, lines, key)}: must be a region id in lower case (e.g. emea, amer, jp)")
         elif key in ("sources", "notes"):
             if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
                 raise FormatError(f"{where(path, lines, key)}: must be a list of text lines")
+            for line in value:
+                if _unprintable(line):
+                    raise FormatError(f"{where(path, lines, key)}: must be lines of printable text (one has "
+                                      f"{_unprintable(line)})")
         elif key == "rules" and value is not None and not isinstance(value, dict):
             raise FormatError(f"{where(path, lines, key)}: must map rule IDs to their options (or false)")
+
+
+def _unprintable(text: str) -> str | None:
+    """The first control or bidi character of ``text`` (ESC, CR, LF, U+202E …) as an escape, or None."""
+    from ..report.escape import printable
+
+    for ch in text:
+        if printable(ch) != ch:
+            return printable(ch)
+    return None
 
 
 def default_rules() -> dict[str, dict | None]:
