@@ -676,3 +676,22 @@ def test_a_format_title_with_controls_is_refused(tmp_path):
         path.write_text(f'title: "{title}"\nextends: tcg\n', encoding="utf-8")
         with pytest.raises(FormatError, match=r"fmt\.yaml:1: title: must be one line of printable text"):
             FormatStore(None).load_path(path)
+
+
+# ---- issue 26: tiny widths ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("columns", ["0", "1", "12"])
+def test_a_tiny_width_never_gives_an_empty_report_or_cut_words(tmp_path, columns):
+    """COLUMNS=0 gave an empty report (exit 1, no message) and replaced --output report.txt with 0 bytes;
+    narrow terminals cut card's words, passcodes included."""
+    deck = SAMPLES / "tcg" / "snake-eye-illegal.yaml"
+    rc, out, _ = deckcheck("check", str(deck), env={"COLUMNS": columns})
+    assert rc == 1 and "ILLEGAL" in out and len(out) > 500, out
+    report = tmp_path / "report.txt"
+    report.write_text("the previous report\n")
+    rc, _, err = deckcheck("check", str(deck), "--output", str(report), env={"COLUMNS": columns})
+    assert rc == 1 and "ILLEGAL" in report.read_text() and len(report.read_text()) > 500, err
+    rc, out, _ = deckcheck("card", "Ash Blossom & Joyous Spring", env={"COLUMNS": columns})
+    words = out.split()
+    assert rc == 0 and "14558127," in words and {"Ash", "Blossom", "Joyous", "Spring"} <= set(words), out
