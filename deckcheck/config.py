@@ -59,19 +59,27 @@ class Config:
 DECKLIST_KEYS = ("player", "first_name", "last_name", "konami_id", "country", "event", "date", "lang", "font")
 
 
+MAX_CONFIG_BYTES = 1024 * 1024  # a configuration file is a few lines (a pyproject.toml a few hundred)
+
+
 def _load_toml(path: Path) -> dict:
     try:
         import tomllib
     except ImportError:  # Python 3.10
         import tomli as tomllib
 
+    from .reading import Unreadable, read_file
+
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+        return tomllib.loads(read_file(path, MAX_CONFIG_BYTES).decode("utf-8"))
+    except Unreadable as exc:
+        raise ConfigError(f"{path}: cannot read the file: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: not UTF-8 text (byte offset {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
 
 
 def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
@@ -79,7 +87,7 @@ def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
     folder = (start or Path.cwd()).resolve()
     for candidate in (folder, *folder.parents):
         own = candidate / CONFIG_NAME
-        if own.is_file():
+        if os.path.lexists(own) and not own.is_dir():  # a pipe or a broken link named so is an error, not ignored
             return own, _load_toml(own)
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file() and _has_deckcheck_table(pyproject):
