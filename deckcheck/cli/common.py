@@ -225,12 +225,26 @@ def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tu
     return tuple(found)
 
 
+def _not_an_output_format(format: Optional[str]) -> None:
+    """``--format json``: the game format was given an output format's name; say which option was meant."""
+    from ..report import OUTPUT_FORMATS
+
+    if format is None or format.lower() not in OUTPUT_FORMATS:
+        return
+    from ..formats import FormatStore
+
+    if not FormatStore.default().knows(format.lower()):
+        fail(f"--format {format}: {format.lower()} is an output format; did you mean --output-format {format.lower()} "
+             "(-o)? --format names the format to judge in (deckcheck formats)")
+
+
 def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Optional[str], region: Optional[str],
               points_cap: Optional[int]):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
     from ..checker import Selection
 
+    _not_an_output_format(format)
     if banlist is not None or as_of is not None:
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:

@@ -1,0 +1,47 @@
+"""Conventions users know from ruff, yamllint and pip-audit (issue 25, items 10 and 13)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO
+from .test_batch import run_cli
+
+SAMPLES = REPO / "sample_decks"
+ILLEGAL = SAMPLES / "tcg" / "snake-eye-illegal.yaml"
+
+
+@pytest.mark.parametrize(("name", "starts"), [("report.html", "<!DOCTYPE html>"), ("report.json", "{"),
+                                              ("report.csv", "path,"), ("report.xml", "<?xml"),
+                                              ("report.sarif", "{"), ("report.txt", "TCG Advanced")])
+def test_the_output_files_suffix_picks_the_format(tmp_path, name, starts):
+    """`--output report.html` wrote text; the suffix now says the format, when none is given."""
+    target = tmp_path / name
+    proc = run_cli("check", str(ILLEGAL), "--output", str(target))
+    assert proc.returncode == 1, proc.stderr
+    assert target.read_text(encoding="utf-8").startswith(starts)
+
+
+def test_dash_o_with_a_file_writes_the_file_as_in_decklist_and_convert(tmp_path):
+    target = tmp_path / "out" / "report.json"
+    target.parent.mkdir()
+    proc = run_cli("check", str(ILLEGAL), "-o", str(target))
+    assert proc.returncode == 1 and not proc.stdout
+    assert json.loads(target.read_text(encoding="utf-8"))["summary"]["illegal"] == 1
+    named = run_cli("check", str(ILLEGAL), "-o", "json")  # -o FORMAT keeps working
+    assert json.loads(named.stdout)["summary"]["illegal"] == 1
+
+
+def test_an_output_format_given_as_the_format_gets_a_hint():
+    proc = run_cli("check", str(ILLEGAL), "--format", "json")
+    assert proc.returncode == 2
+    assert "did you mean --output-format json" in proc.stderr and len(proc.stderr.splitlines()) == 1
+
+
+def test_a_misspelt_output_format_is_a_usage_error_not_a_file():
+    proc = run_cli("check", str(ILLEGAL), "-o", "jsn")
+    assert proc.returncode == 2 and "--output-format must be one of" in proc.stderr
+    assert not Path(REPO / "jsn").exists()
