@@ -45,3 +45,20 @@ def test_a_misspelt_output_format_is_a_usage_error_not_a_file():
     proc = run_cli("check", str(ILLEGAL), "-o", "jsn")
     assert proc.returncode == 2 and "--output-format must be one of" in proc.stderr
     assert not Path(REPO / "jsn").exists()
+
+
+def test_show_takes_a_ydke_link_and_standard_input_as_every_command_does(tmp_path):
+    """Issue 25, item 13: `show` took only a path; a ydke link was "no such file" with its // collapsed."""
+    link = run_cli("convert", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--to", "ydke").stdout.strip()
+    assert link.startswith("ydke://")
+    by_link = run_cli("show", link)
+    assert by_link.returncode == 0, by_link.stderr
+    assert "Main Deck  40" in by_link.stdout
+    import subprocess
+    import sys
+
+    piped = subprocess.run([sys.executable, "-m", "deckcheck", "show", "-"], cwd=REPO, capture_output=True,
+                           input=(SAMPLES / "tcg" / "branded-despia.ydk").read_bytes(), timeout=120)
+    assert piped.returncode == 0 and b"Main Deck  40" in piped.stdout
+    broken = run_cli("show", "ydke://broken!")
+    assert broken.returncode == 1 and "ydke://broken!" in broken.stderr

@@ -114,6 +114,27 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
     return paths, given
 
 
+def read_one_decklist(argument: str):
+    """One decklist: a file, ``-`` (standard input) or a ydke link; exit 2 for a path that is not one
+    (as ``check`` does)."""
+    from ..parsers import parse_given, read_deck
+
+    special: dict[str, str] = {}
+    (path,), given = decklist_arguments([argument], special)
+    if isinstance(path, str):  # given as data
+        if path in special:
+            fail(f"{path}: {special[path]}")
+        decks = parse_given(given[path], path)
+        if len(decks) != 1:
+            fail(f"{path} holds {len(decks)} decklists; give one")
+        return decks[0]
+    if not path.exists():
+        fail(f"{path}: no such file or directory")
+    if path.is_dir():
+        fail(f"{path} is a directory; give one decklist file")
+    return read_deck(path, str(path))
+
+
 def decklist_sources(arguments: list[str]) -> list:
     """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data (``-``,
     standard input, read once, bounded; a ydke:// link or an Omega deck code that is not a path) as a
