@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,28 @@ def test_show_takes_a_ydke_link_and_standard_input_as_every_command_does(tmp_pat
     assert piped.returncode == 0 and b"Main Deck  40" in piped.stdout
     broken = run_cli("show", "ydke://broken!")
     assert broken.returncode == 1 and "ydke://broken!" in broken.stderr
+
+
+HELPED = ["check", "convert", "decklist", "card", "show", "side", "match", "diff", "banlists", "formats", "data",
+          "rules", "update"]
+
+
+@pytest.mark.parametrize("command", HELPED)
+def test_help_groups_options_uses_one_placeholder_style_and_gives_examples(command):
+    """Issue 25, item 11: check's help was 76 flat lines, metavars split mid-token (`<ydk|yaml|…|tex` / `t>`),
+    placeholders of three styles, docstring line breaks in the command list, and no example."""
+    proc = run_cli(command, "--help", env={"COLUMNS": "80"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Examples:" in out and f"deckcheck {command}" in out.split("Examples:")[1]
+    options = [line for line in out.splitlines() if line.startswith("│") and " --" in line]
+    assert not any(re.search(r"<[a-z]+>", line) or re.search(r"\{[a-z]+\}", line) for line in options), options
+    assert not any(re.search(r"<[a-z|]+$", line.rstrip("│ ")) for line in out.splitlines())  # no metavar cut
+    if command == "check":
+        assert all(f"─ {panel} " in out for panel in ("Input", "Judging", "Output", "Configuration"))
+
+
+def test_the_command_list_gives_each_command_one_sentence():
+    out = run_cli("--help", env={"COLUMNS": "200"}).stdout
+    show = [line for line in out.splitlines() if line.startswith("│ show ")]
+    assert len(show) == 1 and "Exit 0" not in show[0]

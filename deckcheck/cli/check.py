@@ -127,7 +127,7 @@ def _format_or_file(value: Optional[str], output: Optional[Path]) -> tuple[Optio
     if output is None and (Path(value).suffix or os.sep in value or "/" in value):
         return None, Path(value)
     fail(f"--output-format must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r} "
-         "(to write the report to a file: --output FILE, or -o FILE with a suffix)")
+         "(to write the report to a file: --output FILE, or -o FILE with a suffix) (see: deckcheck check --help)")
     raise AssertionError  # fail() exits
 
 
