@@ -14,6 +14,7 @@ Reads the snapshot described in shared/data/PROVENANCE.md and the reviewed corre
     banlists/genesys/<effective>.yaml, banlists/ocg-genesys/<effective>.yaml   Konami's points lists
     banlists/goat/<effective>.yaml    the GOAT card pool (EDOPro's whitelist, as official cards)
     banlists/speed/<effective>.yaml   the Speed Duel list and pool (yaml-yugi, YGOJSON, EDOPro by vote)
+    banlists/{master-duel,ocg-ae,ocg-cn}/, deckcheck/data/pools/   by tools/build_regional.py (called here)
 
 Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
 Output is deterministic, the report included (it is also printed); commit it with the data so a
@@ -2094,6 +2095,9 @@ def main(argv: list[str] | None = None) -> int:
     written = banlists.build(out_dir)
     formats = FormatListBuilder(shared, banlists, report)
     written += formats.build(out_dir)
+    import build_regional  # Master Duel, OCG AE / CN lists and the card pools (tools/build_regional.py)
+
+    written += build_regional.build(shared, out_dir, report)
     removed = []
     for path in sorted((out_dir / "banlists").glob("*/*.yaml")):  # generated lists no longer made (or moved)
         if path not in written and GENERATED_BY_LINE in path.read_text(encoding="utf-8").split("\n", 1)[0]:

@@ -454,6 +454,13 @@ def _list_sources(lists, today: date) -> list[dict]:
     return sorted(found.values(), key=lambda e: (e["role"], str(e["source"])))
 
 
+def _pools() -> list[dict]:
+    """The card pools of their own (Master Duel, Simplified Chinese), each with its source."""
+    from ..pools import load_pool, pool_ids
+
+    return [load_pool(pool_id).to_json() for pool_id in pool_ids()]
+
+
 def data(index, store, today: date, output_format: str, console, today_of=None) -> None:
     from ..corrections import load as load_corrections
     from ..datastore import describe
@@ -464,6 +471,7 @@ def data(index, store, today: date, output_format: str, console, today_of=None) 
     document["banlists"]["sources"] = _list_sources(store.all(), today)
     corrections = load_corrections()
     document["corrections"] = {"path": str(corrections.path), "entries": corrections.to_json()}
+    document["pools"] = _pools()
     if output_format == "json":
         _emit_json(document)
         return
@@ -507,6 +515,11 @@ def data(index, store, today: date, output_format: str, console, today_of=None) 
             f"{b['origin']}")
     if lists["in_force"]:
         say(f"  in force today: {', '.join(lists['in_force'])}")
+    say(("Card pools", "bold"), f": {len(document['pools'])} of their own (formats name them in card-pool: pool)")
+    for pool in document["pools"]:
+        src = pool["source"]
+        say(f"  • {pool['title']} ({pool['id']}): {pool['cards']:,} cards, from {src.get('repository')} "
+            f"@ {str(src.get('commit'))[:12]}, {src.get('date')}: {src.get('rule')}")
     entries = document["corrections"]["entries"]
     say(("Corrections", "bold"), f": {len(entries)} in use ({document['corrections']['path']}), applied to "
         "the bundled lists and by 'deckcheck update'")
