@@ -351,6 +351,34 @@ def _cn_status(section: str) -> int | None:
     raise SystemExit(f"ocg-cn: unknown section {section!r}")
 
 
+CN_WORDS = {"禁止": 0, "限制": 1, "准限制": 2}
+
+
+def _statuses_before(root: Path, list_id: int, cards: Cards) -> tuple[dict[int, int], list[str]]:
+    """What the update ``list_id`` tells of the list before it, from its entries' change notes: a card with no note
+    had the status it has now; one noted "准限制→限制" (Semi-Limited to Limited) had the first; "新增" (newly listed)
+    was not listed. Sections that do not hold the cards their headers count are not read (named in the second
+    value)."""
+    raw = json.loads((root / f"{list_id}.json").read_text(encoding="utf-8"))
+    before: dict[int, int] = {}
+    unread = []
+    for section in raw.get("list") or []:
+        said = re.search(r"(\d+)", section["name"])
+        status = _cn_status(section["name"])
+        if said is not None and int(said.group(1)) != len(section["list"]):
+            unread.append(section["name"])
+            continue
+        for card in section["list"]:
+            note = (card.get("note") or "").replace("⇒", "→").strip()
+            was = status if not note else CN_WORDS.get(note.split("→")[0].strip()) if "→" in note else None
+            if was is None:
+                continue
+            passcode, _konami = cards.by_name(card["name"], ("zh-CN", "ja"))
+            if passcode is not None:
+                before[passcode] = min(was, before.get(passcode, was))
+    return before, unread
+
+
 def ocg_cn(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
     """The Simplified Chinese lists from Konami China's answers, by Chinese name, each section checked against the
     count its header gives (a section that does not hold that many cards is not used); the vectors cross-checked."""
@@ -367,9 +395,11 @@ def ocg_cn(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
     for day, number, list_id, title in sorted(updates):
         raw = json.loads((root / f"{list_id}.json").read_text(encoding="utf-8"))
         statuses: dict[int, int] = {}
+        candidates: dict[int, dict[int, str | None]] = {}  # card → status → the entry's change note
         konami_of: dict[int, int | None] = {}
         broken: list[str] = []  # sections that do not hold the cards their headers count
         lost: list[str] = []
+        rebuilt_note = ""
         for section in raw.get("list") or []:
             status = _cn_status(section["name"])
             said = re.search(r"(\d+)", section["name"])
@@ -384,9 +414,47 @@ def ocg_cn(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
                 if passcode is None:
                     report.add("regional lists", f"LOUD: OCG CN {day}: {card['name']!r} is no card of the index; left out")
                     continue
-                statuses[passcode] = min(status, statuses.get(passcode, status))
+                candidates.setdefault(passcode, {})[status] = card.get("note")
                 konami_of[passcode] = konami_id
         label = f"OCG CN {day} (update {number}, {list_id}.json)"
+        duplicates = []
+        for passcode, found in candidates.items():
+            if len(found) == 1:
+                statuses[passcode] = next(iter(found))
+                continue
+            words = " and ".join(STATUS_WORDS[s] for s in sorted(found))
+            noted = [s for s, note in found.items() if note]
+            if len(noted) == 1:
+                statuses[passcode] = noted[0]
+                why = f"its {STATUS_WORDS[noted[0]]} entry carries the change ({found[noted[0]]!r}), the other none"
+            elif previous is not None and previous[1].get(passcode) in found:
+                statuses[passcode] = previous[1][passcode]
+                why = f"no entry says it changed, and it was {STATUS_WORDS[previous[1][passcode]]} on the list before"
+            else:
+                statuses[passcode] = min(found)
+                why = "nothing else decides; the strictest is shipped"
+                report.add("regional lists", f"LOUD: {label}: {cards.name[passcode]} listed as {words}; {why}")
+            duplicates.append(f"Konami China's answer lists {cards.name[passcode]} both as {words}: shipped as "
+                              f"{STATUS_WORDS[statuses[passcode]]}, because {why}.")
+        later = [u for u in sorted(updates) if u[1] == number + 1]
+        if broken and later:  # rebuilt from what the next update's change notes tell of this one
+            rebuilt, unread = _statuses_before(root, later[0][2], cards)
+            if rebuilt:
+                statuses = rebuilt
+                konami_of = {p: next((k for k, q in cards.konami.items() if q == p), None) for p in rebuilt}
+                counts = Counter(rebuilt.values())
+                heads = {_cn_status(sec["name"]): int(m.group(1)) for sec in raw["list"]
+                         if (m := re.search(r"(\d+)", sec["name"])) and _cn_status(sec["name"]) is not None}
+                known = ", ".join(f"{STATUS_WORDS[st]} {counts[st]} of {heads.get(st, '?')}" for st in (0, 1, 2))
+                rebuilt_note = (f"Konami China's answer for this update is scrambled ({', '.join(broken + lost)}: the "
+                                f"sections hold another list's cards). The list is rebuilt from the next update "
+                                f"({later[0][3]}), whose entries say what changed: a card with no change noted had "
+                                f"the same status on this list, one noted \"限制→禁止\" was Limited. Known: {known} (the "
+                                "counts of this update's headers); the cards the next update released are not known, "
+                                "so they are not checked" + (f" (its sections {', '.join(unread)} could not be read)"
+                                                             if unread else "") + ".")
+                report.add("regional lists", f"{label}: REBUILT from the next update: {known}")
+                broken, lost, duplicates = [], [], []
         if not raw.get("list") or broken:
             why = ("Konami China's answer for it is empty" if not raw.get("list") else
                    "Konami China's answer for it is scrambled: " + ", ".join(broken + lost)
@@ -402,12 +470,26 @@ def ocg_cn(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
                 prev_path.write_text(text, encoding="utf-8", newline="\n")
             continue
         entries = [_entry(cards, p, konami_of.get(p), s) for p, s in statuses.items()]
-        notes = [f"Konami China's update {number} ({title}); effective the first of its month."]
+        notes = [f"Konami China's update {number} ({title}); effective the first of its month.", *duplicates]
+        if rebuilt_note:
+            notes.append(rebuilt_note)
+        for line in duplicates:
+            report.add("regional lists", f"{label}: {line}")
+        recovered: list[int] = []
         if lost:
+            recovered = [p for p, st in _statuses_before(root, later[0][2], cards)[0].items() if st == 2] if later else []
+            for passcode in recovered:
+                if passcode not in statuses:
+                    statuses[passcode] = 2
+                    konami_of[passcode] = next((k for k, p in cards.konami.items() if p == passcode), None)
+            said = next((int(m.group(1)) for m in (re.search(r"准限制卡\s*(\d+)", x) for x in lost) if m), None)
             notes.append("The source lost the Semi-Limited section (" + ", ".join(lost) + ", in Japanese: another "
-                         "list's cards): this list is shipped with its Forbidden and Limited cards only, so a card "
-                         "Semi-Limited on it is not checked.")
-            report.add("regional lists", f"{label}: shipped without its Semi-Limited section: " + ", ".join(lost))
+                         f"list's cards). Its Semi-Limited cards are recovered from the next update ({later[0][3] if later else 'none'}), "
+                         "whose entries say what changed: the cards Semi-Limited there with no change noted, and those "
+                         f"noted as moved from Semi-Limited — {len(recovered)} of the {said or '?'} the header counts; "
+                         "the others (released in the next update) are not known, so they are not checked.")
+            report.add("regional lists", f"{label}: the Semi-Limited section is lost ({', '.join(lost)}); "
+                                         f"{len(recovered)} of {said} Semi-Limited cards recovered from the next update")
         source = {"official": _official(f"data/ocg-cn/{list_id}.json", "Konami China (yugioh-card-cn.com), names "
                                         "matched to cards by their Simplified Chinese names")}
         vector_path = root / f"{day}.vector.json"
@@ -416,15 +498,19 @@ def ocg_cn(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
                                          f"OCG CN {day} vector", report)
             if lost:
                 vector = {p: s for p, s in vector.items() if s != 2}
+                vector.update({p: 2 for p in recovered})
             diffs = _diffs(cards, statuses, vector)
             source["cross_check"] = {"repository": LIMIT_REGULATION["repository"],
                                      "path": f"data/ocg-cn/{day}.vector.json", "commit": LIMIT_REGULATION["commit"],
                                      "differences": len(diffs)}
-            if diffs:
-                notes.append(f"The scraped vector of this date differs in {len(diffs)} place(s) (names it did not "
-                             "resolve); Konami China's answer is shipped: "
-                             + "; ".join(d.replace("other", "vector") for d in diffs))
-                report.add("regional lists", f"{label}: the vector differs: " + "; ".join(diffs))
+            if diffs and rebuilt_note:
+                notes.append(f"The scraped vector of this date was read from the scrambled answer: it differs from "
+                             f"the list rebuilt in {len(diffs)} place(s) and is not used.")
+            elif diffs:
+                notes.append(f"The scraped vector of this date differs from the list shipped in {len(diffs)} "
+                             "place(s): " + "; ".join(d.replace("other", "vector") for d in diffs))
+                report.add("regional lists", f"{label}: the vector differs in {len(diffs)} place(s): "
+                                             + "; ".join(diffs[:6]) + ("; …" if len(diffs) > 6 else ""))
         if previous is not None:
             notes.append(f"{len(_diffs(cards, statuses, previous[1]))} card(s) changed from the list before.")
         text = _list_text("OCG Simplified Chinese", f"{day[:4]}.{day[5:7]} OCG CN", "ocg-cn", day, entries, source, notes)
