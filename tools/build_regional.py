@@ -469,7 +469,6 @@ def ocg_cn(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
                     if "\nnotes:\n" in text else text.replace("\nforbidden:", f"\nnotes:\n  - {json.dumps(note, ensure_ascii=False)}\nforbidden:", 1)
                 prev_path.write_text(text, encoding="utf-8", newline="\n")
             continue
-        entries = [_entry(cards, p, konami_of.get(p), s) for p, s in statuses.items()]
         notes = [f"Konami China's update {number} ({title}); effective the first of its month.", *duplicates]
         if rebuilt_note:
             notes.append(rebuilt_note)
@@ -513,6 +512,7 @@ def ocg_cn(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
                                              + "; ".join(diffs[:6]) + ("; …" if len(diffs) > 6 else ""))
         if previous is not None:
             notes.append(f"{len(_diffs(cards, statuses, previous[1]))} card(s) changed from the list before.")
+        entries = [_entry(cards, p, konami_of.get(p), s) for p, s in statuses.items()]
         text = _list_text("OCG Simplified Chinese", f"{day[:4]}.{day[5:7]} OCG CN", "ocg-cn", day, entries, source, notes)
         path = _write(out_dir, "ocg-cn", day, text)
         written.append(path)
