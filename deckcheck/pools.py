@@ -1,6 +1,6 @@
 """Card pools kept apart from the card index: which cards a game or a region has (Master Duel, the
 Simplified Chinese OCG), each a small data file ``deckcheck/data/pools/<id>.json`` built by
-``tools/build_regional.py`` with its source recorded.
+``tools/build_data/regional.py`` with its source recorded.
 
 A pool file: ``{"id", "title", "generated_by", "source": {repository, commit, date, path, rule},
 "notes": [...], "count": N, "passcodes": [first, then the difference to the one before, ...]}``
