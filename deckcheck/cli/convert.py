@@ -148,8 +148,10 @@ def _kept_as(to: str, problem) -> str:
         return "kept as its passcode"
     if passcode == 0:
         return "kept as its passcode" if to in ("ydk", "ydke") else "kept as a comment line (passcode 0 is no card)"
-    if to in ("ydke", "mycard", "ygomobile"):
-        return f"left out: a {to} code holds passcodes only"
+    if to == "ydke":
+        return "left out: a ydke link holds passcodes only"
+    if to in ("mycard", "ygomobile"):
+        return f"left out: a {'MyCard code' if to == 'mycard' else 'YGOMobile link'} holds passcodes only"
     if to in ("konami-ids", "md-json"):
         return f"left out: {to} holds Konami IDs only"
     return "kept as a comment line" if to == "ydk" else "kept as written"

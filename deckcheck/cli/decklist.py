@@ -152,7 +152,8 @@ def decklist_command(
         sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
                             player_from(options, registered, table), namer,
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name)
+                            list_name=regulation.list_name,
+                            side_deck=regulation.options("side-size").get("max") != 0)
         for problem in sheet.errors:
             where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
             say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")

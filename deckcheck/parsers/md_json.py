@@ -32,7 +32,7 @@ _MAX_DEPTH_TEXT = 1 << 20
 
 def looks_like_md_json(text: str) -> bool:
     """Whether ``text`` is a JSON object with an ``m`` (or ``contents``) key holding ``ids``."""
-    return bool(_SHAPE.match(text[:4096])) and '"ids"' in text
+    return bool(_SHAPE.match(text[:4096])) and ('"ids"' in text or '\\"ids\\"' in text)  # contents as a JSON string
 
 
 def _sections(document) -> tuple[dict | None, str | None, str]:
