@@ -111,10 +111,15 @@ def test_a_mycard_code_reads_as_the_package_documents_it():
     Deck, 1 Accesscode Talker in the Extra Deck, 2 Pot of Duality in the Side Deck."""
     words = [14558127 | (0 << 28) | (2 << 30), 86066372 | (1 << 28) | (0 << 30), 98645731 | (2 << 28) | (1 << 30)]
     code = base64.urlsafe_b64encode(struct.pack("<3I", *words)).decode().rstrip("=")
-    deck = parse_deck(code.encode(), "")
-    assert format_for("", code.encode()).id == "mycard"
+    deck = parse_deck(code.encode(), "", "mycard")
+    assert format_for("", code.encode()).id == "text"  # three entries could be a word: only --input-format reads it
     assert [(e.section, e.passcode, e.count) for e in deck.entries] == [
         (MAIN, 14558127, 3), (EXTRA, 86066372, 1), (SIDE, 98645731, 2)]
+
+
+@pytest.mark.parametrize("argument", ["brandeddeck", "AshBlossom12", "Raigeki", "decks2024"])
+def test_a_word_or_a_mistyped_file_name_is_no_mycard_code(argument):
+    assert format_for("", argument.encode()).id != "mycard"
 
 
 def test_a_ygomobile_link_reads_as_its_bits_say():
@@ -228,6 +233,9 @@ def test_ydke_and_a_konami_id_list_of_one_deck_get_the_same_master_duel_verdict(
     by_ids = check_json(str(listed), "--format", "master-duel")
     assert by_link["legal"] is by_ids["legal"] is (not with_side)
     assert [(r, p) for r, p, _ in verdict(by_link)] == [(r, p) for r, p, _ in verdict(by_ids)]
+    for to in ("mycard", "ygomobile"):  # the codes of the Chinese YGOPro world, given on the command line
+        by_code = check_json(convert(deck, to, cards).text.strip(), "--format", "master-duel")
+        assert verdict(by_code) == verdict(by_link)
 
 
 VANILLA = ("Dark Magician", "Blue-Eyes White Dragon", "Red-Eyes Black Dragon", "Summoned Skull", "Celtic Guardian",

@@ -6,7 +6,8 @@ bits 30–31 the number of copies less one (1 to 4 copies). Layout learned from 
 documentation and source (MIT, Nanahira); this is deckcheck's own reading of it.
 
 A file (or argument) holding only such a code — one word of base64url characters (no spaces) whose bytes
-are a whole number of such entries, none of section 3 — is read as one. A code that is cut
+are a whole number of such entries (six or more, none of section 3, every passcode under 200,000,000) —
+is read as one. A code that is cut
 (bytes left over), names section 3 or a passcode 0 is ``unreadable``, saying which entry.
 """
 
@@ -28,6 +29,11 @@ _SECTION_OF = (MAIN, EXTRA, SIDE)
 _CODE = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 _FIX = "copy the deck code again from MyCard (the deck's share code)"
 MAX_CODE_CHARS = 4096  # a 90-card deck is at most 480 characters
+# Recognised by its shape only when it cannot be a word or a mistyped file name: at least this many entries (a
+# deck has more than a dozen different cards), every passcode below the highest any card has (placeholders are
+# 100,000,000-odd). Read with --input-format mycard, any code is read.
+MIN_SNIFFED_ENTRIES = 6
+MAX_SNIFFED_PASSCODE = 200_000_000
 
 
 def _code_of(text: str) -> str:
@@ -46,9 +52,9 @@ def looks_like_mycard(text: str) -> bool:
     if not code or len(code) > MAX_CODE_CHARS or not _CODE.fullmatch(code):
         return False
     raw, _wrong = decode_base64(code)
-    if raw is None or not raw or len(raw) % 4:
+    if raw is None or len(raw) < 4 * MIN_SNIFFED_ENTRIES or len(raw) % 4:
         return False
-    return all(section < 3 and passcode > 0 for _i, passcode, section, _n in _entries(raw))
+    return all(section < 3 and 0 < passcode < MAX_SNIFFED_PASSCODE for _i, passcode, section, _n in _entries(raw))
 
 
 def parse_mycard(data: bytes, path: str) -> ParsedDeck:
