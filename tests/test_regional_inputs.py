@@ -280,6 +280,12 @@ def test_the_new_formats_are_known_to_region_banlists_and_data():
     pools = {p["id"]: p for p in json.loads(data.stdout)["pools"]}
     assert pools["master-duel"]["cards"] > 13000 and pools["master-duel"]["source"]["rule"] == "master_duel_rarity is set"
     assert pools["ocg-cn"]["source"]["repository"] == "DawnbrandBots/yaml-yugi"
+    # the stale-list signal, by each folder's own cadence (the Asian-English list's longest gap is its first,
+    # 2023-11 to 2025-01: 427 days)
+    for fmt, day in (("master-duel", "2026-10-01"), ("ocg-ae", "2028-01-01"), ("ocg-cn", "2026-12-01")):
+        late = runner.invoke(app, ["check", str(BRANDED), "--format", fmt, "--as-of", day, "-o", "json"])
+        (stale,) = json.loads(late.stdout)["format"]["stale"]
+        assert stale["lists"] == fmt and stale["age_days"] > stale["longest_gap_days"]
     card = runner.invoke(app, ["card", "Maxx \"C\""], env={"COLUMNS": "200"}).stdout
     assert "Master Duel (2026.08.05 Master Duel)" in card and "OCG Asian-English (2026.07 OCG AE)" in card
 
