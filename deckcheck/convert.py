@@ -266,34 +266,27 @@ def _to_md_json(deck: ResolvedDeck, name) -> Converted:
     return Converted(json_safe(encode_md_json(deck.name, ids)), left_out)
 
 
-def _passcodes(deck: ResolvedDeck) -> tuple[dict[str, list[int]], list[DeckEntry]]:
-    codes: dict[str, list[int]] = {section: [] for section in SECTIONS}
-    left_out = []
+def _fitting(deck: ResolvedDeck, encode) -> Converted:
+    """``encode(codes)`` of the deck's passcodes; when the code cannot hold the deck (``ValueError``), the
+    entries that do not fit are left out, last first, until it can."""
+    kept: list[tuple[DeckEntry, int]] = []
+    left_out: list[DeckEntry] = []
     for entry in deck.entries:
         passcode = _written_passcode(entry)
         if passcode is None:
             left_out.append(entry)
         else:
-            codes[entry.section].extend([passcode] * entry.count)
-    return codes, left_out
-
-
-def _fitting(deck: ResolvedDeck, encode) -> Converted:
-    """``encode(codes)`` of the deck's passcodes; when the code cannot hold the deck (``ValueError``), the
-    entries that do not fit are left out, last first, until it can."""
-    codes, left_out = _passcodes(deck)
-    kept = [e for e in deck.entries if e not in left_out]
+            kept.append((entry, passcode))
     while True:
+        codes: dict[str, list[int]] = {section: [] for section in SECTIONS}
+        for entry, passcode in kept:
+            codes[entry.section].extend([passcode] * entry.count)
         try:
             return Converted(encode(codes) + "\n", left_out)
         except ValueError:
             if not kept:
                 raise
-            entry = kept.pop()
-            left_out.append(entry)
-            codes = {section: [] for section in SECTIONS}
-            for e in kept:
-                codes[e.section].extend([_written_passcode(e)] * e.count)
+            left_out.append(kept.pop()[0])
 
 
 def _to_mycard(deck: ResolvedDeck, name) -> Converted:

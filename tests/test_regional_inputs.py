@@ -308,3 +308,15 @@ def test_a_master_duel_decklist_sheet_has_no_side_deck(tmp_path, cards):
         sheets[fmt] = " ".join(page.extract_text() for page in PdfReader(out).pages)
     assert "Total Extra Deck: 15" in sheets["master-duel"] and "Side Deck" not in sheets["master-duel"]
     assert "Total Side Deck: 0" in sheets["tcg"]
+
+
+def test_a_ygomobile_link_holds_15_extra_deck_entries_and_says_what_it_left_out(tmp_path, cards):
+    extra = [c.passcode for c in cards.cards() if c.kind == "extra" and c.origin == "official"][:16]
+    path = tmp_path / "deck.ydk"
+    path.write_text("#main\n14558127\n#extra\n" + "\n".join(map(str, extra)) + "\n!side\n", encoding="utf-8")
+    result = runner.invoke(app, ["convert", str(path), "--to", "ygomobile"])
+    assert result.exit_code == 1
+    last = cards.by_passcode(extra[-1])
+    assert f"{last.name} ({last.passcode}): left out of the ygomobile output" in result.stderr
+    deck = parse_deck(result.stdout.encode(), "")
+    assert [e.passcode for e in deck.entries if e.section == EXTRA] == extra[:15]

@@ -13,7 +13,7 @@ import json
 import re
 import unicodedata
 from datetime import date
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -39,7 +39,7 @@ def shipped(folder: str) -> list[Path]:
 LISTS = [(fmt, path) for fmt, folder in FOLDERS.items() for path in shipped(folder)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def regulation(fmt: str, day: date, cards, store) -> Regulation:
     return Regulation.build(FormatStore().get(fmt), cards, store, day)
 
@@ -78,7 +78,7 @@ def assert_enforced(fmt: str, day: date, limits: dict[int, int], cards, store) -
         assert not wrong, f"{fmt} {day}: the allowed count of {[cards.by_passcode(p).name for p in wrong]} is a banlist problem"
 
 
-@lru_cache(maxsize=None)
+@cache
 def fillers(fmt: str, day: date, cards, store) -> tuple[int, ...]:
     """14 Main Deck cards a deck of ``fmt`` may hold 3 of on ``day`` (unlisted, in the pool, released)."""
     reg = regulation(fmt, day, cards, store)
@@ -152,7 +152,7 @@ def fold(name: str) -> str:
     return re.sub(r"\s+", "", text).casefold()
 
 
-@lru_cache(maxsize=None)
+@cache
 def yaml_yugi() -> list[dict]:
     with open(SHARED_DATA / "yaml-yugi" / "cards.jsonl", encoding="utf-8") as f:
         return [json.loads(line) for line in f]

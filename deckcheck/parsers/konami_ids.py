@@ -25,11 +25,11 @@ from deckcheck.model import EXTRA, MAIN, SIDE, DeckEntry, ParsedDeck
 from deckcheck.parsers.common import readable_text
 from deckcheck.parsers.ydk import unreadable
 
-__all__ = ["parse_konami_ids", "looks_like_konami_ids", "MAX_KONAMI_ID", "MAX_COPIES"]
+__all__ = ["MAX_COPIES", "MAX_KONAMI_ID", "looks_like_konami_ids", "parse_konami_ids"]
 
 MAX_KONAMI_ID = 999_999  # six digits; Konami's database IDs are five today, passcodes eight
 MAX_COPIES = 99
-_HEADER = re.compile(r"(main|extra|side)(?:[ _-]?deck)?[ \t]*(?::|-)?[ \t]*(?:\(?\d{1,3}\)?)?[ \t]*:?", re.I)
+_HEADER = re.compile(r"(main|extra|side)(?:[ _-]?deck)?[ \t]*(?::|-)?[ \t]*(?:\(?\d{1,3}\)?)?[ \t]*:?", re.IGNORECASE)
 _CARD = re.compile(r"(?:(\d{1,3})[ \t]*[x×X]?[ \t]+|(\d{1,3})[ \t]*[x×X])?(\d{1,9})")
 _SECTIONS = {"main": MAIN, "extra": EXTRA, "side": SIDE}
 _FIX = "write one card a line: a Konami ID, or a count and a Konami ID (3x 4007), under Main, Extra and Side headers"
@@ -55,11 +55,8 @@ def looks_like_konami_ids(text: str) -> bool:
         if not 1 <= int(match.group(3)) <= MAX_KONAMI_ID:
             return False
         cards += 1
-    if not cards:
-        return False
-    if any(stripped.lower() in ("#main", "#extra", "!side") for stripped in (l.strip() for l in text.splitlines())):
-        return False
-    return True
+    markers = ("#main", "#extra", "!side")
+    return bool(cards) and not any(line.strip().lower() in markers for line in text.splitlines())
 
 
 def parse_konami_ids(data: bytes, path: str) -> ParsedDeck:

@@ -22,11 +22,11 @@ from deckcheck.parsers.common import readable_text
 from deckcheck.parsers.konami_ids import MAX_KONAMI_ID
 from deckcheck.parsers.ydk import unreadable
 
-__all__ = ["parse_md_json", "looks_like_md_json", "encode_md_json"]
+__all__ = ["encode_md_json", "looks_like_md_json", "parse_md_json"]
 
 _SECTIONS = (("m", MAIN), ("e", EXTRA), ("s", SIDE))
 _FIX = "export the deck again from YgoMaster (a JSON object with m, e and s, each {\"ids\": [Konami IDs]})"
-_SHAPE = re.compile(r"""^\s*\{.*"(?:m|contents)"\s*:""", re.S)
+_SHAPE = re.compile(r"""^\s*\{.*"(?:m|contents)"\s*:""", re.DOTALL)
 _MAX_DEPTH_TEXT = 1 << 20
 
 

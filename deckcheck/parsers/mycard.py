@@ -21,7 +21,7 @@ from deckcheck.model import EXTRA, MAIN, SIDE, DeckEntry, ParsedDeck
 from deckcheck.parsers.ydk import decode_deck_text, unreadable
 from deckcheck.parsers.ydke import decode_base64
 
-__all__ = ["parse_mycard", "looks_like_mycard", "encode_mycard", "MAX_PASSCODE", "MAX_COPIES"]
+__all__ = ["MAX_COPIES", "MAX_PASSCODE", "encode_mycard", "looks_like_mycard", "parse_mycard"]
 
 MAX_PASSCODE = (1 << 28) - 1
 MAX_COPIES = 4
@@ -62,7 +62,7 @@ def parse_mycard(data: bytes, path: str) -> ParsedDeck:
     deck = ParsedDeck(path=path)
     text, why, why_line, why_fix = decode_deck_text(data)
     if text is None:
-        return unreadable(deck, why, why_line, why_fix)
+        return unreadable(deck, why or "not text", why_line, why_fix)
     code = _code_of(text.lstrip("\ufeff"))
     if not code:
         return unreadable(deck, "the file is empty", None, _FIX)

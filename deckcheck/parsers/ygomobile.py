@@ -26,13 +26,13 @@ from deckcheck.parsers.common import readable_text
 from deckcheck.parsers.ydk import unreadable
 from deckcheck.parsers.ydke import decode_base64
 
-__all__ = ["parse_ygomobile", "looks_like_ygomobile", "encode_ygomobile", "MAX_ENTRIES", "MAX_PASSCODE"]
+__all__ = ["MAX_ENTRIES", "MAX_PASSCODE", "encode_ygomobile", "looks_like_ygomobile", "parse_ygomobile"]
 
 HOST = "deck.ourygo.top"
 MAX_PASSCODE = (1 << 27) - 1
 MAX_ENTRIES = {MAIN: 255, EXTRA: 15, SIDE: 15}  # entries (a card and its 1-3 copies) per section
 _BITS = {MAIN: 8, EXTRA: 4, SIDE: 4}
-_LINK = re.compile(r"(?:https?://deck\.ourygo\.top|ygo://deck)[^\s\"'<>`]*", re.I)
+_LINK = re.compile(r"(?:https?://deck\.ourygo\.top|ygo://deck)[^\s\"'<>`]*", re.IGNORECASE)
 _FIX = "copy the deck's share link again from YGOMobile (it starts with http://deck.ourygo.top and has d=…)"
 
 
@@ -86,12 +86,13 @@ def parse_ygomobile(data: bytes, path: str) -> ParsedDeck:
         position += width
         return value
 
-    counts = {}
+    counts: dict[str, int] = {}
     for section in (MAIN, EXTRA, SIDE):
-        counts[section] = take(_BITS[section])
-        if counts[section] is None:
+        count = take(_BITS[section])
+        if count is None:
             return unreadable(deck, f"the deck data (d=…) of the link on line {line} is too short to hold its "
                               "section counts", line, _FIX)
+        counts[section] = count
     for section in (MAIN, EXTRA, SIDE):
         for number in range(1, counts[section] + 1):
             copies, passcode = take(2), take(27)

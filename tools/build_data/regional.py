@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Build the Master Duel, OCG Asian-English and OCG Simplified Chinese lists and the card pools of
 Master Duel and of the Simplified Chinese OCG, from the shared data snapshot and the card index.
 
@@ -32,11 +31,17 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
-from .common import LIMIT_REGULATION, REPO, YAML_YUGI  # first: it puts the repository on the import path
-from .write import GENERATED_BY_LINE  # build_data removes generated lists it no longer makes
+from deckcheck.banlists import list_file_text
+from deckcheck.pools import pool_file_text
 
-from deckcheck.banlists import list_file_text  # noqa: E402,I001  (one writer per file format)
-from deckcheck.pools import pool_file_text  # noqa: E402
+from .common import (  # first: it puts the repository on the import path
+    LIMIT_REGULATION,
+    REPO,
+    YAML_YUGI,
+)
+from .write import (
+    GENERATED_BY_LINE,  # build_data removes generated lists it no longer makes
+)
 
 GENERATED_BY = "tools/build_data/regional.py"
 STATUS_KEYS = {0: "forbidden", 1: "limited", 2: "semi_limited"}
@@ -44,7 +49,7 @@ STATUS_WORDS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", None: "Unlimite
 AE_LISTS = {"Forbidden (AE)": 0, "Limited (AE)": 1, "Semi-Limited (AE)": 2}
 AE_MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                                          "Dec"), 1)}
-RUBY = re.compile(r"<ruby>(.*?)<rt>.*?</rt></ruby>", re.S)
+RUBY = re.compile(r"<ruby>(.*?)<rt>.*?</rt></ruby>", re.DOTALL)
 
 
 class PrintReport:
@@ -258,7 +263,7 @@ def ocg_ae(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
         konami_of: dict[int, int | None] = {}
         changed: dict[int, int | None] = {}  # the "Latest (AE)" list: this term's changes, with the new status
 
-        def card_of(card: dict) -> int | None:
+        def card_of(card: dict, day: str = day, konami_of: dict = konami_of) -> int | None:
             passcode, konami_id = cards.by_name(card.get("japanese_card_name") or "", ("ja",))
             if passcode is None:
                 passcode, konami_id = cards.by_name(card.get("card_name") or "", ("en",))
@@ -279,8 +284,8 @@ def ocg_ae(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
             if passcode is not None:
                 changed[passcode] = _ae_remark(card.get("remarks"))
         statuses: dict[int, int] = {}
-        notes = [f"Konami Asia's page lists this list under the effective-date term {term!r}, which it starts on the "
-                 "first of the month."]
+        notes = [(f"Konami Asia's page lists this list under the effective-date term {term!r}, which it starts on "
+                  "the first of the month.")]
         for passcode, found in candidates.items():
             if len(found) == 1:
                 statuses[passcode] = found.pop()
@@ -455,7 +460,7 @@ def ocg_cn(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
                    + " — the sections hold another list's cards")
             report.add("regional lists", f"{label}: NOT SHIPPED: {why}")
             if previous is not None:
-                prev_day, prev_statuses, prev_path = previous
+                prev_path = previous[2]
                 text = prev_path.read_text(encoding="utf-8")
                 note = (f"Konami China's update {number} ({title}, effective {day}) is not shipped: {why}. A check dated "
                         f"from {day} until the next shipped list is judged by this list, which may not be the one in force.")
@@ -527,13 +532,13 @@ def pools(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
     written = []
     specs = (
         ("master-duel", "Master Duel", lambda y: bool(y.get("master_duel_rarity")), "master_duel_rarity is set",
-         ["The cards that have a Master Duel rarity in yaml-yugi (from Yugipedia's Master Duel card pages): a card "
-          "is in Master Duel when it has one. No arrival dates: the day a card was added to the game is not in the "
-          "data.", "No Master Duel-only cards were found: every card of the pool is an OCG or TCG card."]),
+         [("The cards that have a Master Duel rarity in yaml-yugi (from Yugipedia's Master Duel card pages): a card "
+           "is in Master Duel when it has one. No arrival dates: the day a card was added to the game is not in the "
+           "data."), "No Master Duel-only cards were found: every card of the pool is an OCG or TCG card."]),
         ("ocg-cn", "Simplified Chinese OCG", lambda y: "zh-CN" in (y.get("printed_regions") or []),
          "printed_regions has zh-CN",
-         ["The cards with a Simplified Chinese printing in yaml-yugi (printed_regions zh-CN, from Yugipedia's set "
-          "lists). No release dates: the day a card was first printed in Simplified Chinese is not in the data."]),
+         [("The cards with a Simplified Chinese printing in yaml-yugi (printed_regions zh-CN, from Yugipedia's set "
+           "lists). No release dates: the day a card was first printed in Simplified Chinese is not in the data.")]),
     )
     for pool_id, title, member, rule, notes in specs:
         passcodes, unmapped = set(), []
