@@ -87,8 +87,9 @@ _LINK_ARGUMENT = "ydke://"
 
 def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[list[Path | str], dict[str, bytes]]:
     """Command-line decklist arguments as paths for ``Session.find``, and the decklists given
-    as data: ``-`` (standard input, read once, bounded), a ydke:// link or an Omega deck code that is
-    not a path. A given decklist is named by a string key of the data (``<stdin>``, the link clipped);
+    as data: ``-`` (standard input, read once, bounded), a ydke:// link, or an Omega deck code, a
+    YGOMobile deck link or a MyCard deck code that is not a path. A given decklist is named by a string
+    key of the data (``<stdin>``, the link clipped);
     standard input that cannot be read goes into ``special`` with the reason."""
     from ..limits import clip
     from ..parsers import NotAFile, read_stdin
@@ -105,7 +106,7 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
                     special[STDIN_SHOWN] = f"standard input: {exc}"
             paths.append(STDIN_SHOWN)
         elif argument[:len(_LINK_ARGUMENT)].lower() == _LINK_ARGUMENT or (
-                not os.path.exists(argument) and _omega_code(argument)):
+                not os.path.exists(argument) and (_omega_code(argument) or _deck_code(argument))):
             shown = f"{clip(argument, 40)} (argument {number})"
             given[shown] = argument.encode("utf-8", "surrogateescape")
             paths.append(shown)
@@ -184,6 +185,14 @@ def _omega_code(argument: str) -> bool:
     from ..parsers.omega import looks_like_omega
 
     return looks_like_omega(argument)
+
+
+def _deck_code(argument: str) -> bool:
+    """A YGOMobile deck link or a MyCard deck code (a decklist given on the command line, not a path)."""
+    from ..parsers.mycard import looks_like_mycard
+    from ..parsers.ygomobile import looks_like_ygomobile
+
+    return looks_like_ygomobile(argument) or looks_like_mycard(argument)
 
 
 def silence_stdout() -> None:

@@ -141,7 +141,8 @@ def decklist_command(
         sheet = build_sheet(parsed.path, result.name, entries, result.problems,
                             player_from(options, registered, table), namer,
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name, fingerprint=result.fingerprint)
+                            list_name=regulation.list_name, fingerprint=result.fingerprint,
+                            side_deck=regulation.options("side-size").get("max") != 0)
         if len(parsed_decks) == 1:
             for problem in sheet.errors:
                 where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path

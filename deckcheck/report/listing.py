@@ -396,6 +396,11 @@ def data(document: dict, output_format: str, console) -> None:
             f"{b['origin']}")
     if lists["in_force"]:
         say(f"  in force today: {', '.join(lists['in_force'])}")
+    say(("Card pools", "bold"), f": {len(document['pools'])} of their own (formats name them in card-pool: pool)")
+    for pool in document["pools"]:
+        src = pool["source"]
+        say(f"  • {pool['title']} ({pool['id']}): {pool['cards']:,} cards, from {src.get('repository')} "
+            f"@ {str(src.get('commit'))[:12]}, {src.get('date')}: {src.get('rule')}")
     entries = document["corrections"]["entries"]
     say(("Corrections", "bold"), f": {len(entries)} in use ({document['corrections']['path']}), applied to "
         "the bundled lists and by 'deckcheck update'")
