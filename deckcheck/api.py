@@ -171,12 +171,15 @@ class Session:
 
     # ---- many decklists -----------------------------------------------------------------------
 
-    def find(self, paths: Iterable[str | os.PathLike | Source], exclude: Sequence[str] = ()) -> Found:
-        """The decklists that ``paths`` name: files (whatever their suffix), folders searched for decklists
-        (hidden names and ``exclude`` globs left out), and decklists given as data (a :class:`Source`)."""
+    def find(self, paths: Iterable[str | os.PathLike | Source], exclude: Sequence[str] = (),
+             force_exclude: bool = False) -> Found:
+        """The decklists that ``paths`` name: files (whatever their suffix, unless ``force_exclude``), folders
+        searched for decklists (hidden names, build and package folders and ``exclude`` globs left out), and
+        decklists given as data (a :class:`Source`). An empty path is missing, never the current folder."""
         from .files import find_decklists
 
-        return find_decklists([p if isinstance(p, Source) else Path(p) for p in paths], exclude)
+        return find_decklists([p if isinstance(p, Source) else Path(p) if str(p) else "" for p in paths], exclude,
+                              force_exclude=force_exclude)
 
     def check_sources(self, sources: Sequence[Source], *, format: str | None = None,
                       as_of: date | str | None = None, input_format: str | None = None,
@@ -283,10 +286,14 @@ class Session:
                 sheets.append((None, None, next(p for p in result.problems if p.rule == "unreadable")))
                 continue
             registered = parsed.registration.given() if parsed.registration is not None else {}
-            sheets.append((build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
+            entries = parsed.entries
+            if parsed.title_line is not None and parsed.name is None and result.name is not None:
+                entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
+            sheets.append((build_sheet(parsed.path, result.name, entries, result.problems,
                                        player_from(options, registered, defaults), namer,
                                        skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                                       list_name=regulation.list_name), regulation, None))
+                                       list_name=regulation.list_name, fingerprint=result.fingerprint,
+                                       side_deck=regulation.options("side-size").get("max") != 0), regulation, None))
         return sheets
 
     def convert(self, parsed, to: str, lang: str = "en") -> Converted:

@@ -142,19 +142,21 @@ def _as_date(value, where: str) -> date:
         raise DataError(f"{where}: {value!r} is not a YYYY-MM-DD date") from None
 
 
+MAX_LIST_BYTES = 4 * 1024 * 1024  # the largest list file is ~120 KB
+MAX_LIST_VALUES = 1_000_000
+
+
 def _read_list_file(path: Path) -> dict:
     """A list file as plain JSON-able data, checked; raises DataError with the file and line."""
-    import yaml
+    from .reading import Unreadable, read_file
+    from .safe_yaml import YamlError, load
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        raw = yaml.load(path.read_bytes(), Loader=loader)
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read list: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise DataError(f"{where}: not a valid list file: {getattr(exc, 'problem', exc)}") from None
+        raw = load(read_file(path, MAX_LIST_BYTES), max_values=MAX_LIST_VALUES)
+    except Unreadable as exc:
+        raise DataError(f"{path}: cannot read list: {exc}") from None
+    except YamlError as exc:
+        raise DataError(f"{exc.where(path)} (not a valid list file)") from None
     if not isinstance(raw, dict) or "name" not in raw or "format" not in raw or "effective" not in raw:
         raise DataError(f"{path}: not a list file (needs name, format, effective)")
     entries: list[list] = []
@@ -347,6 +349,16 @@ def staleness(store: "BanlistStore", folder: str, as_of: date) -> dict | None:
     return {"lists": folder, "effective": dates[-1].isoformat(), "age_days": age, "longest_gap_days": usual}
 
 
+_FOLDERS_FIRST = ("tcg", "ocg")  # the lists most players mean; the other folders follow by title
+_ACRONYMS = frozenset(("goat",))  # words written in capitals though longer than three letters
+
+
 def folder_title(folder: str) -> str:
-    """A folder of lists as a sentence names it: tcg → TCG, ocg-genesys → OCG Genesys, speed → Speed."""
-    return " ".join(part.upper() if len(part) <= 3 else part.capitalize() for part in folder.split("-"))
+    """A folder of lists as a sentence names it: tcg → TCG, ocg-genesys → OCG Genesys, speed → Speed, goat → GOAT."""
+    return " ".join(part.upper() if len(part) <= 3 or part in _ACRONYMS else part.capitalize()
+                    for part in folder.split("-"))
+
+
+def folder_order(folder: str) -> tuple:
+    """The order folders of lists are shown in: TCG, OCG, then the others by title."""
+    return (_FOLDERS_FIRST.index(folder) if folder in _FOLDERS_FIRST else len(_FOLDERS_FIRST), folder_title(folder))

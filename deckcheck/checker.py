@@ -13,6 +13,7 @@ from . import clock
 from .banlists import Banlist, BanlistStore
 from .carddb import CardIndex
 from .errors import DataError
+from .fingerprint import code_of, fingerprint
 from .formats import DEFAULT_FORMAT, Format, FormatStore
 from .limits import capped
 from .model import ERROR, EXTRA, KIND_SKILL, MAIN, SIDE, DeckResult, ParsedDeck, Problem
@@ -29,14 +30,16 @@ def problem_order(problem) -> tuple:
 def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
     resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
     facts: dict = {}
+    code = None
     if parsed.unreadable:
         problems = [p for p in parsed.problems if p.rule == "unreadable"]
     else:
+        code = fingerprint(resolved.entries)
         problems = capped([p for rule in regulation.rules_for(resolved) for p in rule.check(resolved, regulation)])
         problems.sort(key=problem_order)
         for rule in regulation.fact_rules:
             facts.update(rule.facts(resolved, regulation))
-    return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player)
+    return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player, code)
 
 
 class DeckTally:
@@ -77,6 +80,7 @@ def triage_plain(plain, shown: str, regulation: Regulation) -> DeckResult | None
     lines = regulation.memo("triage_plain")  # section -> line -> (card, where it goes), or None: not judged so
     tally = DeckTally()
     sizes, totals, deck, other = tally.sizes, tally._totals, tally._deck, tally._other
+    content: dict[tuple[str, str], int] = {}  # (section, card) → copies: the fingerprint's counts
     for section, _line, block in plain.blocks:
         known = lines.get(section)
         if known is None:
@@ -90,6 +94,8 @@ def triage_plain(plain, shown: str, regulation: Regulation) -> DeckResult | None
             card, place = found
             if place is _NOTHING:
                 continue
+            at = (section, str(card.passcode))
+            content[at] = content.get(at, 0) + n
             if place is _COUNTED:
                 sizes[section] += n
             elif place is _OTHER:
@@ -104,7 +110,7 @@ def triage_plain(plain, shown: str, regulation: Regulation) -> DeckResult | None
     facts: dict = {}
     for rule in regulation.fact_rules:
         facts.update(rule.facts(tally, regulation))
-    return DeckResult(shown, sizes, [], None, facts, plain.player)
+    return DeckResult(shown, sizes, [], None, facts, plain.player, code_of(content))
 
 
 _UNSEEN = object()

@@ -49,10 +49,21 @@ class OutputFormat(str, Enum):
 
 
 def say(message: str) -> None:
-    """One line on stderr; paths and data in it shown escaped (report/escape.py)."""
+    """One line on stderr; paths and data in it shown escaped (report/escape.py). On a terminal, a line
+    wider than it is broken at spaces (the lines after the first indented), never inside a word."""
     from ..report.escape import printable
 
-    print(printable(message), file=sys.stderr)
+    text = printable(message)
+    stream = sys.stderr
+    if stream.isatty():
+        import shutil
+        import textwrap
+
+        width = shutil.get_terminal_size().columns
+        if width >= 20 and len(text) > width:
+            text = "\n".join(textwrap.wrap(text, width, subsequent_indent="  ", break_long_words=False,
+                                           break_on_hyphens=False))
+    print(text, file=stream)
 
 
 def fail(message: str) -> None:
@@ -77,7 +88,8 @@ _LINK_ARGUMENT = "ydke://"
 def decklist_sources(arguments: list[str]) -> list:
     """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data as a
     ``Source``: ``-`` (standard input, read once, bounded; named ``<stdin>``, or why it cannot be read), a
-    ydke:// link or an Omega deck code that is not a path (named by the link clipped and its argument number)."""
+    ydke:// link, an Omega deck code, a YGOMobile deck link or a MyCard deck code that is not a path (named by the
+    link clipped and its argument number)."""
     from ..errors import NotAFile
     from ..limits import clip
     from ..model import Source
@@ -94,18 +106,33 @@ def decklist_sources(arguments: list[str]) -> list:
                     stdin = Source(None, STDIN_SHOWN, b"", f"standard input: {exc}")
             found.append(stdin)
         elif argument[:len(_LINK_ARGUMENT)].lower() == _LINK_ARGUMENT or (
-                not os.path.exists(argument) and _omega_code(argument)):
+                not os.path.exists(argument) and (_omega_code(argument) or _deck_code(argument))):
             found.append(Source(None, f"{clip(argument, 40)} (argument {number})",
                                 argument.encode("utf-8", "surrogateescape")))
         else:
-            found.append(Path(argument))
+            found.append(Path(argument) if argument else argument)  # Path("") would be the current folder
     return found
 
 
-def _omega_code(argument: str) -> bool:
-    from ..parsers.omega import looks_like_omega
+def read_one_decklist(argument: str):
+    """One decklist: a file, ``-`` (standard input) or a ydke link; exit 2 for a path that is not one
+    (as ``check`` does)."""
+    from ..model import Source
+    from ..parsers import parse_given, read_deck
 
-    return looks_like_omega(argument)
+    (path,) = decklist_sources([argument])
+    if isinstance(path, Source):  # given as data
+        if path.problem is not None:
+            fail(f"{path.shown}: {path.problem}")
+        decks = parse_given(path.data, path.shown)
+        if len(decks) != 1:
+            fail(f"{path.shown} holds {len(decks)} decklists; give one")
+        return decks[0]
+    if not path or not path.exists():
+        fail(f"{path}: no such file or directory")
+    if path.is_dir():
+        fail(f"{path} is a directory; give one decklist file")
+    return read_deck(path, str(path))
 
 
 def open_session():
@@ -139,6 +166,20 @@ def load_settings(config: Optional[Path], no_config: bool):
         return resolve_config(config, no_config)
     except ConfigError as exc:
         fail(str(exc))
+
+
+def _omega_code(argument: str) -> bool:
+    from ..parsers.omega import looks_like_omega
+
+    return looks_like_omega(argument)
+
+
+def _deck_code(argument: str) -> bool:
+    """A YGOMobile deck link or a MyCard deck code (a decklist given on the command line, not a path)."""
+    from ..parsers.mycard import looks_like_mycard
+    from ..parsers.ygomobile import looks_like_ygomobile
+
+    return looks_like_ygomobile(argument) or looks_like_mycard(argument)
 
 
 def silence_stdout() -> None:
@@ -201,12 +242,26 @@ def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tu
     return tuple(found)
 
 
+def _not_an_output_format(format: Optional[str]) -> None:
+    """``--format json``: the game format was given an output format's name; say which option was meant."""
+    from ..report import OUTPUT_FORMATS
+
+    if format is None or format.lower() not in OUTPUT_FORMATS:
+        return
+    from ..formats import FormatStore
+
+    if not FormatStore.default().knows(format.lower()):
+        fail(f"--format {format}: {format.lower()} is an output format; did you mean --output-format {format.lower()} "
+             "(-o)? --format names the format to judge in (deckcheck formats)")
+
+
 def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Optional[str], region: Optional[str],
               points_cap: Optional[int]):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
     from ..checker import Selection
 
+    _not_an_output_format(format)
     if banlist is not None or as_of is not None:
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:

@@ -104,12 +104,15 @@ def decklist_command(
             say(f"deckcheck: error: {parsed.path}: {problem.message}")
             unreadable += 1
             continue
-        for error in sheet.errors:
-            where = f"{parsed.path}:{error.line}" if error.line is not None else parsed.path
-            say(f"deckcheck: error: {where}: {error.rule}: {error.message}")
+        if len(parsed_decks) == 1:
+            for error in sheet.errors:
+                where = f"{parsed.path}:{error.line}" if error.line is not None else parsed.path
+                say(f"deckcheck: error: {where}: {error.rule}: {error.message}")
         sheets.append((sheet, relative))
         regulations.append(regulation)
     illegal = [sheet for sheet, _ in sheets if not sheet.legal]
+    if len(parsed_decks) > 1:
+        _say_illegal(illegal)
     if require_legal and (illegal or unreadable):
         bad = len(illegal) + unreadable
         say(f"deckcheck: error: --require-legal: {bad} deck{'s' if bad != 1 else ''} not legal or unreadable; "
@@ -151,6 +154,21 @@ def _read(session, inputs: list[str], exclude, input_format) -> tuple[list[tuple
     return parsed_decks, unreadable
 
 
+ILLEGAL_NAMED = 10  # decks named one line each on stderr; the sheets' banners carry every error
+
+
+def _say_illegal(illegal) -> None:
+    """A batch's decks that are not legal, one line each with the rules broken (its sheet's banner lists the
+    errors), the first ``ILLEGAL_NAMED`` of them: a folder of 338 decks gave a thousand lines before this."""
+    for sheet in illegal[:ILLEGAL_NAMED]:
+        rules = list(dict.fromkeys(p.rule for p in sheet.errors))
+        say(f"deckcheck: error: {sheet.path}: {len(sheet.errors)} error{'s' if len(sheet.errors) != 1 else ''} "
+            f"({', '.join(rules)})")
+    if len(illegal) > ILLEGAL_NAMED:
+        say(f"deckcheck: error: and {len(illegal) - ILLEGAL_NAMED} more decks that are not legal; each sheet's banner "
+            "lists its errors (deckcheck check gives them all)")
+
+
 def _about(regulations, checker) -> str:
     """What the footer says of the check: the format, the list, the date (one run: one of each, mostly)."""
     seen = []
@@ -186,10 +204,12 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
     if form is not None:
         from ..documents.form import FormError, inspect
 
+        from ..reading import Unreadable, read_file
+
         try:
-            layout = inspect(form.read_bytes(), str(form))
-        except OSError as exc:
-            fail(f"--form {form}: cannot read the file: {exc.strerror or exc}")
+            layout = inspect(read_file(form, 32 * 1024 * 1024), str(form))  # a form is a few hundred KB
+        except Unreadable as exc:
+            fail(f"--form {form}: cannot read the file: {exc}")
         except FormError as exc:
             fail(str(exc))
         for missing in layout.missing_report():
@@ -220,6 +240,12 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
             data, unshown = _pdf(group, fonts, layout, paper, about)
         except Undrawable as exc:  # a text the check above does not know of: still never drawn wrong
             fail(f"no sheet written: {exc.describe()}; give {CJK_HINT}")
+        except Exception as exc:  # noqa: BLE001 - FormError: pypdf could not fill a malformed form
+            from ..documents.form import FormError
+
+            if not isinstance(exc, FormError):
+                raise
+            fail(f"no sheet written: {exc}")
         pdfs.append((target, data))
         for value in dict.fromkeys(unshown):
             say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "

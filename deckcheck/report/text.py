@@ -64,7 +64,7 @@ def _lists(run: Run) -> list[str]:
 
 
 def header(run: Run, console: Console, width: int | None) -> Text:
-    parts = [Text(run.format_title, style="bold"), *map(shown, _lists(run)), Text(f"as of {run.as_of.isoformat()}")]
+    parts = [Text(printable(run.format_title), style="bold"), *map(shown, _lists(run)), Text(f"as of {run.as_of.isoformat()}")]
     cards = run.data.get("cards", {})
     if cards.get("built"):
         parts.append(shown(f"card data {cards.get('origin', 'bundled')}, {cards['built']}"))
@@ -323,7 +323,7 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
         gap()
         print_summary(run, console, width)
     gap()
-    console.print(summary_line(run), highlight=False, soft_wrap=True)
+    console.print(hang(console, summary_line(run), width, indent=2, first=0), highlight=False, soft_wrap=True)
 
 
 def render_text(run: Run, quiet: bool = False, width: int | None = None) -> str:
