@@ -79,11 +79,13 @@ CONVERT_REPORTS = ("unreadable", "syntax", "placeholder-passcode", "unofficial-n
 
 @dataclass
 class Converted:
-    """A deck converted: its text (None: unreadable), the reading problems to show, the unknown cards."""
+    """A deck converted: its text (None: unreadable), the reading problems to show, the unknown cards, and the
+    entries the output format cannot hold (``convert.Converted.left_out``)."""
 
     text: str | None
     notes: list
     unknown: list
+    left_out: list = field(default_factory=list)
 
 
 class Session:
@@ -310,7 +312,8 @@ class Session:
         if parsed.unreadable:
             return Converted(None, notes, [])
         unknown = list(unknown_card.check(resolved, None))
-        return Converted(convert(resolved, to, cards, lang).text, notes, unknown)
+        converted = convert(resolved, to, cards, lang)
+        return Converted(converted.text, notes, unknown, list(converted.left_out))
 
     # ---- what deckcheck knows (the info commands) --------------------------------------------------
 
