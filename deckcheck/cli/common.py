@@ -114,6 +114,27 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
     return paths, given
 
 
+def read_one_decklist(argument: str):
+    """One decklist: a file, ``-`` (standard input) or a ydke link; exit 2 for a path that is not one
+    (as ``check`` does)."""
+    from ..parsers import parse_given, read_deck
+
+    special: dict[str, str] = {}
+    (path,), given = decklist_arguments([argument], special)
+    if isinstance(path, str):  # given as data
+        if path in special:
+            fail(f"{path}: {special[path]}")
+        decks = parse_given(given[path], path)
+        if len(decks) != 1:
+            fail(f"{path} holds {len(decks)} decklists; give one")
+        return decks[0]
+    if not path.exists():
+        fail(f"{path}: no such file or directory")
+    if path.is_dir():
+        fail(f"{path} is a directory; give one decklist file")
+    return read_deck(path, str(path))
+
+
 def decklist_sources(arguments: list[str]) -> list:
     """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data (``-``,
     standard input, read once, bounded; a ydke:// link or an Omega deck code that is not a path) as a
@@ -225,12 +246,26 @@ def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tu
     return tuple(found)
 
 
+def _not_an_output_format(format: Optional[str]) -> None:
+    """``--format json``: the game format was given an output format's name; say which option was meant."""
+    from ..report import OUTPUT_FORMATS
+
+    if format is None or format.lower() not in OUTPUT_FORMATS:
+        return
+    from ..formats import FormatStore
+
+    if not FormatStore.default().knows(format.lower()):
+        fail(f"--format {format}: {format.lower()} is an output format; did you mean --output-format {format.lower()} "
+             "(-o)? --format names the format to judge in (deckcheck formats)")
+
+
 def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Optional[str], region: Optional[str],
               points_cap: Optional[int]):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
     from ..checker import Selection
 
+    _not_an_output_format(format)
     if banlist is not None or as_of is not None:
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:
