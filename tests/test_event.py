@@ -127,7 +127,7 @@ def test_csv_and_html_outputs(tmp_path):
     assert rows[-1]["status"] == "unmatched" and rows[7]["status"] == "missing"
     assert rows[5]["errors"] == "5" and rows[9]["superseded"].count("|") == 1
     page = tmp_path / "ledger.html"
-    html = invoke(*BASE, "-o", "html", "--output", page)
+    html = invoke(*BASE, "--output", page)  # the suffix says the format
     assert html.exit_code == 1 and html.stdout == ""
     text = page.read_text(encoding="utf-8")
     assert text.count('<section class="panel deck" id="player-') == 12 and "Farah Nasser" in text

@@ -147,9 +147,9 @@ def event_command(
     manifest: Optional[Path] = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
                                                                      "export): player, konami_id, file, received "
                                                                      "(ISO time); other columns kept."),
-    output_format: EventOutputFormat = typer.Option(EventOutputFormat.text, "--output-format", "-o",
-                                                    help="text (a table, missing, illegal and late first), json, "
-                                                         "csv or html."),
+    output_format: Optional[EventOutputFormat] = typer.Option(
+        None, "--output-format", "-o", help="text (a table, missing, illegal and late first), json, csv or html "
+                                            "(default: by --output's suffix, else text)."),
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
     sheets: Optional[Path] = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
                                                                  "(PDF, with name, KONAMI ID and fingerprint) into "
@@ -186,6 +186,11 @@ def event_command(
     if form is not None and not form.is_file():
         fail(f"--form {form}: no such file")
     given_date = parse_date(event_date, "--date")
+    if output_format is None:  # --output ledger.html: the suffix says the format, as for check
+        by_suffix = {".json": EventOutputFormat.json, ".csv": EventOutputFormat.csv, ".html": EventOutputFormat.html,
+                     ".htm": EventOutputFormat.html}
+        suffix = output.suffix.lower() if output is not None else ""
+        output_format = by_suffix.get(suffix, EventOutputFormat.text)
     session, checker, settings = _checker(format, banlist, as_of, region, points_cap, input_format, config,
                                           no_config)
     try:
