@@ -326,9 +326,10 @@ class CardIndex:
             self._suggested[key] = found
         return list(found)
 
-    def search(self, query: str, limit: int = 20) -> tuple[list[Card], bool]:
+    def search(self, query: str, limit: int = 20, misspelt: bool = True) -> tuple[list[Card], bool]:
         """Cards for a part of a name, best first, and whether they contain it (True) or are only close
-        to it (False: a misspelling). A passcode or an exact name gives its cards."""
+        to it (False: a misspelling; none when ``misspelt`` is False). A passcode or an exact name gives its
+        cards."""
         found = self.find(query)
         if found:
             return found, True
@@ -338,7 +339,7 @@ class CardIndex:
         ranked = _ranker(self._word_keys).rank(folded, limit, fuzzy=False)
         if ranked:
             return self._cards_of(ranked, limit), True
-        return self._ranked(query, min(limit, 3)), False
+        return (self._ranked(query, min(limit, 3)) if misspelt else []), False
 
     def _ranked(self, name: str, limit: int) -> list[Card]:
         if len(name) > NAME_LIMIT:  # nothing is close to it

@@ -114,14 +114,31 @@ def _unofficial_name(entry, card, cards: CardIndex, problems: list[Problem]) -> 
         )
 
 
+INEXACT_CANDIDATES = 50  # names the contains-search may give; as many means too many to be sure of one
+
+
+def _words_in_order(words: list[str], name: str) -> bool:
+    """Whether each of ``words`` begins a word of ``name`` (folded), in order, each a word of its own."""
+    at = 0
+    for word in fold_words(name).split():
+        if at < len(words) and word.startswith(words[at]):
+            at += 1
+    return at == len(words)
+
+
 def _inexact_match(name: str, cards: CardIndex) -> "Card | None":
-    """The one deck card whose name has every word of ``name`` in order, for a mostly-Latin name of at least
-    ``INEXACT_MIN_LETTERS`` letters; None when no card or several do."""
+    """The one deck card whose name has every word of ``name``, in order, each beginning a word of its own
+    ("Imperm", "droll lock bird"), for a mostly-Latin name of at least ``INEXACT_MIN_LETTERS`` letters; None
+    when no card or several do."""
     folded = fold_words(name)
     if len(folded.replace(" ", "")) < INEXACT_MIN_LETTERS or not mostly_folded(name, folded):
         return None
-    found, contains = cards.search(name, 2)
-    return found[0] if contains and len(found) == 1 and found[0].kind in DECK_KINDS else None
+    found, contains = cards.search(name, INEXACT_CANDIDATES, misspelt=False)
+    if not contains or len(found) >= INEXACT_CANDIDATES:
+        return None
+    words = folded.split()
+    fitting = {card.group: card for card in found if card.kind in DECK_KINDS and _words_in_order(words, card.name)}
+    return next(iter(fitting.values())) if len(fitting) == 1 else None
 
 
 def _inexact_name(entry, cards: CardIndex, problems: list[Problem], asked: dict) -> "Card | None":

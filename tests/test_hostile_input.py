@@ -116,7 +116,7 @@ def test_a_file_name_that_is_not_utf8_is_written_by_every_format_with_the_rest_o
         assert code == 1 and err == "", (fmt, err)
         report = tmp_path / f"report.{fmt}"
         code, _, err = deckcheck("check", "decks", "-o", fmt, "--output", str(report), cwd=tmp_path)
-        assert code == 1 and err == "", (fmt, err)
+        assert code == 1 and err == f"2 decks: 1 legal, 1 illegal, 0 unreadable → {report}\n", (fmt, err)
         written = report.read_bytes().decode("utf-8")
         assert written == out if fmt != "text" else shown in written  # text files are 160 columns wide
         assert "plain.ydk" in out

@@ -187,7 +187,8 @@ def test_csv_and_json_have_the_player_the_decklist_declares(tmp_path):
     assert rows["a.yaml"]["player"] == "Yugi Muto" and rows["a.yaml"]["name"] == "Snake-Eye"
     assert rows["b.ydk"]["player"] == "Seto Kaiba"
     assert rows["c.ydk"]["player"] == ""  # a program, not a player
-    assert list(rows["a.yaml"])[-1] == "player"  # added last: the columns before keep their places
+    columns = list(rows["a.yaml"])  # columns are only added at the end: those before keep their places
+    assert columns.index("player") == columns.index("points") + 1 and columns[:2] == ["path", "name"]
     decks = {d["path"].rsplit("/", 1)[-1]: d for d in json.loads(run("check", tmp_path, "-o", "json").stdout)["decks"]}
     assert decks["a.yaml"]["player"] == "Yugi Muto" and "player" not in decks["c.ydk"]
 
