@@ -1,0 +1,150 @@
+"""The TCG's own history (issue #20): its lists of 2002–2005 on their own dates, the lists Konami's archive lacks,
+no OCG entry judging a card before it was a TCG card, and promo release dates, each through `check`.
+
+The last tests compare the shipped lists with the TCG status history in the source data (../shared/data) and
+skip when it is not beside the checkout.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+
+import pytest
+
+from deckcheck.banlists import BanlistStore
+
+from .conftest import SHARED_DATA, rules_of
+
+# Cards of Legend of Blue Eyes White Dragon (2002-03-08), never on a list: a Main Deck's filler on any date.
+LOB = ["Uraby", "Dark Gray", "Skull Red Bird", "Giant Soldier of Stone", "Mystical Elf", "Drooling Lizard",
+       "Armored Starfish", "The Furious Sea King", "Hard Armor", "Green Phantom King", "Curse of Dragon",
+       "Beaver Warrior", "One-Eyed Shield Dragon", "Misairuzame", "Flame Manipulator"]
+
+
+EXTRA = {"Brionac, Dragon of the Ice Barrier", "Trishula, Dragon of the Ice Barrier"}
+
+
+def deck(*cards: tuple[int, str]) -> str:
+    """A text decklist: the given cards (Extra Deck monsters in the Extra Deck), then LOB filler up to 40."""
+    main = [(n, name) for n, name in cards if name not in EXTRA]
+    extra = [f"{n} {name}" for n, name in cards if name in EXTRA]
+    lines = ["Main Deck:"] + [f"{n} {name}" for n, name in main]
+    left = 40 - sum(n for n, _ in main)
+    for name in LOB:
+        if left <= 0:
+            break
+        take = min(3, left)
+        lines.append(f"{take} {name}")
+        left -= take
+    return "\n".join(lines + (["Extra Deck:", *extra] if extra else [])) + "\n"
+
+
+def verdict(check_text, *cards: tuple[int, str], day: str, fmt: str = "tcg"):
+    result = check_text(deck(*cards), suffix=".txt", format=fmt, as_of=date.fromisoformat(day))
+    return result.legal, sorted(set(rules_of(result, "error")))
+
+
+# (cards, date, legal, error rule ids): the issue's examples, each as the TCG's own history gives it
+CASES = [
+    # the TCG's lists of 2002–2005 are its own, not the OCG's
+    ([(1, "Raigeki")], "2004-06-01", True, []),                       # Limited on April 2004 TCG
+    ([(3, "Dark Magician of Chaos")], "2004-06-01", True, []),        # Unlimited until 2004-10-01
+    ([(3, "Jinzo")], "2002-11-01", True, []),                         # Unlimited in the TCG then
+    ([(2, "Dark Magician of Chaos")], "2004-10-15", False, ["banlist"]),  # Limited from 2004-10-01
+    # no list before 2002-05-07: only the construction rules
+    ([(3, "Pot of Greed")], "2002-04-01", True, []),
+    ([(3, "Pot of Greed")], "2002-05-07", False, ["banlist"]),
+    # the three lists Konami's archive lacks
+    ([(2, "Magical Stone Excavation")], "2007-06-15", False, ["banlist"]),
+    ([(1, "Dimension Fusion")], "2008-05-20", False, ["banlist"]),
+    ([(1, "Tellarknight Ptolemaeus")], "2016-02-15", False, ["banlist"]),
+    ([(1, "Performage Damage Juggler")], "2016-02-15", False, ["banlist"]),
+    ([(1, "Performage Plushfire")], "2016-02-15", False, ["banlist"]),
+    # OCG entries do not leak into the TCG lists
+    ([(2, "Brionac, Dragon of the Ice Barrier")], "2010-01-01", True, []),
+    ([(2, "Trishula, Dragon of the Ice Barrier")], "2011-06-01", True, []),
+    # promos: released when the set data says (Premium Packs, Shonen Jump, video-game promos)
+    ([(1, "Marshmallon")], "2008-01-14", True, []),
+    ([(1, "Zera the Mant"), (1, "Zera Ritual")], "2008-01-14", True, []),
+    ([(1, "Valhalla, Hall of the Fallen")], "2008-09-01", True, []),
+    ([(1, "Tragoedia")], "2009-09-15", True, []),
+    ([(1, "Sage's Stone")], "2005-06-01", True, []),
+]
+
+
+@pytest.mark.parametrize("given, day, legal, rules", CASES, ids=[f"{c[0][0][1]}@{c[1]}" for c in CASES])
+def test_tcg_history_verdicts(check_text, given, day, legal, rules):
+    got = verdict(check_text, *given, day=day)
+    assert got == (legal, rules) or (not legal and got[0] is False and set(rules) <= set(got[1])), got
+
+
+def test_edison_accepts_its_promos(check_text):
+    for name in ("Marshmallon", "Zera the Mant", "Tragoedia", "Sage's Stone", "Valhalla, Hall of the Fallen",
+                 "Genesis Dragon", "Exodius the Ultimate Forbidden Lord", "Darkness Neosphere",
+                 "Elemental HERO Voltic", "Super War-Lion"):
+        result = check_text(deck((1, name)), suffix=".txt", format="edison")
+        assert "card-pool" not in rules_of(result), (name, [p.message for p in result.problems])
+
+
+def test_no_tcg_list_before_may_2002():
+    """The TCG started on 2002-03-08 with no list (an empty one stands for that) and had its first on 2002-05-07."""
+    lists = sorted((b for b in BanlistStore().all() if b.format == "tcg"), key=lambda b: b.effective)
+    assert [b.effective for b in lists[:2]] == [date(2002, 3, 8), date(2002, 5, 7)]
+    assert lists[0].entries == [] and lists[1].entries
+
+
+def test_every_tcg_list_entry_was_a_tcg_card_on_the_lists_date(cards):
+    """The property: a TCG list names only cards that were TCG cards on its date."""
+    for banlist in (b for b in BanlistStore().all() if b.format == "tcg"):
+        for entry in banlist.entries:
+            card = cards.by_passcode(entry.passcode) if entry.passcode is not None else None
+            if card is None:
+                continue
+            assert card.tcg, (banlist.name, card.name)
+            ahead = [n for n in banlist.notes if n.startswith("Named ahead of its TCG release")]
+            assert card.tcg_date is None or card.tcg_date <= banlist.effective.isoformat() or \
+                any(f"{card.name} ({card.passcode})" in n for n in ahead), (banlist.name, card.name, card.tcg_date)
+
+
+@pytest.mark.source_data
+def test_weekly_scan_against_the_tcg_history(cards):
+    """Every week from 2002-05-07 to YGOJSON's snapshot: the shipped TCG status of every card YGOJSON gives a TCG
+    history equals that history's, for cards that were TCG cards that week."""
+    history: dict[int, list[tuple[str, int | None]]] = {}
+    words = {"forbidden": 0, "limited": 1, "semilimited": 2, "semi-limited": 2, "unlimited": None}
+    with open(SHARED_DATA / "ygojson" / "cards.min.jsonl", encoding="utf-8") as f:
+        for line in f:
+            g = json.loads(line)
+            steps = ((g.get("legality") or {}).get("tcg") or {}).get("history")
+            konami_id = (g.get("externalIDs") or {}).get("dbID")
+            if steps and konami_id:
+                history[konami_id] = sorted((s["date"], words[str(s["legality"]).lower()]) for s in steps)
+    by_konami = {c.konami_id: c for c in cards.cards() if c.konami_id}
+    lists = sorted((b for b in BanlistStore().all() if b.format == "tcg"), key=lambda b: b.effective)
+    counts = {"forbidden": 0, "limited": 1, "semi_limited": 2}
+    statuses = {b.name: {e.passcode: counts[e.status] for e in b.entries if e.status in counts} for b in lists}
+    # recorded differences: a list dated by corrections.yaml on the day it took effect, which YGOJSON dates earlier
+    # (the day it was announced or filed): the weeks between are judged by the list before it
+    recorded = [(date.fromisoformat(b.source["history_check"]["changes_dated"]), b.effective) for b in lists
+                if "history_check" in b.source and b.source["history_check"]["changes_dated"] < b.effective.isoformat()]
+    differences = []
+    day = date(2002, 5, 7)
+    while day <= date(2025, 11, 15):
+        if any(start <= day < end for start, end in recorded):
+            day += timedelta(days=7)
+            continue
+        banlist = [b for b in lists if b.effective <= day][-1]
+        for konami_id, steps in history.items():
+            card = by_konami.get(konami_id)
+            if card is None or not card.tcg or card.tcg_date is None or card.tcg_date > day.isoformat():
+                continue
+            theirs = None
+            for when, status in steps:
+                if when <= day.isoformat():
+                    theirs = status
+            ours = statuses[banlist.name].get(card.passcode)
+            if ours != theirs:
+                differences.append(f"{day} {banlist.name} {card.name}: ours {ours}, history {theirs}")
+        day += timedelta(days=7)
+    assert differences == [], f"{len(differences)}: " + "\n".join(differences[:40])
