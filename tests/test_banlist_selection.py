@@ -39,9 +39,11 @@ def test_before_the_oldest_list(store):
     assert store.in_effect("tcg", date(2002, 3, 8)).entries == []  # the TCG's first weeks: no list
     with pytest.raises(DataError, match=r"no TCG list was in effect on 2002-03-07 \(the oldest starts 2002-03-08\)"):
         store.in_effect("tcg", date(2002, 3, 7))
-    assert store.in_effect("ocg", date(2020, 1, 1)).name == "2020.01 OCG"  # the OCG lists from 2020 on
-    with pytest.raises(DataError, match="no OCG list was in effect on 2019-09-30"):
-        store.in_effect("ocg", date(2019, 9, 30))
+    assert store.in_effect("ocg", date(2020, 1, 1)).name == "2020.01 OCG"
+    assert store.in_effect("ocg", date(2015, 6, 1)).name == "2015.04 OCG"  # the OCG lists from 1999 on
+    assert store.in_effect("ocg", date(1999, 7, 8)).name == "1999.07 OCG"
+    with pytest.raises(DataError, match="no OCG list was in effect on 1999-07-07"):
+        store.in_effect("ocg", date(1999, 7, 7))
 
 
 def test_by_name_and_alias(store):

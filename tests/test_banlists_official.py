@@ -15,6 +15,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from deckcheck.carddb import normalize_name
+from tools.build_data.konami import OCG_NAME_TYPOS  # upstream typos the build reads as the card they name
+
 from .conftest import REPO, SHARED_DATA as SHARED
 
 OFFICIAL = SHARED / "yaml-yugi-limit-regulation"
@@ -30,7 +33,7 @@ STATUS_FIXES: dict[tuple[str, str], list[dict]] = {}
 for _fix in CORRECTIONS["list_statuses"]:
     STATUS_FIXES.setdefault((_fix["format"], _fix["list"]), []).append(_fix)
 DUPLICATE_FILING = {("tcg", "2024-12-06"): "2024-12-09"}
-FIRST_OCG = "2020-01-01"
+FIRST_OCG = "1999-07-08"  # every OCG list
 
 SHIPPED = sorted(p for fmt in ("tcg", "ocg") for p in (BANLISTS / fmt).glob("*.yaml"))  # the F&L lists
 FIRST_KONAMI_TCG = "2005-04-01"  # before it Konami's archive files the OCG's lists; the TCG's are built from its history
@@ -99,7 +102,9 @@ def official_regulation(path: Path, fmt: str, name: str) -> dict[int, int]:
     if path.name.endswith(".vector.json"):
         out = {int(k): v for k, v in doc["regulation"].items()}
     else:
-        out = {konami_by_name()[n]: v for n, v in doc.items()}
+        known = konami_by_name()
+        folded = {normalize_name(n): k for n, k in known.items()}
+        out = {known.get(OCG_NAME_TYPOS.get(n, n)) or folded[normalize_name(n)]: v for n, v in doc.items()}
     for fix in STATUS_FIXES.get((fmt, name), []):
         if fix["status"] == "unlimited":
             out.pop(fix["konami_id"], None)

@@ -87,6 +87,14 @@ def test_edison_accepts_its_promos(check_text):
         assert "card-pool" not in rules_of(result), (name, [p.message for p in result.problems])
 
 
+def test_ocg_lists_since_1999(check_text):
+    """Every OCG list ships: a 2015 OCG deck is judged by the OCG's list of April 2015."""
+    banned = check_text(deck((1, "Tempest, Dragon Ruler of Storms")), suffix=".txt", format="ocg",
+                        as_of=date(2015, 6, 1))
+    assert not banned.legal and "banlist" in rules_of(banned, "error")
+    assert BanlistStore().in_effect("ocg", date(1999, 7, 8)).name == "1999.07 OCG"
+
+
 def test_no_tcg_list_before_may_2002():
     """The TCG started on 2002-03-08 with no list (an empty one stands for that) and had its first on 2002-05-07."""
     lists = sorted((b for b in BanlistStore().all() if b.format == "tcg"), key=lambda b: b.effective)
@@ -148,3 +156,72 @@ def test_weekly_scan_against_the_tcg_history(cards):
                 differences.append(f"{day} {banlist.name} {card.name}: ours {ours}, history {theirs}")
         day += timedelta(days=7)
     assert differences == [], f"{len(differences)}: " + "\n".join(differences[:40])
+
+
+# ------------------------------------------------------------------ deck rules by date (docs/deck-rules-by-date.md)
+
+FUSIONS = ["Gaia the Dragon Champion", "Thousand-Eyes Restrict", "Dark Balter the Terrible", "Ryu Senshi",
+           "Dark Blade the Dragon Knight", "Fiend Skull Dragon"]
+
+
+def sized_deck(main: int, fusions: int, side: int) -> str:
+    lines = ["Main Deck:"]
+    left = main
+    for name in LOB * 3:
+        if left <= 0:
+            break
+        lines.append(f"{min(3, left)} {name}")
+        left -= min(3, left)
+    lines.append("Extra Deck:")
+    left = fusions
+    for name in FUSIONS:
+        if left <= 0:
+            break
+        lines.append(f"{min(3, left)} {name}")
+        left -= min(3, left)
+    if side:
+        lines += ["Side Deck:", f"{side} Mirror Force" if side <= 1 else f"{side} Celtic Guardian"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("main, fusions, side, day, rules", [
+    (40, 17, 0, "2005-06-01", []),                 # no Fusion Deck limit in 2005
+    (40, 17, 0, "2010-06-01", ["extra-size"]),     # 15 from 2008-08-13
+    (40, 15, 0, "2008-08-13", []),
+    (40, 16, 0, "2008-08-13", ["extra-size"]),
+    (40, 16, 0, "2008-08-12", []),
+    (40, 0, 3, "2005-06-01", ["side-size"]),       # a Side Deck of 0 or exactly 15 until 2008-08-13
+    (40, 0, 3, "2008-08-13", []),
+])
+def test_deck_rules_by_date(check_text, main, fusions, side, day, rules):
+    result = check_text(sized_deck(main, fusions, side), suffix=".txt", format="tcg", as_of=date.fromisoformat(day))
+    assert sorted(set(rules_of(result, "error")) - {"banlist", "card-pool", "copy-limit"}) == rules
+
+
+def test_formats_show_gives_the_rules_of_the_date():
+    from typer.testing import CliRunner
+
+    from deckcheck.cli import app
+
+    runner = CliRunner()
+    then = json.loads(runner.invoke(app, ["formats", "show", "tcg", "--as-of", "2005-06-01", "-o", "json"]).stdout)
+    now = json.loads(runner.invoke(app, ["formats", "show", "tcg", "-o", "json"]).stdout)
+    assert then["rules"]["extra-size"]["max"] is None and then["rules"]["side-size"]["exactly"] == [0, 15]
+    assert now["rules"]["extra-size"]["max"] == 15
+    assert any("2008-08-13" in note for note in then["notes"])
+
+
+# ------------------------------------------------------------------ the stale-list signal for every format with lists
+
+
+def test_stale_signal_for_speed_and_ocg_genesys():
+    from deckcheck.banlists import staleness
+
+    store = BanlistStore()
+    speed = staleness(store, "speed", date(2026, 12, 2))  # one Speed list: the cadence it records (YGOJSON's history)
+    assert speed is not None and speed["age_days"] == 509 and speed["longest_gap_days"] == 367
+    assert staleness(store, "speed", date(2026, 7, 1)) is None  # 355 days: within the Speed list's own gap
+    genesys = staleness(store, "ocg-genesys", date(2026, 12, 2))  # two lists 61 days apart
+    assert genesys is not None and genesys["longest_gap_days"] == 61
+    assert staleness(store, "ocg-genesys", date(2026, 9, 1)) is None
+    assert staleness(store, "goat", date(2026, 12, 2)) is None  # one list and no cadence: nothing to tell

@@ -9,6 +9,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deckcheck.carddb import normalize_name
+
 from .cards import Builder
 from .common import (
     STATUS_WORDS, YGOJSON, Card, Report, clean_name, read_json, read_jsonl,
@@ -19,7 +21,7 @@ from .write import banlist_yaml, write_list
 from .yaml_yugi import yaml_yugi_password
 from .ygojson import StatusHistory
 
-FIRST_OCG_LIST_DATE = "2020-01-01"  # the TCG lists go back to 1999, the OCG lists (keyed by Konami ID) to 2020
+FIRST_OCG_LIST_DATE = "1999-07-08"  # the OCG's first list: every OCG list is shipped (by name before 2021)
 
 # Banlist facts that the vectors alone do not carry (list dates and status fixes: deckcheck/data/corrections.yaml).
 TCG_DUPLICATE_FILINGS = {"2024-12-06": "2024-12-09"}  # an identical, earlier filing of the same list
@@ -28,6 +30,11 @@ OCG_SHARED_UNTIL = "2013-09-01"  # the first TCG list made apart from the OCG's 
 AHEAD_NOTE = "Named ahead of its TCG release (the TCG's status history has the entry on this date):"
 TCG_STARTED = "2002-03-08"  # Legend of Blue Eyes White Dragon, the first TCG set (North America)
 UDE_HISTORY_UNTIL = "2005-04-01"  # before it, YGOJSON's TCG history follows Upper Deck's lists (other days, other lists)
+# Typos in the OCG lists as transcribed upstream by name: the lists before and after it name the card with the same
+# status, and YGOJSON's OCG history (from Yugipedia) has no change for it on that day.
+OCG_NAME_TYPOS = {"Nerkoz of Unicore": "Nekroz of Unicore",  # data/ocg/2015-10-01.name.json
+                  "Burial from a Differnet Dimension": "Burial from a Different Dimension",  # 2016-07-01
+                  "Redox, Dragon Ruler of Storms": "Redox, Dragon Ruler of Boulders"}  # 2016-07-01 (Tempest is listed too)
 # Official lists without an EDOPro list of their own: cross-check against the EDOPro list that absorbed them.
 CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
 
@@ -150,11 +157,21 @@ class BanlistBuilder(CorrectionsMixin):
         return self.cards.main.cards.get(passcode) if passcode is not None else None
 
     def card_for_name(self, name: str) -> tuple[Card | None, int | None]:
+        if name in OCG_NAME_TYPOS:
+            self.report.add("banlists", f"OCG list name {name!r} read as {OCG_NAME_TYPOS[name]!r} (a typo upstream: the "
+                                        "lists before and after name that card with the same status)")
+            name = OCG_NAME_TYPOS[name]
         for y in self.cards.yy_by_name.get(clean_name(name), []):
             passcode = self.cards.main.owner.get(yaml_yugi_password(y))
             if passcode is not None:
                 return self.cards.main.cards[passcode], y.get("konami_id")
         card = next((c for c in self.cards.main.cards.values() if c.name == clean_name(name)), None)
+        if card is None:  # the OCG's early transcriptions: "Morphing Jar 2" for Morphing Jar #2
+            wanted = normalize_name(name)
+            found = [c for c in self.cards.main.cards.values() if c.origin == "official" and normalize_name(c.name) == wanted]
+            if len(found) == 1:
+                card = found[0]
+                self.report.add("banlists", f"OCG list name {name!r} read as {card.name!r} (same name but for punctuation)")
         return card, card.konami_id if card else None
 
     def scraped_entries(self, lst: OfficialList) -> list[dict]:
