@@ -22,7 +22,7 @@ LOB = ["Uraby", "Dark Gray", "Skull Red Bird", "Giant Soldier of Stone", "Mystic
        "Beaver Warrior", "One-Eyed Shield Dragon", "Misairuzame", "Flame Manipulator"]
 
 
-EXTRA = {"Brionac, Dragon of the Ice Barrier", "Trishula, Dragon of the Ice Barrier"}
+EXTRA = {"Brionac, Dragon of the Ice Barrier", "Trishula, Dragon of the Ice Barrier", "Dewloren, Tiger King of the Ice Barrier"}
 
 
 def deck(*cards: tuple[int, str]) -> str:
@@ -64,6 +64,10 @@ CASES = [
     # OCG entries do not leak into the TCG lists
     ([(2, "Brionac, Dragon of the Ice Barrier")], "2010-01-01", True, []),
     ([(2, "Trishula, Dragon of the Ice Barrier")], "2011-06-01", True, []),
+    ([(3, "Dewloren, Tiger King of the Ice Barrier")], "2010-08-01", True, []),  # 2010.03 TCG's OCG entry left out
+    ([(3, "Makyura the Destructor")], "2005-01-15", True, []),        # Unlimited in the TCG until April 2005
+    ([(3, "Magical Stone Excavation")], "2007-04-01", True, []),      # Limited from 2007-06-01
+    ([(1, "Sixth Sense")], "2005-06-01", False, ["card-pool"]),       # not a TCG card then: not "Forbidden"
     # promos: released when the set data says (Premium Packs, Shonen Jump, video-game promos)
     ([(1, "Marshmallon")], "2008-01-14", True, []),
     ([(1, "Zera the Mant"), (1, "Zera Ritual")], "2008-01-14", True, []),
@@ -225,3 +229,32 @@ def test_stale_signal_for_speed_and_ocg_genesys():
     assert genesys is not None and genesys["longest_gap_days"] == 61
     assert staleness(store, "ocg-genesys", date(2026, 9, 1)) is None
     assert staleness(store, "goat", date(2026, 12, 2)) is None  # one list and no cadence: nothing to tell
+
+
+# Cards of the Edison whitelist of LFLists PR #39 that the edison format refuses: first released in the TCG after
+# 2010-04-20 (Duel Terminal cards reprinted in The Shining Darkness and later sets, the format's notes; Duelist
+# League and Shonen Jump promos of later months; Damage = Reptile, printed in the TCG in 2021).
+EDISON_OUT = {
+    "Ally Salvo", "Ally of Justice Light Gazer", "Ally of Justice Thousand Arms", "Ally of Justice Unknown Crusher",
+    "Breath of Light", "Damage = Reptile", "Dark End Dragon", "Flamvell Archer", "Flamvell Fiend", "Flamvell Poun",
+    "Genex Controller", "Genex Power Planner", "Genex Searcher", "Genex Undine", "Genex Worker", "Hydro Genex",
+    "Last Day of Witch", "Mist Condor", "Mist Valley Watcher", "Mist Valley Windmaster",
+    "Numbing Grub in the Ice Barrier", "Reese the Ice Mistress", "Royal Knight of the Ice Barrier",
+    "Thunder King Rai-Oh", "Vice Dragon", "Worm Falco", "Worm Gulse", "Worm Hope", "Worm Illidan", "Worm Jetelikpse",
+    "Worm King", "X-Saber Palomuro", "X-Saber Pashuul", "X-Saber Wayne",
+}
+
+
+@pytest.mark.source_data
+def test_edison_pool_against_the_community_whitelist(cards):
+    """Every card of the Edison whitelist (LFLists PR #39) is released in the TCG by the format's cut-off, but the
+    recorded ones: the promos (Premium Packs, Shonen Jump, video-game bundles) are in."""
+    import re
+
+    text = (SHARED_DATA / "edopro" / "lflists" / "unmerged" / "2010.03 Edison.lflist.conf").read_text(encoding="utf-8")
+    late = set()
+    for code in {int(m.group(1)) for m in re.finditer(r"^(\d+) [1-3]", text, re.M)}:
+        card = cards.by_passcode(code)
+        if card is not None and (card.tcg_date is None or card.tcg_date > "2010-04-20"):
+            late.add(card.name)
+    assert late == EDISON_OUT
