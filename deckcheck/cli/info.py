@@ -145,7 +145,7 @@ def formats_command(ctx: typer.Context, output_format: OutputFormat = _OUTPUT) -
 @formats_app.command("show")
 def formats_show_command(
     format: str = typer.Argument(..., metavar="FORMAT", help="A format id or a format file (PATH.yaml)."),
-    as_of: Optional[str] = typer.Option(None, "--as-of", help="The deck rules as on this date (YYYY-MM-DD)."),
+    as_of: str | None = typer.Option(None, "--as-of", help="The deck rules as on this date (YYYY-MM-DD)."),
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Print a format's resolved definition: what it inherits and every rule's options (--as-of: on that day)."""

@@ -52,7 +52,7 @@ class Format:
     # the deck rules of earlier days: (from, until, rule options over `rules`, source), each [from, until)
     eras: tuple[tuple[date | None, date | None, Mapping, str], ...] = ()
 
-    def on(self, day: date) -> "Format":
+    def on(self, day: date) -> Format:
         """The format as it was on ``day``: the rules of every era that covers the day, over its own."""
         from .loader import resolve_rules
 
