@@ -258,9 +258,9 @@ def test_data_command_shows_corrections_and_the_age_of_every_source():
         assert source["commit"] and source["date"] and isinstance(source["age_days"], int)
     roles = {s["role"]: s for s in doc["banlists"]["sources"]}
     # Konami's lists, EDOPro's and YGOJSON's as witnesses; the GOAT pool (EDOPro), the raw PointsList, a cut-off page;
-    # the TCG's history for its revisions and Format Library's dates for its 2002–2004 lists
+    # the TCG's history for its revisions, Format Library's dates for its 2002–2004 lists, the Speed list's cadence
     assert set(roles) == {"official", "cross_check", "history_check", "pool", "raw_check", "cut_off", "revision",
-                          "dates"}
+                          "dates", "cadence"}
     for s in roles.values():
         assert s["commit"] and s["date"] and s["age_days"] >= 0 and s["lists"] > 0
     text = _cli("data").stdout

@@ -397,7 +397,8 @@ class FormatListBuilder:
         gaps = [(date.fromisoformat(b) - date.fromisoformat(a)).days for a, b in zip(days, days[1:])]
         self.report.add("speed", f"cadence: YGOJSON's Speed status changes on {', '.join(days)}: longest gap "
                                  f"{max(gaps)} days (the stale-list signal's measure for the Speed list)")
-        return {"repository": YGOJSON["repository"], "commit": YGOJSON["commit"], "field": "legality.speed.history",
+        return {"repository": YGOJSON["repository"], "commit": YGOJSON["commit"], "date": YGOJSON["date"],
+                "field": "legality.speed.history",
                 "changes": f"{days[0]} … {days[-1]} ({len(days)} days)", "longest_gap_days": max(gaps)}
 
     def build(self, out_dir: Path) -> list[Path]:
