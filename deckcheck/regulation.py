@@ -169,6 +169,8 @@ class Regulation:
         ``region``: whose effective dates apply where a list has its own for it (None: the format's region)."""
         found: dict = {}
         lookup = None if region == fmt.region else region  # a list's `effective` is already its format's region's
+        pinned = (fmt.options("banlist") or {}).get("in_force_on")
+        fmt = fmt.on(pinned or as_of)  # the deck rules of that day (a format pinned to a date: of that date)
         options = fmt.options("banlist")
         if options is not None:
             on = options.get("in_force_on") or as_of

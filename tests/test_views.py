@@ -133,7 +133,7 @@ def test_diff_with_decks_shows_what_touches_each_and_whether_it_became_illegal(t
 def test_diff_errors():
     proc = run("banlists", "diff", "1999.01 TCG")
     assert proc.returncode == 2 and "no list named '1999.01 TCG'" in proc.stderr
-    proc = run("banlists", "diff", "1999.08")
+    proc = run("banlists", "diff", "2002.03")
     assert proc.returncode == 2 and "oldest" in proc.stderr
     proc = run("banlists", "diff", "2025.04", "2024.12", "nosuch.ydk")
     assert proc.returncode == 2 and "nosuch.ydk: no such decklist file" in proc.stderr

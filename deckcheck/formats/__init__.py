@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -48,6 +49,20 @@ class Format:
     sources: tuple[str, ...]
     notes: tuple[str, ...]
     rules: Mapping[str, Mapping | None]  # rule ID → options, or None when the rule is off
+    # the deck rules of earlier days: (from, until, rule options over `rules`, source), each [from, until)
+    eras: tuple[tuple[date | None, date | None, Mapping, str], ...] = ()
+
+    def on(self, day: date) -> Format:
+        """The format as it was on ``day``: the rules of every era that covers the day, over its own."""
+        from .loader import resolve_rules
+
+        rules = self.rules
+        for _, _, options, _ in self.eras_on(day):
+            rules = resolve_rules(options, rules, Path(self.path), {})
+        return self if rules is self.rules else replace(self, rules=MappingProxyType(rules))
+
+    def eras_on(self, day: date) -> list[tuple[date | None, date | None, Mapping, str]]:
+        return [era for era in self.eras if (era[0] is None or era[0] <= day) and (era[1] is None or day < era[1])]
 
     def options(self, rule_id: str) -> Mapping | None:
         return self.rules.get(rule_id)
@@ -86,6 +101,10 @@ def jsonable(value):
     if hasattr(value, "isoformat"):
         return value.isoformat()
     return value
+
+
+def _day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
 
 
 def is_format_path(value: str) -> bool:
@@ -210,6 +229,11 @@ class FormatStore:
                                       f"choose one of: {', '.join(self.ids())}")
                 parent = self._load(found[0], found[1], base.strip().lower(), seen + (str(path),))
         rules = resolve_rules(raw.get("rules") or {}, parent.rules if parent else None, path, lines)
+        eras = parent.eras if parent and "eras" not in raw else tuple(
+            (_day(era.get("from")), _day(era.get("until")), MappingProxyType(dict(era["rules"])), era["source"])
+            for era in raw.get("eras") or ())
+        for _, _, options, _ in eras:  # every era's options are checked when the file is read
+            resolve_rules(options, rules, path, {k.replace("eras/", "", 1): v for k, v in lines.items()})
         return Format(
             id=format_id,
             title=raw.get("title") or format_id,
@@ -221,4 +245,5 @@ class FormatStore:
             sources=tuple(parent.sources if parent else ()) + tuple(raw.get("sources") or ()),
             notes=tuple(parent.notes if parent else ()) + tuple(raw.get("notes") or ()),
             rules=MappingProxyType(rules),
+            eras=eras,
         )
