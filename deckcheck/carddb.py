@@ -187,6 +187,10 @@ class CardIndex:
         i = self._main.by_passcode.get(passcode)
         if i is not None:
             return self._main.card(i)
+        if 160_000_000 <= passcode < 170_000_000 and (rush := self.rush) is not None:  # a Rush Duel code
+            card = rush.own_card(passcode)
+            if card is not None:
+                return card
         other = self.other
         if other is not None:
             i = other.by_passcode.get(passcode)
@@ -233,14 +237,17 @@ class CardIndex:
             folded.setdefault(normalize_name(name), []).extend(rows)
         return folded
 
-    def by_name(self, name: str) -> list[Card]:
-        """Cards with this name: exact first, then ignoring case, punctuation and spacing.
+    def by_name(self, name: str, other_game: bool = True) -> list[Card]:
+        """Cards with this name: exact first, then ignoring case, punctuation and spacing, then in other
+        languages; then (``other_game``) the cards of the other game (Rush Duel for this index: rushdb.py).
 
         Tokens share names with real cards ("Sheep Token" aside, many are plain "Token"),
         so a deck card is preferred over a token of the same name.
         """
         rows = self._exact_names.get(name.strip()) or self._folded_names.get(normalize_name(name)) or []
         cards = [self._main.card(i) for i in rows] if rows else self._by_other_name(name)
+        if not cards and other_game and name.strip():
+            cards = self._other_game_by_name(name)
         if len(cards) > 1:
             deck_cards = [c for c in cards if c.kind in ("main", "extra")]
             official = [c for c in deck_cards if c.origin == "official"]
@@ -251,6 +258,26 @@ class CardIndex:
             root = [c for c in cards if c.passcode == c.group]
             cards = root or cards
         return cards
+
+    @cached_property
+    def rush(self):
+        """The Rush Duel card index over this one (``rushdb.RushIndex``), or None where it is not installed."""
+        from .rushdb import RUSH_INDEX, RushIndex
+
+        return RushIndex(self) if RUSH_INDEX.exists() else None
+
+    def for_game(self, game: str) -> "CardIndex":
+        """The index a decklist of ``game`` ("rush" | "ocg-tcg") is read with: its names mean that game's cards."""
+        if game == "rush":
+            if self.rush is None:
+                raise DataError("the Rush Duel card data (deckcheck/data/rush_cards.jsonl) is not installed")
+            return self.rush
+        return self
+
+    def _other_game_by_name(self, name: str) -> list[Card]:
+        """The Rush Duel cards of this name (a name only Rush has, in an OCG/TCG decklist)."""
+        rush = self.rush
+        return rush.by_name(name, other_game=False) if rush is not None else []
 
     @cached_property
     def other_names(self):

@@ -31,8 +31,10 @@ from . import (
     copy_limit,
     extra_size,
     group_limit,
+    legend,
     main_size,
     not_a_deck_card,
+    other_game,
     placeholder_passcode,
     points_cap,
     side_size,
@@ -51,6 +53,7 @@ RULES: tuple[ModuleType, ...] = (
     unofficial_name,
     unknown_card,
     not_a_deck_card,
+    other_game,
     main_size,
     extra_size,
     side_size,
@@ -62,6 +65,7 @@ RULES: tuple[ModuleType, ...] = (
     banned_type,
     points_cap,
     skill_card,
+    legend,
 )
 RULES_BY_ID = {rule.ID: rule for rule in RULES}
 
