@@ -219,6 +219,10 @@ def card_status(card, regulation) -> tuple[str, int | None]:
     from ..rules.card_pool import why_not_legal
     from ..words import with_article
 
+    from ..rushdb import GAME_TITLES, game_of
+
+    if game_of(card) != regulation.game:
+        return f"not legal: {with_article(GAME_TITLES[game_of(card)])} card", None
     skill_in_deck = card.kind == "skill" and regulation.enabled("skill-card")
     if card.kind not in ("main", "extra") and not skill_in_deck:
         return "never in a deck", None
@@ -242,6 +246,8 @@ def card_status(card, regulation) -> tuple[str, int | None]:
 
 def cards(found, index, regulations, output_format: str, console) -> None:
     """What deckcheck knows of each card, with its standing in each regulation (every built-in format today)."""
+    from ..rushdb import GAME_TITLES, RUSH, counterpart, game_of
+
     documents = []
     for card in found:
         statuses, points, formats = {}, {}, {}
@@ -254,6 +260,7 @@ def cards(found, index, regulations, output_format: str, console) -> None:
             formats[regulation.format.id] = {"title": regulation.title, "list": regulation.list_name, "status": text,
                                              **({"points": value} if regulation.points_list is not None else {})}
         relation, group = _identity(card, index)
+        twin = counterpart(card, index)
         documents.append(
             {
                 "name": card.name,
@@ -269,6 +276,11 @@ def cards(found, index, regulations, output_format: str, console) -> None:
                 "treated_as": group.name if relation in ("treated as", "same name") else None,
                 "official_card": {"name": group.name, "passcode": group.passcode} if relation == "stands for" else None,
                 "same_name": [{"name": c.name, "passcode": c.passcode} for c in _same_name(card, index)],
+                "game": game_of(card),
+                **({"legend": card.legend, "maximum": card.maximum, "prerelease": card.prerelease}
+                   if game_of(card) == RUSH else {}),
+                "other_game_same_name": {"name": twin.name, "passcode": twin.passcode, "game": game_of(twin)}
+                if twin is not None else None,
                 "status": statuses,
                 "points": points,
                 "formats": formats,
@@ -303,10 +315,24 @@ def cards(found, index, regulations, output_format: str, console) -> None:
             rows.append(("Counted with", f"{other['name']} ({other['passcode']}), a different card of the same name: "
                                          "one limit for both"))
         pools = [p.upper() for p in ("tcg", "ocg") if getattr(card, p)]
+        if game_of(card) == RUSH:
+            rush = getattr(card, "legend", None) is not None
+            released = [("Game", "Rush Duel (a card of its own game: not playable with OCG/TCG cards)"),
+                        ("Legend", ("yes: a Legend card (at most one Legend card of each card type in a Rush Deck)"
+                                    if card.legend else "no") if rush else "—"),
+                        ("Maximum", ("yes: one of the three pieces of a Maximum monster (each its own card)"
+                                     if card.maximum else "no") if rush else "—"),
+                        ("Released", ("not yet: a prerelease card" if card.prerelease else "yes (no source dates "
+                                      "Rush releases)") if rush else "—")]
+        else:
+            released = [("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
+                        ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}")]
+        if twin is not None:
+            released.append(("Same name", f"{twin.name} ({twin.passcode}) is a different card: the "
+                                          f"{GAME_TITLES[game_of(twin)]} card of this name"))
         rows += [
             ("Konami ID", str(card.konami_id or "—")),
-            ("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
-            ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}"),
+            *released,
             *((f"{entry['title']} ({entry['list']})" if entry["list"] else entry["title"], entry["status"])
               for entry in doc["formats"].values()),
         ]

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
 from ..rushdb import GAME_TITLES, counterpart, game_of
+from ..words import with_article
 from ._common import copies, section_title
 
 ID = "other-game"
@@ -52,7 +53,7 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         n = sum(e.count for e in group)
         where = ", ".join(f"{section_title(e.section)}" + (f" line {e.line}" if e.line is not None else "")
                           for e in group)
-        named.append(f"{card.name} ({card.passcode}, a {GAME_TITLES[game_of(card)]} card; {copies(n)}: {where})")
+        named.append(f"{card.name} ({card.passcode}, {with_article(GAME_TITLES[game_of(card)])} card; {copies(n)}: {where})")
         twin = counterpart(card, regulation.cards)
         if twin is not None:
             fixes.append(f"replace {card.passcode} with {twin.passcode} ({twin.name}, the {own} card)")
