@@ -125,7 +125,8 @@ class RushIndex(CardIndex):
 
 def counterpart(card, cards) -> Card | None:
     """The card of the other game with the same English name ("Dark Magician" in both games), if one."""
-    other = cards.base if isinstance(cards, RushIndex) else cards.rush
+    ocg_tcg = cards.base if isinstance(cards, RushIndex) else cards
+    other = None if ocg_tcg is None else ocg_tcg.rush if game_of(card) == OCG_TCG else ocg_tcg
     if other is None:
         return None
     found = [c for c in other.by_name(card.name, other_game=False) if c.name == card.name and game_of(c) != game_of(card)]
