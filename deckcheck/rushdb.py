@@ -44,6 +44,14 @@ def game_of(card) -> str:
     return RUSH if card.origin == RUSH else OCG_TCG
 
 
+RUSH_LISTS = ("rush",)  # the folders of lists (banlists/<folder>/) whose cards are Rush cards
+
+
+def lists_game(folder: str) -> str:
+    """The game whose cards a folder of lists names."""
+    return RUSH if folder in RUSH_LISTS else OCG_TCG
+
+
 def format_game(fmt) -> str:
     """The game a format is played with: Rush when its card pool is Rush's."""
     pool = fmt.options("card-pool") or {}
@@ -131,3 +139,21 @@ def counterpart(card, cards) -> Card | None:
         return None
     found = [c for c in other.by_name(card.name, other_game=False) if c.name == card.name and game_of(c) != game_of(card)]
     return found[0] if len(found) == 1 else None
+
+
+def decklist_game(parsed, chosen=None, formats=None) -> str:
+    """The game a decklist's names mean when nothing else says (``convert``): the game of the format ``chosen``
+    (a Format), else of the format the decklist declares (YAML ``format:``), else Rush when most of the codes it
+    gives are Rush codes (a YDK or ydke of a Rush deck), else OCG/TCG."""
+    if chosen is not None:
+        return format_game(chosen)
+    if parsed.format:
+        from .formats import FormatStore
+
+        try:
+            return format_game((formats or FormatStore.default()).resolve(parsed.format))
+        except DataError:
+            pass  # an unknown format: said when the deck is checked
+    codes = [e.passcode for e in parsed.entries if e.passcode is not None]
+    rush = sum(1 for code in codes if code in RUSH_CODES)
+    return RUSH if codes and rush * 2 > len(codes) else OCG_TCG

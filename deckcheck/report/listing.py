@@ -130,8 +130,10 @@ def list_diff(old, new, cards, decks: list[dict], output_format: str, console) -
 def card_history(card, lists, cards, output_format: str, console) -> None:
     """A card's status on every list deckcheck has, per folder of lists, in date order."""
     from ..listchanges import status_of, title
+    from ..rushdb import game_of, lists_game
 
     memo: dict = {}
+    lists = [b for b in lists if lists_game(b.format) == game_of(card)]  # a Rush card is on Rush lists only
     history = [(b, status_of(b, card, cards, memo)) for b in lists]
     if output_format == "json":
         _emit_json({"card": {"name": card.name, "passcode": card.passcode},
