@@ -245,7 +245,7 @@ def test_every_rush_card_of_the_sources_is_in_the_index_or_left_out_with_why(rus
         rows = list(csv.DictReader(f, delimiter="\t"))
     unmatched = [row["edopro_code"] for row in rows if rush.own_card(int(row["edopro_code"])) is None]
     assert unmatched == ["160022200"]  # "OuTerverSe", a hidden helper row (the build report says so)
-    report = (REPO / "deckcheck" / "data" / "rush-build-report.txt").read_text(encoding="utf-8")
+    report = (REPO / "deckcheck" / "data" / "build-report.txt").read_text(encoding="utf-8")
     assert "160022200 'OuTerverSe'" in report and "hidden helper row" in report
 
 
