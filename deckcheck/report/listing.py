@@ -525,6 +525,14 @@ def data(index, store, today: date, output_format: str, console, today_of=None) 
         version = f" version {s['database_version']}" if s.get("database_version") else ""
         say(f"  • {s.get('repository')}{where}{version}, {s.get('date')}{_days(s.get('age_days'))}: "
             f"{s.get('used_for', '')}")
+    rush = document.get("rush_cards")
+    if rush:
+        say(("Rush Duel card index", "bold"), f": bundled, {rush['cards']:,} cards, data of {rush['built']}"
+            f"{_days(rush['age_days'])}; {rush['left_out']} Rush card(s) of the sources left out (the build report "
+            "says why)")
+        for s in rush["sources"]:
+            where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
+            say(f"  • {s.get('repository')}{where}, {s.get('date')}: {s.get('used_for', '')} ({s.get('files', '')})")
     say(("Lists", "bold"), f": {lists['count']} in {', '.join(map(str, lists['roots']))}")
     for s in lists["sources"]:
         where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
