@@ -104,11 +104,16 @@ def _deck_change(cards, store, path: Path, old, new) -> dict:
     from ..parsers import read_deck
     from ..resolve import resolve
 
+    from ..formats import FormatStore
+
     verdicts = []
+    fmt = new.format if FormatStore.default().knows(new.format) else None  # the format named after the lists' folder
     for banlist in (old, new):
-        result, regulation = Checker(cards, store, Selection(banlist=banlist.name)).check_parsed(read_deck(path, str(path)))
+        result, regulation = Checker(cards, store, Selection(format=fmt, banlist=banlist.name)).check_parsed(
+            read_deck(path, str(path)))
         verdicts.append((result, regulation))
     (before, _), (after, regulation) = verdicts
+    cards = regulation.cards  # a Rush format's names are Rush cards
     deck = resolve(read_deck(path, str(path)), cards)
     copies = deck.group_totals() if not after.unreadable else {}
     touching = [(change, copies[change.group]) for change in changes(old, new, cards) if change.group in copies]
