@@ -150,9 +150,10 @@ def decklist_command(
             continue
         registered = parsed.registration.given() if parsed.registration is not None else {}
         sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
-                            player_from(options, registered, table), namer,
+                            player_from(options, registered, table),
+                            namer if regulation.cards is cards else Namer(regulation.cards, language),  # Rush names
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name)
+                            list_name=regulation.list_name, game=regulation.game)
         for problem in sheet.errors:
             where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
             say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
