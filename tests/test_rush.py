@@ -320,3 +320,35 @@ def test_formats_and_banlists_list_rush():
     assert len(lists) == 15 and {entry["format"] for entry in lists} == {"rush"}
     history = _cli("card", "--history", "Blue-Eyes White Dragon (Rush)")
     assert history.returncode == 0 and "RUSH" in history.stdout and "TCG" not in history.stdout
+
+
+def _write_rush(path: Path, main: list[str], side: list[str]) -> Path:
+    path.write_text("format: rush\nmain:\n" + "".join(f'  - "{m}"\n' for m in main)
+                    + "side:\n" + "".join(f'  - "{m}"\n' for m in side), encoding="utf-8")
+    return path
+
+
+def test_siding_in_a_second_legend_monster_is_a_legend_problem(tmp_path):  # rules.md case 41
+    main = [FILLER[i // 3] for i in range(39)] + ["Blue-Eyes White Dragon"]
+    registered = _write_rush(tmp_path / "registered.yaml", main, ["Dark Magician", "Salvage"])
+    swapped = list(main)
+    swapped.remove("Lizard Soldier")
+    sided = _write_rush(tmp_path / "sided.yaml", swapped + ["Dark Magician"], ["Lizard Soldier", "Salvage"])
+    proc = _cli("side", str(registered), str(sided), "-o", "json")
+    assert proc.returncode == 1, proc.stderr
+    doc = json.loads(proc.stdout)
+    text = json.dumps(doc)
+    assert '"legend"' in text and "160002000" in text  # the Rush Dark Magician, sided in
+    fine = _write_rush(tmp_path / "fine.yaml", swapped + ["Salvage"], ["Lizard Soldier", "Dark Magician"])
+    assert _cli("side", str(registered), str(fine)).returncode == 0
+
+
+def test_the_registration_pdf_of_a_rush_deck_is_a_rush_sheet(tmp_path):
+    pytest.importorskip("reportlab")
+    pypdf = pytest.importorskip("pypdf")
+    deck = _write_rush(tmp_path / "rush.yaml", [FILLER[i // 3] for i in range(39)] + ["Blue-Eyes White Dragon"], [])
+    out = tmp_path / "rush.pdf"
+    proc = _cli("decklist", str(deck), "-o", str(out))
+    assert proc.returncode == 0 and out.is_file(), proc.stderr
+    text = pypdf.PdfReader(out).pages[0].extract_text()
+    assert "RUSH DUEL" in text and "TRADING CARD GAME" not in text and "Blue-Eyes White Dragon" in text
