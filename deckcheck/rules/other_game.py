@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
-from ..rushdb import GAME_TITLES, counterpart, game_of
+from ..rushdb import GAME_TITLES, RUSH, counterpart, game_of
 from ..words import with_article
 from ._common import copies, section_title
 
@@ -61,6 +61,11 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             fixes.append(f"remove {copies(n)} of {card.name}")
     first = entries[0]
     count = len(by_card)
+    foreign = sum(e.count for e in entries)
+    if foreign * 2 > sum(e.count for e in (*deck.deck_entries, *deck.other_entries) if e.card is not None):
+        other = GAME_TITLES[game_of(first.card)]  # most of the deck is the other game's: the format is the mistake
+        fixes = [f"this is {with_article(other)} deck: check it in {with_article(other)} format "
+                 f"({'--format rush' if game_of(first.card) == RUSH else '--format tcg or ocg'}), or " + "; ".join(fixes)]
     message = (f"this {regulation.title} deck holds {count} card{'s' if count != 1 else ''} of another game, which "
                f"cannot be mixed with {own} cards: " + "; ".join(named))
     yield Problem(ID, SEVERITY, message, first.section, first.line, first.card.ref, "; ".join(fixes))
