@@ -352,3 +352,19 @@ def test_the_registration_pdf_of_a_rush_deck_is_a_rush_sheet(tmp_path):
     assert proc.returncode == 0 and out.is_file(), proc.stderr
     text = pypdf.PdfReader(out).pages[0].extract_text()
     assert "RUSH DUEL" in text and "TRADING CARD GAME" not in text and "Blue-Eyes White Dragon" in text
+
+
+@pytest.mark.parametrize("output", ["json", "sarif", "junit", "csv", "html", "github"])
+def test_every_report_format_takes_a_rush_deck(tmp_path, output):
+    main = [FILLER[i // 3] for i in range(38)] + ["Blue-Eyes White Dragon", "Dark Magician"]
+    deck = _write_rush(tmp_path / "rush.yaml", main, [])
+    proc = _cli("check", str(deck), "-o", output)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert "legend" in proc.stdout and "Dark Magician" in proc.stdout
+    if output == "json":
+        jsonschema = pytest.importorskip("jsonschema")
+        schema = json.loads((REPO / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
+        document = json.loads(proc.stdout)
+        jsonschema.validate(document, schema)
+        [problem] = document["decks"][0]["problems"]
+        assert problem["rule"] == "legend" and problem["card"]["passcode"] == 160002000
