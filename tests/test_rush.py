@@ -368,3 +368,18 @@ def test_every_report_format_takes_a_rush_deck(tmp_path, output):
         jsonschema.validate(document, schema)
         [problem] = document["decks"][0]["problems"]
         assert problem["rule"] == "legend" and problem["card"]["passcode"] == 160002000
+
+
+def test_the_stale_list_signal_covers_rush(store):
+    from deckcheck.banlists import staleness
+
+    late = staleness(store, "rush", date(2026, 12, 2))
+    assert late is not None and late["effective"] == "2026-07-01" and late["longest_gap_days"] == 92
+    assert staleness(store, "rush", date(2026, 8, 22)) is None  # 52 days after the quarterly list
+
+
+def test_a_rush_check_before_2023_is_judged_without_a_list_and_says_so(check_text):
+    result = check_text(rush_deck(filler=40), as_of=PRE_PER_TYPE)
+    assert result.legal
+    [warning] = result.problems
+    assert warning.rule == "banlist" and warning.severity == "warning" and "2023-01-01" in warning.message
