@@ -340,6 +340,11 @@ class CardIndex:
         ranked = _ranker(self._word_keys).rank(folded, limit, fuzzy=False)
         if ranked:
             return self._cards_of(ranked, limit), True
+        rush = self.rush  # part of a name only Rush Duel cards have ("Sevens Road")
+        if rush is not None and rush is not self:
+            found, contained = rush.search(query, limit)
+            if contained:
+                return found, True
         return self._ranked(query, min(limit, 3)), False
 
     def _ranked(self, name: str, limit: int) -> list[Card]:

@@ -205,8 +205,10 @@ def card_matches(query: str, found, more: bool, console) -> None:
     console.print(shown(f"{count} cards match {query!r}; deckcheck card NAME shows one:"), highlight=False,
                   soft_wrap=True)
     grid = table("Name", "Passcode", "Kind")
+    from ..rushdb import RUSH, game_of
+
     for card in found:
-        grid.add_row(shown(card.name), str(card.passcode), _kind(card))
+        grid.add_row(shown(card.name), str(card.passcode), _kind(card) + (" · Rush Duel" if game_of(card) == RUSH else ""))
     if fits(console, grid, width):
         print_table(console, grid, width)
     else:
