@@ -147,8 +147,10 @@ def mostly_folded(text: str, folded: str | None = None) -> bool:
 class CardIndex:
     """Look-ups over the bundled (or downloaded) card index."""
 
+    _table_class = _Table  # the reader of the index file (rushdb.RushIndex reads Rush rows with their marks)
+
     def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX, names_path: Path = NAMES_INDEX):
-        self._main = _Table(main)
+        self._main = self._table_class(main)
         self._other_path = other_path
         self._other: _Table | None = None
         self._names_path = names_path

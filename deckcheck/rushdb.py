@@ -84,18 +84,14 @@ class RushIndex(CardIndex):
     """Look-ups for a Rush decklist: Rush cards first (by code, English name, a name in another language,
     EDOPro's name), then the OCG/TCG cards of ``base`` (found so that a mixed deck is named as one)."""
 
+    _table_class = _RushTable
+
     def __init__(self, base: CardIndex | None, path: Path = RUSH_INDEX, names_path: Path = RUSH_NAMES):
         try:
-            self._main = _RushTable(path)
+            super().__init__(path, None, names_path)
         except DataError as exc:
             raise DataError(f"{exc} (the Rush Duel card data)") from None
-        self._other_path = None
-        self._other = None
-        self._names_path = names_path
         self.base = base
-        self.looked_up = {}
-        self._suggested = {}
-        self.name_languages = {}
 
     @cached_property
     def left_out(self) -> list[dict]:
