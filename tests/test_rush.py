@@ -16,6 +16,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from deckcheck.banlists import STATUS_LIMITS, BanlistStore
 from deckcheck.convert import convert
@@ -383,3 +385,33 @@ def test_a_rush_check_before_2023_is_judged_without_a_list_and_says_so(check_tex
     assert result.legal
     [warning] = result.problems
     assert warning.rule == "banlist" and warning.severity == "warning" and "2023-01-01" in warning.message
+
+
+def _rush_codes() -> list[int]:
+    from deckcheck.carddb import CardIndex
+
+    rush = CardIndex.load().rush
+    return sorted(p for card in rush.cards() for p in card.passcodes)
+
+
+RUSH_CODES = _rush_codes()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(main=st.lists(st.sampled_from(RUSH_CODES), max_size=20), extra=st.lists(st.sampled_from(RUSH_CODES), max_size=5),
+       side=st.lists(st.sampled_from(RUSH_CODES), max_size=5))
+def test_any_rush_deck_round_trips_through_every_format(rush, main, extra, side):
+    ydk = "#main\n" + "".join(f"{c}\n" for c in main) + "#extra\n" + "".join(f"{c}\n" for c in extra) + "!side\n" + \
+        "".join(f"{c}\n" for c in side)
+    original = resolve(parse_deck(ydk.encode(), "r.ydk"), rush)
+    want = Counter((e.section, e.card.group) for e in original.entries for _ in range(e.count))
+    for to, suffix in (("ydke", "ydke"), ("yaml", "yaml"), ("text", "txt")):
+        text = convert(original, to, rush).text
+        again = resolve(parse_deck(text.encode(), f"x.{suffix}"), rush)
+        got = Counter((e.section, e.card.group) for e in again.entries if e.card is not None for _ in range(e.count))
+        if to == "text":  # a sheet lists a monster by where it goes: an Extra Deck card in the Main goes to Extra
+            want_text = Counter((("extra" if s == "main" and rush.by_passcode(g).kind == "extra" else s), g)
+                                for s, g in want.elements())
+            assert got == want_text or got == want, (to, text)
+        else:
+            assert got == want, (to, text)
