@@ -46,9 +46,13 @@ MAX_STATE_BYTES = 1024 * 1024
 MAX_CARDS_FACTOR = 4  # a downloaded index more than 4 times the size of the bundled one is not read
 MAX_TEXT = 1000
 
+LOADED_MEMO = 4  # card indexes kept per process (one per data directory in use, as a rule)
+
 _origins: "weakref.WeakKeyDictionary[CardIndex, dict]" = weakref.WeakKeyDictionary()
 _state_cache: dict[Path, dict | None] = {}
-_card_verdicts: dict[Path, tuple[Path | None, str | None]] = {}
+_card_verdicts: dict[Path, tuple[tuple[int, ...] | None, tuple[Path | None, str | None]]] = {}  # root -> (card file stamp, verdict)
+_seen: dict[Path, tuple] = {}  # data directory -> the stamp its state and verdict memos were made under
+_loaded: dict[tuple, CardIndex] = {}  # (data directory, cards stamp) -> the index load_cards chose
 _warned: set[str] = set()
 
 
@@ -192,9 +196,53 @@ def read_state(root: Path | None = None) -> dict | None:
 
 
 def forget_state() -> None:
-    """Drop the per-process memo of ``state.json`` (after an update installed new data)."""
+    """Drop the per-process memos of ``state.json`` and of the data loaded (after an update installed new data)."""
     _state_cache.clear()
     _card_verdicts.clear()
+    _seen.clear()
+    _loaded.clear()
+
+
+def _stamp(path: Path | None) -> tuple[int, ...] | None:
+    if path is None:
+        return None
+    try:
+        return tuple(file_stamp(path.stat()))
+    except OSError:
+        return None
+
+
+def _cards_stamp(root: Path) -> tuple:
+    """What :func:`load_cards` depends on, found with three ``stat`` calls: ``state.json``, the card file it
+    names and the bundled index. When ``state.json`` or the bundled index changed since ``root``'s memos
+    were made (an update, in this process or another), the memos of ``root`` are dropped."""
+    seen = (_stamp(root / STATE_FILE), _stamp(MAIN_INDEX))
+    if _seen.get(root) != seen:
+        _state_cache.pop(root, None)
+        _card_verdicts.pop(root, None)
+        _warned.clear()  # new data: its problems are news
+        _seen[root] = seen
+    cards, _lists = installed_paths(root)
+    return (*seen, _stamp(cards))
+
+
+def data_stamp(root: Path | None = None) -> tuple:
+    """A value that changes whenever the data :func:`load_cards` and :func:`load_store` give can have
+    changed: ``state.json``, the card files, and every list folder (a list added or removed). A list
+    edited in place is read again by :func:`~deckcheck.banlists.load_banlist` on its own stamp."""
+    root = root or data_dir()
+    cards = _cards_stamp(root)
+    folders = []
+    for lists in (_lists_root(root, read_state(root)), bundled_banlists_dir()):
+        if lists is None:
+            continue
+        folders.append((str(lists), _stamp(lists)))
+        try:
+            folders.extend((entry.path, _stamp(Path(entry.path))) for entry in sorted(os.scandir(lists), key=lambda e: e.name)
+                           if entry.is_dir())
+        except OSError:
+            pass
+    return (*cards, tuple(folders))
 
 
 def generation_dir(root: Path, state: dict | None) -> Path | None:
@@ -259,10 +307,13 @@ def file_sha256(path: Path) -> str:
 
 
 def _installed_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
-    """:func:`verified_cards`, once per process."""
-    if root not in _card_verdicts:
-        _card_verdicts[root] = verified_cards(root, state)
-    return _card_verdicts[root]
+    """:func:`verified_cards`, once per process and stamp of the card file."""
+    folder = generation_dir(root, state)
+    stamp = _stamp(folder / CARDS_FILE) if folder is not None else None
+    known = _card_verdicts.get(root)
+    if known is None or known[0] != stamp:
+        known = _card_verdicts[root] = (stamp, verified_cards(root, state))
+    return known[1]
 
 
 def _damaged_cards(problem: str) -> None:
@@ -300,8 +351,23 @@ def verified_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
 
 
 def load_cards() -> CardIndex:
-    """The card index to judge with: downloaded if present, intact and not older than the bundled one."""
+    """The card index to judge with: downloaded if present, intact and not older than the bundled one.
+
+    Memoized per process under the data directory and the stamp of what the choice depends on, so a
+    second call costs a few ``stat`` calls, and data an update installed (here or in another process)
+    is loaded afresh."""
     root = data_dir()
+    key = (root, _cards_stamp(root))
+    index = _loaded.get(key)
+    if index is None:
+        index = _choose_cards(root)
+        while len(_loaded) >= LOADED_MEMO:
+            del _loaded[next(iter(_loaded))]
+        _loaded[key] = index
+    return index
+
+
+def _choose_cards(root: Path) -> CardIndex:
     state = read_state(root)
     if state is None:
         return _remember(CardIndex.load(), {"origin": "bundled"})
