@@ -144,7 +144,7 @@ def test_an_ocg_deck_with_one_rush_card(check_text):
     [problem] = [p for p in result.problems if p.rule == "other-game"]
     assert "Sevens Road Magician" in problem.message and "a Rush Duel card" in problem.message
     assert not any(p.rule in ("card-pool", "unknown-card") for p in result.problems)
-    ydk = check_text("#main\n160002000\n#extra\n!side\n", suffix=".ydk", as_of=TODAY)
+    ydk = check_text("#main\n98645731\n98645731\n160002000\n#extra\n!side\n", suffix=".ydk", as_of=TODAY)
     [problem] = [p for p in ydk.problems if p.rule == "other-game"]
     assert problem.fix == "replace 160002000 with 46986414 (Dark Magician, the OCG/TCG card)"
 
