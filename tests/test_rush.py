@@ -415,3 +415,21 @@ def test_any_rush_deck_round_trips_through_every_format(rush, main, extra, side)
             assert got == want_text or got == want, (to, text)
         else:
             assert got == want, (to, text)
+
+
+def test_a_rush_decklist_in_japanese_and_korean_names(check_text, rush):
+    japanese = ["リザード兵", "レッサー・ドラゴン", "古の守り亀", "封印の鎖", "火麺忍者チヂレッド", "ベビー・ティーレックス",
+                "アンモ・ナイト", "プチモス", "ワイト", "シルバー・フォング", "グレムリン", "セイント・バード", "ラムーン"]
+    korean = ["리저드 솔저", "레서 드래곤", "고대의 수호거북", "봉인의 쇠사슬", "화면첩자 차지레드", "베이비 티렉스", "암모 나이트",
+              "꼬마 모스", "저주받은 하인", "실버 팽", "그렘린", "세인트 버드", "라문"]
+    for names in (japanese, korean):
+        text = "format: rush\nmain:\n" + "".join(f'  - "3 {n}"\n' for n in names) + '  - "1 青眼の白龍"\n'
+        result = check_text(text, as_of=TODAY)
+        assert result.legal and result.problems == [], result.problems
+        assert result.sizes["main"] == 40
+
+
+def test_banlists_diff_of_two_rush_lists():
+    proc = _cli("banlists", "diff", "2026.04 Rush Duel", "2026.07 Rush Duel")
+    assert proc.returncode == 0, proc.stderr
+    assert "9 changes" in proc.stdout and "Beginning Skullrise" in proc.stdout and "Limited" in proc.stdout
