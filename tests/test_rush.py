@@ -433,3 +433,34 @@ def test_banlists_diff_of_two_rush_lists():
     proc = _cli("banlists", "diff", "2026.04 Rush Duel", "2026.07 Rush Duel")
     assert proc.returncode == 0, proc.stderr
     assert "9 changes" in proc.stdout and "Beginning Skullrise" in proc.stdout and "Limited" in proc.stdout
+
+
+@pytest.mark.source_data
+def test_the_newest_rush_list_agrees_with_edopros_current_list(store, rush):
+    """EDOPro lists 44 codes twice (3 in the whitelist, then the limit): the last line wins, as EDOPro reads it."""
+    import re
+
+    counts: dict[int, int] = {}
+    name = ""
+    for line in (SHARED / "edopro" / "lflists" / "current" / "Rush.lflist.conf").read_text(encoding="utf-8").splitlines():
+        if line.startswith("!"):
+            name = line[1:].strip()
+        elif (m := re.match(r"(\d+)\s+(-?\d+)", line)):
+            counts[int(m.group(1))] = int(m.group(2))
+    assert name == "2026.07.01 Rush Duel"
+    theirs: dict[int, int] = {}
+    for code, n in counts.items():
+        if 0 <= n <= 2:
+            group = rush.own_card(code).group
+            theirs[group] = min(n, theirs.get(group, n))
+    newest = store.in_effect("rush", date(2026, 7, 1))
+    ours = {rush.own_card(e.passcode).group: STATUS_LIMITS[e.status] for e in newest.entries}
+    assert ours == theirs and len(ours) == 34
+    assert newest.source["cross_check"]["differences"] == 0
+
+
+def test_deckcheck_data_names_the_rush_index_and_its_sources():
+    doc = json.loads(_cli("data", "-o", "json").stdout)
+    rush = doc["rush_cards"]
+    assert rush["cards"] == 3135 and rush["left_out"] == 12
+    assert {s["repository"] for s in rush["sources"]} == {"DawnbrandBots/yaml-yugi", "ProjectIgnis/BabelCDB"}
