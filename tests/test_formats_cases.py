@@ -94,7 +94,7 @@ def checker_for(cards, store, formats: FormatStore | None = None, **selection) -
 
 
 def judge(checker: Checker, text: str, suffix: str = ".yaml"):
-    return checker.check_parsed(parse_deck(text.encode("utf-8"), f"deck{suffix}"))
+    return checker.judge(parse_deck(text.encode("utf-8"), f"deck{suffix}"))
 
 
 def house(tmp_path: Path, format_id: str, text: str) -> FormatStore:
@@ -201,7 +201,7 @@ def test_case_36_the_points_list_is_chosen_by_the_check_date(check_text, cards, 
 
 
 def test_genesys_before_its_first_list_is_a_data_error(cards, store):
-    from deckcheck.carddb import DataError
+    from deckcheck.errors import DataError
 
     with pytest.raises(DataError, match="no GENESYS list was in effect on 2025-09-21"):
         checker_for(cards, store, format="genesys", as_of=date(2025, 9, 21)).regulation()
