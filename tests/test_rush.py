@@ -321,7 +321,7 @@ def test_formats_and_banlists_list_rush():
     lists = json.loads(_cli("banlists", "--format", "rush", "-o", "json").stdout)
     assert len(lists) == 15 and {entry["format"] for entry in lists} == {"rush"}
     history = _cli("card", "--history", "Blue-Eyes White Dragon (Rush)")
-    assert history.returncode == 0 and "RUSH" in history.stdout and "TCG" not in history.stdout
+    assert history.returncode == 0 and "Rush Duel" in history.stdout and "TCG" not in history.stdout
 
 
 def _write_rush(path: Path, main: list[str], side: list[str]) -> Path:
