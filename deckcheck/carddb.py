@@ -153,8 +153,10 @@ def mostly_folded(text: str, folded: str | None = None) -> bool:
 class CardIndex:
     """Look-ups over the bundled (or downloaded) card index."""
 
+    _table_class = _Table  # the reader of the index file (rushdb.RushIndex reads Rush rows with their marks)
+
     def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX, names_path: Path = NAMES_INDEX):
-        self._main = _Table(main)
+        self._main = self._table_class(main)
         self._other_path = other_path
         self._other: _Table | None = None
         self._names_path = names_path
@@ -193,6 +195,10 @@ class CardIndex:
         i = self._main.by_passcode.get(passcode)
         if i is not None:
             return self._main.card(i)
+        if 160_000_000 <= passcode < 170_000_000 and (rush := self.rush) is not None:  # a Rush Duel code
+            card = rush.own_card(passcode)
+            if card is not None:
+                return card
         other = self.other
         if other is not None:
             i = other.by_passcode.get(passcode)
@@ -239,8 +245,9 @@ class CardIndex:
             folded.setdefault(normalize_name(name), []).extend(rows)
         return folded
 
-    def by_name(self, name: str) -> list[Card]:
-        """Cards with this name: exact first, then ignoring case, punctuation and spacing.
+    def by_name(self, name: str, other_game: bool = True) -> list[Card]:
+        """Cards with this name: exact first, then ignoring case, punctuation and spacing, then in other
+        languages; then (``other_game``) the cards of the other game (Rush Duel for this index: rushdb.py).
 
         Tokens share names with real cards ("Sheep Token" aside, many are plain "Token"),
         so a deck card is preferred over a token of the same name.
@@ -250,6 +257,8 @@ class CardIndex:
             rows = self._folded_names.get(normalize_name(name))
         rows = rows or []
         cards = [self._main.card(i) for i in rows] if rows else self._by_other_name(name)
+        if not cards and other_game and name.strip():
+            cards = self._other_game_by_name(name)
         if len(cards) > 1:
             deck_cards = [c for c in cards if c.kind in ("main", "extra")]
             official = [c for c in deck_cards if c.origin == "official"]
@@ -260,6 +269,26 @@ class CardIndex:
             root = [c for c in cards if c.passcode == c.group]
             cards = root or cards
         return cards
+
+    @cached_property
+    def rush(self):
+        """The Rush Duel card index over this one (``rushdb.RushIndex``), or None where it is not installed."""
+        from .rushdb import RUSH_INDEX, RushIndex
+
+        return RushIndex(self) if RUSH_INDEX.exists() else None
+
+    def for_game(self, game: str) -> "CardIndex":
+        """The index a decklist of ``game`` ("rush" | "ocg-tcg") is read with: its names mean that game's cards."""
+        if game == "rush":
+            if self.rush is None:
+                raise DataError("the Rush Duel card data (deckcheck/data/rush_cards.jsonl) is not installed")
+            return self.rush
+        return self
+
+    def _other_game_by_name(self, name: str) -> list[Card]:
+        """The Rush Duel cards of this name (a name only Rush has, in an OCG/TCG decklist)."""
+        rush = self.rush
+        return rush.by_name(name, other_game=False) if rush is not None else []
 
     @cached_property
     def other_names(self):
@@ -339,6 +368,11 @@ class CardIndex:
         ranked = _ranker(self._word_keys).rank(folded, limit, fuzzy=False)
         if ranked:
             return self._cards_of(ranked, limit), True
+        rush = self.rush  # part of a name only Rush Duel cards have ("Sevens Road")
+        if rush is not None and rush is not self:
+            found, contained = rush.search(query, limit, misspelt=False)
+            if contained:
+                return found, True
         return (self._ranked(query, min(limit, 3)) if misspelt else []), False
 
     def _ranked(self, name: str, limit: int) -> list[Card]:

@@ -156,6 +156,8 @@ def _to_yaml(deck: ResolvedDeck, name) -> Converted:
     lines = []
     if deck.name:
         lines.append(f"name: {_yaml_string(deck.name)}")
+    if deck.format:  # the format the deck declares (or a Rush deck's: its names mean Rush cards)
+        lines.append(f"format: {_yaml_string(deck.format)}")
     for section in SECTIONS:
         merged = _merged(deck.entries, section, lambda e: (_written_passcode(e), None if e.card else e.name))
         if not merged:

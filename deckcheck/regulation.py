@@ -128,8 +128,9 @@ class Regulation:
                  points_list: Banlist | None = None, points: dict[int, int] | None = None,
                  whitelist: Banlist | None = None, allowed: frozenset[int] | None = None,
                  stand_ins: dict[int, int] | None = None, released_by: date | None = None,
-                 stale: tuple[dict, ...] = ()):
+                 stale: tuple[dict, ...] = (), unlisted: date | None = None):
         from .rules import RULES
+        from .rushdb import format_game
 
         self.format = fmt
         self.cards = cards
@@ -146,6 +147,8 @@ class Regulation:
         self.allowed = allowed  # the cards (their passcodes) the whitelist allows (None: no whitelist)
         self.stand_ins = stand_ins or {}  # an unofficial id the whitelist accepts → the card it counts as
         self.released_by = released_by  # cards first released after this day are out of the pool
+        self.unlisted = unlisted  # the format's oldest list starts after as_of: judged without a list (a warning)
+        self.game = format_game(fmt)  # "rush" | "ocg-tcg": the game whose cards the format plays (rushdb.py)
         self.stale = stale  # lists deckcheck has that may no longer be the newest in force (``staleness``)
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
             (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
@@ -167,18 +170,26 @@ class Regulation:
               banlist: Banlist | None = None) -> "Regulation":
         """The format on ``as_of``: the lists in force then (``banlist``: a list chosen by name instead).
         ``region``: whose effective dates apply where a list has its own for it (None: the format's region)."""
+        from .rushdb import format_game
+
         found: dict = {}
+        cards = cards.for_game(format_game(fmt))  # a Rush format reads names as Rush cards (rushdb.py)
         lookup = None if region == fmt.region else region  # a list's `effective` is already its format's region's
         pinned = (fmt.options("banlist") or {}).get("in_force_on")
         fmt = fmt.on(pinned or as_of)  # the deck rules of that day (a format pinned to a date: of that date)
         options = fmt.options("banlist")
         if options is not None:
             on = options.get("in_force_on") or as_of
-            if banlist is None:
+            unlisted_before = options.get("unlisted_before")
+            if banlist is None and unlisted_before is not None and on < unlisted_before:
+                found["unlisted"] = unlisted_before  # no list of the format before this day in the data: a warning
+                options = None
+            elif banlist is None:
                 banlist = store.in_effect(options["lists"], on, lookup)
-            elif banlist.format != options["lists"]:
+            if banlist is not None and banlist.format != options["lists"]:
                 raise DataError(f"list {banlist.name!r} is one of the {banlist.format.upper()} lists; format {fmt.id} "
                                 f"uses the {options['lists'].upper()} lists")
+        if options is not None:
             mode = options.get("mode", "standard")
             others = tuple(store.in_effect(folder, on, lookup) for folder in options.get("also") or ())
             limits: dict[int, int] = {}

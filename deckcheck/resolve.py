@@ -58,6 +58,16 @@ def _read_leading_number_as_name(entry, cards: CardIndex, problems: list[Problem
         entry.name, entry.count = written, 1
 
 
+def _maximum_piece(entry, cards: CardIndex) -> None:
+    """"Draco [R]": a text list reads "[L]"/"[R]" after a name as a rarity note, but they end the names of the
+    left and right pieces of Rush Duel's Maximum monsters; when the line has one and a card has that name, take it."""
+    for mark in (" [L]", " [R]"):
+        piece = entry.name + mark
+        if piece in entry.text and cards.by_name(piece, other_game=False):
+            entry.name = piece
+            return
+
+
 def suggest(cards: CardIndex, name: str, limit: int = 3) -> list[str]:
     """"Did you mean" for a name in any language: for plain ASCII, the English suggestions when there
     are any; else the names of the query's script closest to it (``carddb.closest``), then the English
@@ -202,6 +212,8 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
                 deck.unresolved[id(entry)] = (f"no card has passcode {passcode}", ())
         elif entry.name:
             _read_leading_number_as_name(entry, cards, deck.problems)
+            if entry.text and "[" in entry.text and not entry.name.endswith(("[L]", "[R]")):
+                _maximum_piece(entry, cards)
             found = cards.by_name(entry.name)
             card = found[0] if len(found) == 1 else None
             if card is not None and cards.name_languages:

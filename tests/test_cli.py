@@ -116,7 +116,7 @@ def test_banlist_by_name():
         (["check", "sample_decks", "--banlist", "1999.01 TCG"], "no list named"),
         (["check", "sample_decks", "--as-of", "2024-13-01"], "not a date"),
         (["check", "sample_decks", "--as-of", "1990-01-01"], "no TCG list was in effect"),
-        (["check", "sample_decks", "--format", "rush"], "rush"),
+        (["check", "sample_decks", "--format", "rusj"], "rusj"),
         (["check", "sample_decks", "--format", "ocg", "--banlist", "2026.05 TCG"], "TCG list"),
         (["check", "no/such/file.ydk"], "no such file"),
         (["card", "Ash Blosom and Joyus Sprong"], "did you mean"),

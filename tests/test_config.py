@@ -80,7 +80,7 @@ def test_explicit_config_file(repo, tmp_path_factory):
     "content,message",
     [
         ('fromat = "tcg"\n', "unknown key 'fromat'"),
-        ('format = "rush"\n', "format must be one of"),
+        ('format = "rusj"\n', "format must be one of"),
         ('as-of = "yesterday"\n', "not a date"),
         ('output-format = "xml"\n', "output-format must be one of"),
         ('paths = [1]\n', "paths must be a list of strings"),

@@ -190,8 +190,10 @@ def test_an_unofficial_id_gets_the_official_card_as_its_fix(check_text, unoffici
 
 def test_rush_cards_are_still_removed(check_text):
     result = check_text("#main\n160001000\n#extra\n!side\n", suffix=".ydk")  # Blue-Eyes White Dragon (Rush)
-    [problem] = [p for p in result.problems if p.rule == "card-pool"]
-    assert problem.fix.startswith("remove 1 copy")
+    [problem] = [p for p in result.problems if p.rule in ("card-pool", "other-game")]
+    assert problem.rule == "other-game" and "Rush Duel card" in problem.message
+    assert problem.fix == ("this is a Rush Duel deck: check it in a Rush Duel format (--format rush), or replace "
+                           "160001000 with 89631139 (Blue-Eyes White Dragon, the OCG/TCG card)")
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:

@@ -71,7 +71,7 @@ def test_a_schema_invalid_file_is_refused_by_the_loader_too(tmp_path):
         {"title": "x", "rules": {"no-such-rule": True}},
         {"title": "x", "rules": {"copy-limit": {"most": 2}}},
         {"title": "x", "colour": "red"},
-        {"title": "x", "rules": {"card-pool": {"released_in": ["rush"]}}},
+        {"title": "x", "rules": {"card-pool": {"released_in": ["anime"]}}},
         {"title": "x", "rules": {"banlist": {"in_force_on": "2005-13-45"}}},
     ]
     for i, document in enumerate(bad):
@@ -134,7 +134,7 @@ BAD_FILES = [
     ("title: x\ncolour: red\n", 2, "colour", "unknown key"),
     ("title: x\nextends: nosuch\n", 2, "extends", "unknown format 'nosuch'"),
     ("title: x\nrules:\n  main-size: {min: 50, max: 45}\n", 3, "rules/main-size", "min (50) is more than max (45)"),
-    ("title: x\nrules:\n  card-pool: {released_in: [rush]}\n", 3, "rules/card-pool/released_in", "one of tcg, ocg"),
+    ("title: x\nrules:\n  card-pool: {released_in: [anime]}\n", 3, "rules/card-pool/released_in", "one of tcg, ocg, rush"),
     ("title: x\nrules:\n  banlist: {in_force_on: 2005-13-45}\n", 3, "rules/banlist/in_force_on", "not a date"),
     ("title: x\nrules:\n  points-cap: {cap: -1}\n", 3, "rules/points-cap/cap", "at least 0"),
     ("title: x\nrules: [main-size]\n", 2, "rules", "must map rule IDs"),
@@ -258,7 +258,7 @@ def test_formats_command_lists_builtin_and_user_formats(tmp_path):
     proc = run("formats", "show", "locals", "-o", "json", env={"DECKCHECK_DATA_DIR": str(tmp_path)})
     shown = json.loads(proc.stdout)
     assert shown["extends"] == ["tcg"] and shown["rules"]["banlist"] == {"lists": "tcg", "mode": "standard", "also": [],
-                                                                          "in_force_on": None}
+                                                                          "in_force_on": None, "unlisted_before": None}
     text = run("formats", "show", "genesys").stdout
     assert "banlist: off" in text and "points-cap: lists: genesys, cap: 100" in text
 

@@ -32,8 +32,10 @@ from . import (
     extra_size,
     group_limit,
     inexact_name,
+    legend,
     main_size,
     not_a_deck_card,
+    other_game,
     placeholder_passcode,
     points_cap,
     side_size,
@@ -53,6 +55,7 @@ RULES: tuple[ModuleType, ...] = (
     inexact_name,
     unknown_card,
     not_a_deck_card,
+    other_game,
     main_size,
     extra_size,
     side_size,
@@ -64,6 +67,7 @@ RULES: tuple[ModuleType, ...] = (
     banned_type,
     points_cap,
     skill_card,
+    legend,
 )
 RULES_BY_ID = {rule.ID: rule for rule in RULES}
 

@@ -15,6 +15,8 @@ Reads the snapshot described in shared/data/PROVENANCE.md and the reviewed corre
     banlists/genesys/<effective>.yaml, banlists/ocg-genesys/<effective>.yaml   Konami's points lists
     banlists/goat/<effective>.yaml    the GOAT card pool (EDOPro's whitelist, as official cards)
     banlists/speed/<effective>.yaml   the Speed Duel list and pool (yaml-yugi, YGOJSON, EDOPro by vote)
+    deckcheck/data/rush_cards.jsonl, rush_names.jsonl   the Rush Duel card index and its names (rush.py)
+    banlists/rush/<effective>.yaml    every dated Rush Limit Regulation from 2023-01-01 (Konami; EDOPro's where newer)
     banlists/{master-duel,ocg-ae,ocg-cn}/<effective>.yaml, deckcheck/data/pools/*.json   (regional.py)
 
 Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
