@@ -280,7 +280,7 @@ def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Op
     else:
         chosen_list, chosen_date = settings.banlist, settings.as_of
     return Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
-                     overrides(points_cap))
+                     overrides(points_cap if points_cap is not None else settings.points_cap))
 
 
 CONFIG_OPTION = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml "
