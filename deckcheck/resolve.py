@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .carddb import CardIndex, closest, fold_words, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
-from .model import EXTRA, INFO, MAIN, WARNING, ParsedDeck, Problem, ResolvedDeck
+from .model import EXTRA, INFO, MAIN, WARNING, Card, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
 UNOFFICIAL_NAME_RULE = "unofficial-name"
@@ -136,7 +136,7 @@ def _words_in_order(words: list[str], name: str) -> bool:
     return at == len(words)
 
 
-def _inexact_match(name: str, cards: CardIndex) -> "Card | None":
+def _inexact_match(name: str, cards: CardIndex) -> Card | None:
     """The one deck card whose name has every word of ``name``, in order, each beginning a word of its own
     ("Imperm", "droll lock bird"), for a mostly-Latin name of at least ``INEXACT_MIN_LETTERS`` letters; None
     when no card or several do."""
@@ -151,7 +151,7 @@ def _inexact_match(name: str, cards: CardIndex) -> "Card | None":
     return next(iter(fitting.values())) if len(fitting) == 1 else None
 
 
-def _inexact_name(entry, cards: CardIndex, problems: list[Problem], asked: dict) -> "Card | None":
+def _inexact_name(entry, cards: CardIndex, problems: list[Problem], asked: dict) -> Card | None:
     """A name no card has that players write for exactly one card ("3 Ash Blossom", "2 Nibiru", "called by",
     "droll lock bird": its words, in order, in one card's name and in no other's): read as that card, with an
     ``inexact-name`` warning that names it. Only for mostly-Latin names of at least ``INEXACT_MIN_LETTERS``

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date
 
 from rich.table import Table
 from rich.text import Text
 
-from ..banlists import STATUS_LIMITS, STATUS_TITLES, folder_order, folder_title
+from ..banlists import STATUS_LIMITS, folder_order, folder_title
 from ..banlists import in_force as lists_in_force
 from ..queries import CardFacts, list_counts
 from .layout import fold, hang, print_grid, print_table, reflow, wrap_width
