@@ -1,6 +1,6 @@
 """The bundled card index: passcode and name look-ups, loaded once and lazily.
 
-The index is built by ``tools/build_data.py`` into ``deckcheck/data/cards.json``; rows are
+The index is built by ``python -m tools.build_data`` into ``deckcheck/data/cards.json``; rows are
 arrays in the order of its ``fields`` and become :class:`Card` objects only when looked up,
 so a check of one deck touches a few dozen rows, not fifteen thousand.
 """
@@ -13,6 +13,7 @@ import unicodedata
 from functools import cached_property
 from pathlib import Path
 
+from .errors import DataError
 from .limits import NAME_LIMIT
 from .model import Card
 from .name_tables import IntLists, Table, TableFile, pack, table_sections
@@ -22,10 +23,6 @@ DATA_DIR = Path(__file__).parent / "data"
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
-
-
-class DataError(Exception):
-    """The card data or a list could not be loaded (exit code 2)."""
 
 
 _scan_value = json.decoder.JSONDecoder().scan_once
@@ -49,7 +46,7 @@ class _Table:
             passcodes = header["passcodes"]
             fields = header["fields"]
         except FileNotFoundError:
-            raise DataError(f"{path}: card data not found; reinstall deckcheck or run tools/build_data.py") from None
+            raise DataError(f"{path}: card data not found; reinstall deckcheck or run python -m tools.build_data") from None
         except (OSError, ValueError, KeyError) as exc:
             raise DataError(f"{path}: card data is unreadable: {exc}") from None
         if self.lines and not self.lines[-1]:

@@ -22,6 +22,28 @@ KIND_TOKEN = "token"
 KIND_SKILL = "skill"
 
 
+class Source:
+    """One decklist to check: its file (None for a decklist given as data), its path as shown in reports, and
+    its bytes when given as data (standard input, a ydke:// link) or why it must not be read (a pipe, a
+    device, a folder that cannot be searched, standard input too large)."""
+
+    __slots__ = ("path", "shown", "data", "problem")
+
+    def __init__(self, path, shown: str, data: bytes | None = None, problem: str | None = None):
+        self.path = path
+        self.shown = shown
+        self.data = data
+        self.problem = problem
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Source) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def _repr(self) -> str:
     fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
     return f"{type(self).__name__}({fields})"
@@ -141,7 +163,7 @@ class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
     __slots__ = ("path", "entries", "problems", "name", "format", "format_line", "split_extra", "player",
-                 "no_extra_line", "registration")
+                 "no_extra_line", "registration", "title_line")
     __repr__ = _repr
 
     def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
@@ -157,6 +179,7 @@ class ParsedDeck:
         self.player = player  # who the file says made it (YAML `player:`, YDK `#created by`)
         self.no_extra_line = False  # a YDK file without an #extra line (rules/wrong_section.py)
         self.registration: Registration | None = None  # player and event, for the registration sheet (YAML)
+        self.title_line: int | None = None  # a text list's first line, a name alone: the title if no card has it
 
     @property
     def unreadable(self) -> bool:

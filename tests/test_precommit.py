@@ -122,7 +122,8 @@ def run_action(tmp_path: Path, cwd: Path, **inputs: str) -> subprocess.Completed
     env = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
     env.update({"DECKCHECK_BIN": str(wrapper), "GITHUB_OUTPUT": str(tmp_path / "github_output"),
                 "GITHUB_ACTIONS": "true", "PYTHONPATH": str(REPO)})
-    for name in ("paths", "format", "banlist", "as_of", "output_format", "output"):
+    for name in ("paths", "format", "banlist", "as_of", "output_format", "output", "region", "points_cap", "quiet",
+                 "args"):
         env[f"INPUT_{name.upper()}"] = inputs.get(name, "github" if name == "output_format" else "")
     # as the runner runs a composite step: bash --noprofile --norc -eo pipefail {0}
     return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script], cwd=cwd,
@@ -154,3 +155,23 @@ def test_action_with_no_paths_checks_the_repository_root(tmp_path):
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert [d["path"] for d in doc["decks"]] == ["decks/a.ydk"] and doc["format"]["banlist"] == "2025.04 TCG"
+
+
+def test_action_passes_region_points_cap_quiet_and_free_arguments(tmp_path):
+    """Issue 25, item 15: the Action had no way to pass --points-cap, --region, --quiet or other options."""
+    _, action = action_check_script()
+    assert {"region", "points-cap", "quiet", "args"} <= set(action["inputs"])
+    assert "tcg or ocg" not in action["inputs"]["format"]["description"]
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    shutil.copy(LEGAL_YDK, repo / "legal.ydk")
+    shutil.copy(ILLEGAL_YAML, repo / "illegal.yaml")
+    proc = run_action(tmp_path, repo, paths="legal.ydk illegal.yaml", format="genesys", points_cap="1",
+                      region="amer", output_format="json", args="--jobs\n1\n")
+    doc = json.loads(proc.stdout)
+    assert doc["format"]["id"] == "genesys" and doc["format"]["region"] == "amer"
+    assert all("points-cap" in {p["rule"] for p in d["problems"]} for d in doc["decks"]), doc["decks"]
+    quiet = run_action(tmp_path, repo, paths="legal.ydk illegal.yaml", output_format="text", quiet="true")
+    assert "illegal.yaml" in quiet.stdout and "legal.ydk" not in quiet.stdout.replace("illegal.yaml", "")
+    hostile = run_action(tmp_path, repo, paths="legal.ydk", args="$(touch pwned)\n")
+    assert hostile.returncode == 2 and not (repo / "pwned").exists()  # an argument, never a command

@@ -26,6 +26,7 @@ import stat
 import sys
 import time
 
+from deckcheck.errors import NotAFile, TooLarge
 from deckcheck.model import ParsedDeck
 from deckcheck.parsers.ydk import decode_deck_text, parse_ydk, unreadable
 
@@ -235,14 +236,6 @@ def parse_given(data: bytes, shown: str, forced: str | None = None) -> list[Pars
 
 
 # ---------------------------------------------------------------------------------------- reading
-
-
-class NotAFile(Exception):
-    """A path that must not be read as a decklist (the message says why)."""
-
-
-class TooLarge(NotAFile):
-    """A file larger than ``MAX_DECK_BYTES``."""
 
 
 READ_SECONDS = 5.0  # a file that is still giving data after this long is no decklist

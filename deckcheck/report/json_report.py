@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from json.encoder import encode_basestring as _s  # the C string encoder (ensure_ascii=False)
 
 from ..model import CardRef, Problem
-from . import CardCount, Run, tool_info
+from . import CardCount, ReportFormat, Run, tool_info
 from .escape import json_safe
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode  # one encoder, C accelerated (no indent)
@@ -246,3 +246,10 @@ def _chunks(run: Run) -> Iterator[str]:
 
 def render(run: Run) -> str:
     return "".join(render_chunks(run))
+
+
+class JsonFormat(ReportFormat):
+    deck_pieces = staticmethod(deck_line_pieces)
+
+    def chunks(self, run: Run, *, quiet: bool = False) -> Iterator[str]:
+        return render_chunks(run)
