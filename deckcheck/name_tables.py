@@ -3,7 +3,7 @@
 Finding a card by a name that is not its exact English name, and every "did you mean", used to fold
 every name of the card index (or of names.jsonl, in nine languages) and index them for the ranking,
 in each process: about a second for the first misspelled or German name. The tables are built once
-per data file instead (on first need, or by ``deckcheck update`` for the data it installs), written
+per data file instead (on first need, so again for the card file an update installs), written
 to the user cache (``cache.memoized_file``), and opened by reading one file and parsing nothing:
 
 - a table file is a JSON header (its sections, their sizes and checksums, and what the builder adds),

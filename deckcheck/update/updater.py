@@ -25,7 +25,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from .. import __version__, clock, datastore
-from ..carddb import MAIN_INDEX, OTHER_INDEX, DataError
+from ..carddb import MAIN_INDEX, OTHER_INDEX
 from . import cdb as cdb_import
 from . import lists as L
 from . import ygoprodeck as Y
@@ -107,27 +107,12 @@ def run(opts: Options, ui: UI | None = None) -> Result:
         raise UpdateError(f"cannot create the data directory {root}: {exc.strerror}") from None
     try:
         with UpdateLock(root, wait=opts.lock_wait, on_wait=ui.note):
-            result = _Update(opts, ui, root).run()
+            return _Update(opts, ui, root).run()
     except LockTimeout as exc:
         raise UpdateError(str(exc)) from None
     except OSError as exc:  # the disk: full, read-only, permissions
         where = f" {exc.filename}" if getattr(exc, "filename", None) else f" in {root}"
         raise UpdateError(f"cannot read or write{where}: {exc.strerror or exc}") from None
-    finally:
-        datastore.forget_state()
-    _prepare_name_tables(root)
-    return result
-
-
-def _prepare_name_tables(root: Path) -> None:
-    """Build the name tables of the data now in use into the cache (carddb.prepare_name_tables), so that the
-    first name looked up after an update costs a look-up. A failure here only ever costs time later."""
-    if root != datastore.data_dir():  # data installed elsewhere is not the data a check uses
-        return
-    try:
-        datastore.load_cards().prepare_name_tables()
-    except (DataError, OSError, ValueError):
-        pass
     finally:
         datastore.forget_state()
 
