@@ -168,9 +168,11 @@ class Session:
 
     # ---- many decklists -----------------------------------------------------------------------
 
-    def find(self, paths: Iterable[str | os.PathLike | Source], exclude: Sequence[str] = ()) -> Found:
-        """The decklists that ``paths`` name: files (whatever their suffix), folders searched for decklists
-        (hidden names and ``exclude`` globs left out), and decklists given as data (a :class:`Source`)."""
+    def find(self, paths: Iterable[str | os.PathLike | Source], exclude: Sequence[str] = (),
+             force_exclude: bool = False) -> Found:
+        """The decklists that ``paths`` name: files (whatever their suffix, unless ``force_exclude``), folders
+        searched for decklists (hidden names, build and package folders and ``exclude`` globs left out), and
+        decklists given as data (a :class:`Source`). An empty path is missing, never the current folder."""
         from .files import find_decklists
 
         special: dict[str, str] = {}
@@ -183,9 +185,9 @@ class Session:
                     special[path.shown] = path.problem
                 arguments.append(path.shown)
             else:
-                arguments.append(Path(path))
+                arguments.append(Path(path) if str(path) else "")
         skipped: list[str] = []
-        found, missing = find_decklists(arguments, exclude, special, skipped, given)
+        found, missing = find_decklists(arguments, exclude, special, skipped, given, force_exclude=force_exclude)
         sources = [Source(None if shown in given else path, shown, given.get(shown), special.get(shown))
                    for path, shown in found]
         return Found(sources, [str(m) for m in missing], skipped)

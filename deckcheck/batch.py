@@ -154,11 +154,11 @@ def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
     s = result.sizes
     rendered = _worker_render(result, fmt) if _worker_render is not None else None
     return (result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.facts or None,
-            result.player, rendered)
+            result.player, rendered, result.fingerprint)
 
 
 def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
-    path, (main, extra, side), name, problems, fmt, facts, player, rendered = packed
+    path, (main, extra, side), name, problems, fmt, facts, player, rendered, fingerprint = packed
     known = _rebuilt.get(id(problems)) if problems else None  # () is one object: no list shared for it
     if known is not None and known[0] is problems:
         rebuilt = known[1]
@@ -168,7 +168,7 @@ def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
             for rule, severity, message, section, line, card, fix in problems
         ]
         _rebuilt[id(problems)] = (problems, rebuilt)
-    result = DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player)
+    result = DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player, fingerprint)
     result.rendered = rendered
     return result, fmt
 

@@ -89,6 +89,7 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None
 
 STALE_TMP_SECONDS = 3600
 T = TypeVar("T")
+MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is what a file deckcheck reads became; none is near this
 
 
 def memoized(kind: str, source: Path, build: Callable[[], dict],
@@ -100,11 +101,13 @@ def memoized(kind: str, source: Path, build: Callable[[], dict],
     if key is None:
         return build()
     entry = root / kind / f"{key}.json"
+    from .reading import Unreadable, read_file
+
     try:
-        value = json.loads(entry.read_bytes())
+        value = json.loads(read_file(entry, MAX_ENTRY_BYTES))  # never blocks on a FIFO put at an entry's name
         if valid(value):
             return value
-    except (OSError, ValueError, RecursionError):
+    except (Unreadable, ValueError, RecursionError):
         pass
     value = build()
     _store(entry, source, json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
@@ -124,9 +127,10 @@ def _store(entry: Path, source: Path, data: bytes) -> None:
 
 
 def memoized_file(kind: str, source: Path, build: Callable[[], bytes], open_: Callable[[bytes], T],
-                  read: Callable[[Path], bytes] = Path.read_bytes) -> T:
-    """``open_(build())`` for ``source``, the bytes kept in the cache while the file is unchanged (and read by
-    ``read``). ``open_`` raises ValueError for bytes it cannot use (a damaged entry is built again)."""
+                  read: Callable[[Path], bytes]) -> T:
+    """``open_(build())`` for ``source``, the bytes kept in the cache while the file is unchanged, read by
+    ``read`` (which must never wait on what is not a regular file: OSError). ``open_`` raises ValueError for
+    bytes it cannot use (a damaged entry is built again)."""
     root = cache_dir()
     key = _key(source) if root is not None else None
     if key is None:

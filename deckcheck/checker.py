@@ -12,6 +12,7 @@ from . import clock
 from .banlists import Banlist, BanlistStore
 from .carddb import CardIndex
 from .errors import DataError
+from .fingerprint import fingerprint
 from .formats import DEFAULT_FORMAT, Format, FormatStore
 from .limits import capped
 from .model import ERROR, DeckResult, ParsedDeck, Problem
@@ -28,14 +29,16 @@ def problem_order(problem) -> tuple:
 def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
     resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
     facts: dict = {}
+    code = None
     if parsed.unreadable:
         problems = [p for p in parsed.problems if p.rule == "unreadable"]
     else:
+        code = fingerprint(resolved.entries)
         problems = capped([p for rule in regulation.rule_modules for p in rule.check(resolved, regulation)])
         problems.sort(key=problem_order)
         for rule in regulation.fact_rules:
             facts.update(rule.facts(resolved, regulation))
-    return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player)
+    return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player, code)
 
 
 # YDK files remembered by their bytes (deck repositories hold many copies of one file): a YDK file declares no

@@ -172,27 +172,27 @@ def read_state(root: Path | None = None) -> dict | None:
     root = root or data_dir()
     if root in _state_cache:
         return _state_cache[root]
+    from .reading import Unreadable, read_file
+
     try:
-        with open(root / STATE_FILE, "rb") as f:
-            data = f.read(MAX_STATE_BYTES + 1)
-    except FileNotFoundError:
-        state = None
-    except OSError as exc:
-        state = {"damaged": f"it cannot be read ({exc.strerror})"}
-    else:
-        state = None
-        if len(data) > MAX_STATE_BYTES:
+        data = read_file(root / STATE_FILE, MAX_STATE_BYTES)  # a FIFO or /dev/zero there never blocks a check
+    except Unreadable as exc:
+        if exc.missing:
+            state = None
+        elif "larger than" in str(exc):
             state = {"damaged": "it is implausibly large"}
         else:
-            try:
-                state = json.loads(data)
-            except (ValueError, RecursionError):
-                state = {"damaged": "it is not valid JSON"}
-            else:
-                problem = state_problem(state)
-                if problem:
-                    schema = state.get("schema") if isinstance(state, dict) else None
-                    state = {"damaged": problem, "schema": schema if _int(schema) else None}
+            state = {"damaged": f"it cannot be read ({exc})"}
+    else:
+        try:
+            state = json.loads(data)
+        except (ValueError, RecursionError):
+            state = {"damaged": "it is not valid JSON"}
+        else:
+            problem = state_problem(state)
+            if problem:
+                schema = state.get("schema") if isinstance(state, dict) else None
+                state = {"damaged": problem, "schema": schema if _int(schema) else None}
     _state_cache[root] = state
     return state
 

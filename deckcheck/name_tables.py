@@ -20,6 +20,8 @@ import array
 import bisect
 import json
 import mmap
+import os
+import stat
 import sys
 import zlib
 from collections.abc import Callable, Sequence
@@ -198,9 +200,15 @@ def unpack(data: bytes | mmap.mmap) -> tuple[dict, dict[str, Lines]]:
 
 
 def _mapped(path: Path) -> mmap.mmap:
-    """The file's bytes, mapped (read only as far as they are used); ValueError for an empty file."""
-    with open(path, "rb") as f:
-        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    """The file's bytes, mapped (read only as far as they are used). OSError for what is not a regular file
+    (a FIFO put at an entry's name is never waited on), ValueError for an empty one."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+    finally:
+        os.close(fd)
 
 
 class TableFile:

@@ -128,3 +128,25 @@ def test_with_the_tables_in_the_cache_a_first_name_costs_a_look_up():
     assert misspelled[0] == "Fallen of Albaz" and japanese[0] == "灰流うらら"
     assert cards.other_names._loaded is None  # names.jsonl was not parsed: its tables answered
     assert took < 0.5, f"{took:.3f} s"  # building the indexes took over a second (under 20 ms idle from the cache)
+
+
+def test_a_fifo_at_a_table_files_name_is_built_around(tmp_path, monkeypatch):
+    """A FIFO put where a table file belongs is never waited on: the table is built and written in its place."""
+    import os
+
+    from .test_hostile_input import within
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path))
+    source = tmp_path / "source.txt"
+    source.write_text("x")
+
+    def build():
+        return pack(table_sections("t", {"ash": [1]}, lambda v: ",".join(map(str, v))), {})
+
+    TableFile("t", source, build)
+    [entry] = (tmp_path / f"t.v{name_tables.FORMAT}").iterdir()
+    entry.unlink()
+    os.mkfifo(entry)
+    with within(20):
+        assert TableFile("t", source, build).table("t", IntLists).get("ash") == [1]
+    assert entry.is_file()  # written again over the FIFO

@@ -55,7 +55,7 @@ def check(
     paths: Optional[List[str]] = typer.Argument(
         None, metavar="[DECKLIST]...",
         help="Decklist files (.ydk, .ydke, .yaml, .yml, .txt, any other), folders to search, - (standard input) "
-             "or ydke:// links (default: `paths` of the config file)."),
+             "or ydke:// links (default: `paths` of the config file, else the current folder)."),
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
     format: Optional[str] = FORMAT_OPTION,
     banlist: Optional[str] = BANLIST_OPTION,
@@ -69,6 +69,10 @@ def check(
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
+    force_exclude: bool = typer.Option(
+        False, "--force-exclude",
+        help="Take a file named on the command line only as a folder search would (a decklist suffix, not excluded, "
+             "not plainly another file): for pre-commit and other tools that name every changed file."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
@@ -78,13 +82,11 @@ def check(
     settings = load_settings(config, no_config)
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
     report = output_format_named(_pick_output_format(output_format, settings.output_format))
-    arguments = decklist_sources(paths) if paths else list(settings.paths)
-    if not arguments:
-        fail("no decklists named: give files or folders, or `paths` in deckcheck.toml / [tool.deckcheck]")
+    arguments = decklist_sources(paths) if paths else list(settings.paths) or ["."]  # nothing named: here, as ruff
     session = Session()
-    found = session.find(arguments, settings.exclude)
+    found = session.find(arguments, settings.exclude, force_exclude=force_exclude)
     for path in found.missing:
-        say(f"deckcheck: error: {path}: no such file or directory")
+        say(f"deckcheck: error: {path or repr(path)}: no such file or directory")
     if not found.sources:
         _nothing_found(found, arguments)
     try:

@@ -110,7 +110,7 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
             given[shown] = argument.encode("utf-8", "surrogateescape")
             paths.append(shown)
         else:
-            paths.append(Path(argument))
+            paths.append(Path(argument) if argument else argument)  # Path("") would be the current folder
     return paths, given
 
 
@@ -122,7 +122,8 @@ def decklist_sources(arguments: list[str]) -> list:
 
     special: dict[str, str] = {}
     paths, given = decklist_arguments(arguments, special)
-    return [Source(None, path, given[path], special.get(path)) if isinstance(path, str) else path for path in paths]
+    return [Source(None, path, given[path], special.get(path)) if isinstance(path, str) and path in given else path
+            for path in paths]
 
 
 def open_session():

@@ -138,7 +138,7 @@ def decklist_command(
         sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
                             player_from(options, registered, table), namer,
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name)
+                            list_name=regulation.list_name, fingerprint=result.fingerprint)
         for problem in sheet.errors:
             where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
             say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
@@ -196,10 +196,12 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
     if form is not None:
         from ..documents.form import FormError, inspect
 
+        from ..reading import Unreadable, read_file
+
         try:
-            layout = inspect(form.read_bytes(), str(form))
-        except OSError as exc:
-            fail(f"--form {form}: cannot read the file: {exc.strerror or exc}")
+            layout = inspect(read_file(form, 32 * 1024 * 1024), str(form))  # a form is a few hundred KB
+        except Unreadable as exc:
+            fail(f"--form {form}: cannot read the file: {exc}")
         except FormError as exc:
             fail(str(exc))
         for missing in layout.missing_report():
@@ -230,6 +232,12 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
             data, unshown = _pdf(group, fonts, layout, paper, about)
         except Undrawable as exc:  # a text the check above does not know of: still never drawn wrong
             fail(f"no sheet written: {exc.describe()}; give {CJK_HINT}")
+        except Exception as exc:  # noqa: BLE001 - FormError: pypdf could not fill a malformed form
+            from ..documents.form import FormError
+
+            if not isinstance(exc, FormError):
+                raise
+            fail(f"no sheet written: {exc}")
         pdfs.append((target, data))
         for value in dict.fromkeys(unshown):
             say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "

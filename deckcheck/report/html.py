@@ -238,6 +238,8 @@ def render(run: Run) -> str:
         name = f" ({h(result.name)})" if result.name else ""
         points = result.facts.get("points")
         extra = f" · {points['total']} points (cap {points['cap']})" if points else ""
+        if result.fingerprint:
+            extra += f" · fingerprint {result.fingerprint}"
         body.append(f'<section class="panel deck" id="deck-{i}"><h2>{_status(result)} <span class="path">'
                     f'{h(result.path)}</span>{name}</h2><p class="meta">{h(size_text)}{h(extra)}</p>'
                     f"{_problems_table(result.problems)}</section>")

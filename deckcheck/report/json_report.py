@@ -71,10 +71,11 @@ def deck_line_pieces(result, deck_format: tuple[str, str] | None = None, moved_f
         known = _rendered[id(problems)] = [problems, "true" if result.legal else "false", listed, None]
     head = '{"path": ' + json_safe(_s(result.path)) + ", "
     uri = path_uri(result.path)
-    made_of = (result.sizes, result.name, result.player, deck_format, result.facts.get("points"))
+    made_of = (result.sizes, result.name, result.player, deck_format, result.facts.get("points"), result.fingerprint)
     if uri is None and known[3] is not None and known[3][0] == made_of:
         return head, known[3][1]
-    body = '"legal": %s, "sections": %s, "problems": [%s]' % (known[1], _dumps(result.sizes), known[2])
+    body = '"legal": %s, "sections": %s, "problems": [%s], "fingerprint": %s' % (
+        known[1], _dumps(result.sizes), known[2], "null" if result.fingerprint is None else _s(result.fingerprint))
     tail = ""
     if result.name:
         tail += ', "name": ' + _s(result.name)
@@ -113,6 +114,7 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
         "legal": result.legal,
         "sections": dict(result.sizes),
         "problems": [p.to_json() for p in result.problems],
+        "fingerprint": result.fingerprint,
     }
     if result.name:
         out["name"] = result.name

@@ -64,7 +64,7 @@ def _lists(run: Run) -> list[str]:
 
 
 def header(run: Run, console: Console, width: int | None) -> Text:
-    parts = [Text(run.format_title, style="bold"), *map(shown, _lists(run)), Text(f"as of {run.as_of.isoformat()}")]
+    parts = [Text(printable(run.format_title), style="bold"), *map(shown, _lists(run)), Text(f"as of {run.as_of.isoformat()}")]
     cards = run.data.get("cards", {})
     if cards.get("built"):
         parts.append(shown(f"card data {cards.get('origin', 'bundled')}, {cards['built']}"))

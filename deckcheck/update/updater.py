@@ -333,10 +333,12 @@ class _Update:
         url = opts.lists_url
         stopgap = False
         if opts.lflist is not None:
+            from ..reading import Unreadable, read_file
+
             try:
-                text = opts.lflist.read_bytes().decode("utf-8-sig")
-            except OSError as exc:
-                raise self.fail(f"{opts.lflist}: cannot read: {exc.strerror}") from None
+                text = read_file(opts.lflist, 16 * 1024 * 1024).decode("utf-8-sig")
+            except Unreadable as exc:
+                raise self.fail(f"{opts.lflist}: cannot read: {exc}") from None
             except UnicodeDecodeError:
                 raise self.fail(f"{opts.lflist}: not a UTF-8 text file") from None
             origin = {"path": _path_text(opts.lflist)}
