@@ -353,6 +353,22 @@ class CardIndex:
             return [card] if card else []
         return self.by_name(text)
 
+    @cached_property
+    def _konami_rows(self) -> dict[int, int]:
+        """Konami database ID → row (read on the first look-up by Konami ID)."""
+        at = self._main._c["konami_id"]
+        found: dict[int, int] = {}
+        for i, row in enumerate(self._main.rows()):
+            konami_id = row[at]
+            if isinstance(konami_id, int) and konami_id not in found:
+                found[konami_id] = i
+        return found
+
+    def by_konami_id(self, konami_id: int) -> Card | None:
+        """The card with this Konami database ID (Master Duel decks and Konami-ID lists name cards by it)."""
+        i = self._konami_rows.get(konami_id)
+        return self._main.card(i) if i is not None else None
+
     def group_members(self, group: int) -> list[Card]:
         """Every card counted under one name group (alternate artworks are inside each card)."""
         table = self._main

@@ -56,11 +56,12 @@ def _repr(self) -> str:
 class DeckEntry:
     """One line (YDK) or one list item (YAML) of a decklist, as written; resolve sets ``card``."""
 
-    __slots__ = ("section", "line", "passcode", "name", "count", "text", "span", "card")
+    __slots__ = ("section", "line", "passcode", "name", "count", "text", "span", "card", "konami_id")
     __repr__ = _repr
 
     def __init__(self, section: str, line: int | None, passcode: int | None = None, name: str | None = None,
-                 count: int = 1, text: str | None = None, span: int = 1, card: Card | None = None):
+                 count: int = 1, text: str | None = None, span: int = 1, card: Card | None = None,
+                 konami_id: int | None = None):
         self.section = section
         self.line = line  # 1-based line in the file
         self.passcode = passcode
@@ -69,6 +70,7 @@ class DeckEntry:
         self.text = text  # the entry as written, for messages
         self.span = span  # how many adjacent lines the entry stands for (YDK copies on consecutive lines)
         self.card = card  # None until resolved, and for unknown cards
+        self.konami_id = konami_id  # the card by its Konami database ID (Master Duel, Konami-ID lists), no passcode
 
     @property
     def lines(self) -> range:

@@ -152,7 +152,15 @@ def data_report(index, store, today: date, today_of=None, root=None) -> dict:
     document["banlists"]["sources"] = list_sources(store.all(), today)
     corrections = load_corrections()
     document["corrections"] = {"path": str(corrections.path), "entries": corrections.to_json()}
+    document["pools"] = pools_report()
     return document
+
+
+def pools_report() -> list[dict]:
+    """The card pools of their own (Master Duel, Simplified Chinese), each with its source."""
+    from .pools import load_pool, pool_ids
+
+    return [load_pool(pool_id).to_json() for pool_id in pool_ids()]
 
 
 def today_of(formats, now=None):

@@ -58,7 +58,10 @@ def main() -> None:
     """Entry point: never a traceback, unless DECKCHECK_DEBUG is set."""
     helping = "--help" in sys.argv or "-h" in sys.argv
     if helping:
+        from .help import polish
+
         describe_regions()
+        polish(app)
     try:
         sys.exit(_run())
     except SystemExit as exc:

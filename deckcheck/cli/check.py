@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
@@ -13,22 +12,24 @@ import typer
 
 from ..errors import DeckcheckError
 from ..model import Source
-from ..report import OUTPUT_FORMATS, output_format as output_format_named
+from ..report import OUTPUT_FORMATS, OUTPUT_SUFFIXES, output_format as output_format_named
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, POINTS_CAP_OPTION,
     CONFIG_OPTION, NO_CONFIG_OPTION, REGION_OPTION, InputFormatChoice, app, console, decklist_sources, fail, load_settings,
     say, selection, silence_stdout,
 )
 
-CheckOutputFormat = Enum("CheckOutputFormat", {name: name for name in OUTPUT_FORMATS}, type=str)
 
 PROGRESS_MIN_FILES = 100  # a progress bar (stderr, on a terminal) for runs at least this long
 
 
-def _pick_output_format(cli_value: Optional[CheckOutputFormat], config_value: Optional[str]) -> str:
-    """The option, else the config file, else github inside GitHub Actions (as yamllint does), else text."""
+def _pick_output_format(cli_value: Optional[str], output: Optional[Path], config_value: Optional[str]) -> str:
+    """The option, else what the --output file's suffix means (report.html: html), else the config file, else
+    github inside GitHub Actions (as yamllint does), else text."""
     if cli_value is not None:
-        return cli_value.value
+        return cli_value
+    if output is not None and output.suffix.lower() in OUTPUT_SUFFIXES:
+        return OUTPUT_SUFFIXES[output.suffix.lower()]
     if config_value:
         return config_value
     if os.environ.get("GITHUB_ACTIONS") == "true":
@@ -62,11 +63,14 @@ def check(
     as_of: Optional[str] = AS_OF_OPTION,
     region: Optional[str] = REGION_OPTION,
     points_cap: Optional[int] = POINTS_CAP_OPTION,
-    output_format: Optional[CheckOutputFormat] = typer.Option(
-        None, "--output-format", "-o",
-        help=f"{', '.join(OUTPUT_FORMATS)} (default: the config file's, else github inside GitHub Actions, else text).",
+    output_format: Optional[str] = typer.Option(
+        None, "--output-format", "-o", metavar="FORMAT|FILE",
+        help=f"{', '.join(OUTPUT_FORMATS)} (default: what --output's suffix means, else the config file's, else github "
+             "inside GitHub Actions, else text). -o FILE, as in decklist and convert, is --output FILE.",
     ),
-    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
+    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) "
+                                          "instead of standard output; its suffix picks the format (.json, .csv, .html, "
+                                          ".xml: junit, .sarif, .txt)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
     force_exclude: bool = typer.Option(
@@ -81,7 +85,8 @@ def check(
 
     settings = load_settings(config, no_config)
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
-    report = output_format_named(_pick_output_format(output_format, settings.output_format))
+    output_format, output = _format_or_file(output_format, output)
+    report = output_format_named(_pick_output_format(output_format, output, settings.output_format))
     arguments = decklist_sources(paths) if paths else list(settings.paths) or ["."]  # nothing named: here, as ruff
     session = Session()
     found = session.find(arguments, settings.exclude, force_exclude=force_exclude)
@@ -112,6 +117,18 @@ def check(
     if found.missing:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_LEGAL if run.not_legal == 0 else EXIT_ILLEGAL)
+
+
+def _format_or_file(value: Optional[str], output: Optional[Path]) -> tuple[Optional[str], Optional[Path]]:
+    """``-o``: an output format by name (``-o json``), or, as ``-o`` is in decklist and convert (and ruff), the
+    file to write (``-o report.html``: ``--output report.html``)."""
+    if value is None or value.lower() in OUTPUT_FORMATS:
+        return (value.lower() if value else None), output
+    if output is None and (Path(value).suffix or os.sep in value or "/" in value):
+        return None, Path(value)
+    fail(f"--output-format must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r} "
+         "(to write the report to a file: --output FILE, or -o FILE with a suffix) (see: deckcheck check --help)")
+    raise AssertionError  # fail() exits
 
 
 def _nothing_found(found, arguments) -> None:

@@ -87,8 +87,9 @@ _LINK_ARGUMENT = "ydke://"
 
 def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[list[Path | str], dict[str, bytes]]:
     """Command-line decklist arguments as paths for ``Session.find``, and the decklists given
-    as data: ``-`` (standard input, read once, bounded), a ydke:// link or an Omega deck code that is
-    not a path. A given decklist is named by a string key of the data (``<stdin>``, the link clipped);
+    as data: ``-`` (standard input, read once, bounded), a ydke:// link, or an Omega deck code, a
+    YGOMobile deck link or a MyCard deck code that is not a path. A given decklist is named by a string
+    key of the data (``<stdin>``, the link clipped);
     standard input that cannot be read goes into ``special`` with the reason."""
     from ..limits import clip
     from ..parsers import NotAFile, read_stdin
@@ -105,13 +106,34 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
                     special[STDIN_SHOWN] = f"standard input: {exc}"
             paths.append(STDIN_SHOWN)
         elif argument[:len(_LINK_ARGUMENT)].lower() == _LINK_ARGUMENT or (
-                not os.path.exists(argument) and _omega_code(argument)):
+                not os.path.exists(argument) and (_omega_code(argument) or _deck_code(argument))):
             shown = f"{clip(argument, 40)} (argument {number})"
             given[shown] = argument.encode("utf-8", "surrogateescape")
             paths.append(shown)
         else:
             paths.append(Path(argument) if argument else argument)  # Path("") would be the current folder
     return paths, given
+
+
+def read_one_decklist(argument: str):
+    """One decklist: a file, ``-`` (standard input) or a ydke link; exit 2 for a path that is not one
+    (as ``check`` does)."""
+    from ..parsers import parse_given, read_deck
+
+    special: dict[str, str] = {}
+    (path,), given = decklist_arguments([argument], special)
+    if isinstance(path, str):  # given as data
+        if path in special:
+            fail(f"{path}: {special[path]}")
+        decks = parse_given(given[path], path)
+        if len(decks) != 1:
+            fail(f"{path} holds {len(decks)} decklists; give one")
+        return decks[0]
+    if not path.exists():
+        fail(f"{path}: no such file or directory")
+    if path.is_dir():
+        fail(f"{path} is a directory; give one decklist file")
+    return read_deck(path, str(path))
 
 
 def decklist_sources(arguments: list[str]) -> list:
@@ -163,6 +185,14 @@ def _omega_code(argument: str) -> bool:
     from ..parsers.omega import looks_like_omega
 
     return looks_like_omega(argument)
+
+
+def _deck_code(argument: str) -> bool:
+    """A YGOMobile deck link or a MyCard deck code (a decklist given on the command line, not a path)."""
+    from ..parsers.mycard import looks_like_mycard
+    from ..parsers.ygomobile import looks_like_ygomobile
+
+    return looks_like_ygomobile(argument) or looks_like_mycard(argument)
 
 
 def silence_stdout() -> None:
@@ -225,12 +255,26 @@ def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tu
     return tuple(found)
 
 
+def _not_an_output_format(format: Optional[str]) -> None:
+    """``--format json``: the game format was given an output format's name; say which option was meant."""
+    from ..report import OUTPUT_FORMATS
+
+    if format is None or format.lower() not in OUTPUT_FORMATS:
+        return
+    from ..formats import FormatStore
+
+    if not FormatStore.default().knows(format.lower()):
+        fail(f"--format {format}: {format.lower()} is an output format; did you mean --output-format {format.lower()} "
+             "(-o)? --format names the format to judge in (deckcheck formats)")
+
+
 def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Optional[str], region: Optional[str],
               points_cap: Optional[int]):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
     from ..checker import Selection
 
+    _not_an_output_format(format)
     if banlist is not None or as_of is not None:
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:

@@ -29,8 +29,10 @@ def convert_command(
     inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) "
                                             "or ydke:// links."),
-    to: ConvertFormat = typer.Option(..., "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, or text "
-                                                             "(a registration sheet: Monster / Spell / Trap, Extra, Side)."),
+    to: ConvertFormat = typer.Option(..., "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
+                                                             "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
+                                                             "konami-ids, md-json (Master Duel / YgoMaster), mycard "
+                                                             "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
     output: Optional[Path] = typer.Option(
         None, "--output",
         help="A file for one deck, or a folder for several (created if need be), each file written in one step; "
@@ -47,7 +49,7 @@ def convert_command(
     from ..resolve import resolve
     from ..rules import unknown_card
 
-    if lang is not Language.en and to.value in ("ydk", "ydke"):
+    if lang is not Language.en and to.value not in ("yaml", "text"):
         fail(f"--lang applies to --to yaml and --to text (a {to.value} holds passcodes, not names)")
     session = Session()
     read = session.read_decks(decklist_sources(inputs), input_format=input_format.value if input_format else None)
@@ -84,6 +86,12 @@ def convert_command(
         converted = convert(resolved, to.value, cards, lang.value)
         for problem in unknown:
             say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
+        for entry in converted.left_out:
+            if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
+                failed = True
+                where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
+                say(f"deckcheck: error: {where}: {entry.card.name} ({entry.card.passcode}): left out of the "
+                    f"{to.value} output: {_why_left_out(to.value)}")
         if output is None:
             written.append(converted.text)
         elif directory:
@@ -105,6 +113,14 @@ def convert_command(
     raise typer.Exit(EXIT_ERROR if missing else EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
 
+def _why_left_out(to: str) -> str:
+    if to in ("konami-ids", "md-json"):
+        return "the card has no Konami ID in the card data"
+    if to == "ygomobile":
+        return "a YGOMobile link holds at most 255 Main and 15 Extra and 15 Side Deck entries, 27-bit passcodes"
+    return "a MyCard code holds 28-bit passcodes only"
+
+
 def _line(path: str, problem, level: str) -> str:
     where = f"{path}:{problem.line}" if problem.line is not None else path
     return f"deckcheck: {level}: {where}: {problem.rule}: {problem.message}"
@@ -113,10 +129,16 @@ def _line(path: str, problem, level: str) -> str:
 def _kept_as(to: str, problem) -> str:
     """How the output keeps a card that no card of the data is (README, "Converting")."""
     passcode = problem.card.passcode if problem.card is not None else None
+    if passcode and to in ("konami-ids", "md-json"):
+        return f"left out: {to} holds Konami IDs only"
     if passcode:
         return "kept as its passcode"
     if passcode == 0:
         return "kept as its passcode" if to in ("ydk", "ydke") else "kept as a comment line (passcode 0 is no card)"
     if to == "ydke":
         return "left out: a ydke link holds passcodes only"
+    if to in ("mycard", "ygomobile"):
+        return f"left out: a {'MyCard code' if to == 'mycard' else 'YGOMobile link'} holds passcodes only"
+    if to in ("konami-ids", "md-json"):
+        return f"left out: {to} holds Konami IDs only"
     return "kept as a comment line" if to == "ydk" else "kept as written"

@@ -135,16 +135,23 @@ def decklist_command(
             unreadable += 1
             continue
         registered = parsed.registration.given() if parsed.registration is not None else {}
-        sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
+        entries = parsed.entries
+        if parsed.title_line is not None and parsed.name is None and result.name is not None:
+            entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
+        sheet = build_sheet(parsed.path, result.name, entries, result.problems,
                             player_from(options, registered, table), namer,
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name, fingerprint=result.fingerprint)
-        for problem in sheet.errors:
-            where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
-            say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
+                            list_name=regulation.list_name, fingerprint=result.fingerprint,
+                            side_deck=regulation.options("side-size").get("max") != 0)
+        if len(parsed_decks) == 1:
+            for problem in sheet.errors:
+                where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
+                say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
         sheets.append((sheet, relative))
         regulations.append(regulation)
     illegal = [sheet for sheet, _ in sheets if not sheet.legal]
+    if len(parsed_decks) > 1:
+        _say_illegal(illegal)
     if require_legal and (illegal or unreadable):
         bad = len(illegal) + unreadable
         say(f"deckcheck: error: --require-legal: {bad} deck{'s' if bad != 1 else ''} not legal or unreadable; "
@@ -159,6 +166,21 @@ def decklist_command(
     say(f"deckcheck: {written} written to {output}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}"
         + (f", {len(illegal)} of a deck that is not legal (a banner lists its errors)" if illegal else ""))
     raise typer.Exit(EXIT_ILLEGAL if illegal or unreadable else EXIT_LEGAL)
+
+
+ILLEGAL_NAMED = 10  # decks named one line each on stderr; the sheets' banners carry every error
+
+
+def _say_illegal(illegal) -> None:
+    """A batch's decks that are not legal, one line each with the rules broken (its sheet's banner lists the
+    errors), the first ``ILLEGAL_NAMED`` of them: a folder of 338 decks gave a thousand lines before this."""
+    for sheet in illegal[:ILLEGAL_NAMED]:
+        rules = list(dict.fromkeys(p.rule for p in sheet.errors))
+        say(f"deckcheck: error: {sheet.path}: {len(sheet.errors)} error{'s' if len(sheet.errors) != 1 else ''} "
+            f"({', '.join(rules)})")
+    if len(illegal) > ILLEGAL_NAMED:
+        say(f"deckcheck: error: and {len(illegal) - ILLEGAL_NAMED} more decks that are not legal; each sheet's banner "
+            "lists its errors (deckcheck check gives them all)")
 
 
 def _about(regulations, checker) -> str:

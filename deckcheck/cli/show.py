@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
@@ -10,13 +9,14 @@ import typer
 from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, REGION_OPTION, OutputFormat, app, console,
-    fail, open_session, parse_date, say,
+    fail, open_session, parse_date, read_one_decklist, say,
 )
 
 
 @app.command("show")
 def show_command(
-    deck: Path = typer.Argument(..., help="A decklist (.ydk, .yaml, .yml)."),
+    deck: str = typer.Argument(..., metavar="DECKLIST",
+                               help="A decklist: a file (.ydk, .yaml, .yml, .txt, …), - (standard input) or a ydke:// link."),
     format: Optional[str] = FORMAT_OPTION,
     banlist: Optional[str] = BANLIST_OPTION,
     as_of: Optional[str] = AS_OF_OPTION,
@@ -27,15 +27,10 @@ def show_command(
     Extra Deck by type, Side Deck, with counts and totals; card types, monster Levels and points (in a points
     format). Exit 0 when shown, 1 when the file cannot be read as a decklist."""
     from ..checker import Selection
-    from ..parsers import read_deck
     from ..resolve import resolve
     from ..sheet import Sheet
 
-    if not deck.exists():
-        fail(f"{deck}: no such file or directory")
-    if deck.is_dir():
-        fail(f"{deck} is a directory; give one decklist file")
-    parsed = read_deck(deck, str(deck))
+    parsed = read_one_decklist(deck)
     if parsed.unreadable:
         problem = next(p for p in parsed.problems if p.rule == "unreadable")
         say(f"deckcheck: {parsed.path}: {problem.message}")

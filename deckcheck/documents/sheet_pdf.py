@@ -340,7 +340,9 @@ class _Sheet:
         gap = 8.0
         w = (self.inner - gap) / 2
         bottom = top
-        for i, block in enumerate((EXTRA_DECK, SIDE_DECK)):
+        # a format without a Side Deck (Master Duel): no Side Deck section, unless the deck has one anyway
+        shown = (EXTRA_DECK, SIDE_DECK) if sheet.side_deck or sheet.blocks[SIDE_DECK] else (EXTRA_DECK,)
+        for i, block in enumerate(shown):
             title, total_label, section = _SECTION_TOTALS[block]
             x = MARGIN + i * (w + gap)
             y = self._bar(top, x, w, title, total_label, totals[section])

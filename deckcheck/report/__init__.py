@@ -28,6 +28,9 @@ OUTPUT_FORMATS = {
     "csv": ("csv_report", "CsvFormat"),
     "html": ("html", "HtmlFormat"),
 }
+# The output format a report file's suffix means, when no --output-format is given (`--output report.html`).
+OUTPUT_SUFFIXES = {".txt": "text", ".json": "json", ".xml": "junit", ".sarif": "sarif", ".csv": "csv", ".html": "html",
+                   ".htm": "html"}
 
 
 class ReportFormat(ABC):

@@ -9,7 +9,7 @@ from datetime import date
 from rich.table import Table
 from rich.text import Text
 
-from ..banlists import STATUS_LIMITS, STATUS_TITLES
+from ..banlists import STATUS_LIMITS, STATUS_TITLES, folder_order, folder_title
 from ..banlists import in_force as lists_in_force
 from ..queries import CardFacts, list_counts
 from .layout import fold, hang, print_grid, print_table, reflow, wrap_width
@@ -52,10 +52,10 @@ def banlists(lists, today_of, output_format: str, console) -> None:
                     for b in lists])
         return
     width = wrap_width(console)
-    for n, fmt in enumerate(dict.fromkeys(b.format for b in lists)):
+    for n, fmt in enumerate(sorted(dict.fromkeys(b.format for b in lists), key=folder_order)):
         if n:
             console.print()
-        console.print(Text(f"{fmt.upper()} lists", style="bold"), highlight=False)
+        console.print(Text(f"{folder_title(fmt)} lists", style="bold"), highlight=False)
         rows, contents = [], False
         for b in (b for b in lists if b.format == fmt):
             counts = list_counts(b)
@@ -134,7 +134,7 @@ def card_history(card, history, output_format: str, console) -> None:
     console.print(shown(f"{card.name} ({card.passcode}) on every list deckcheck has, by date:", style="bold"),
                   highlight=False, soft_wrap=True)
     rows = []
-    for fmt in dict.fromkeys(b.format for b, _ in history):
+    for fmt in sorted(dict.fromkeys(b.format for b, _ in history), key=folder_order):
         runs: list[list] = []  # [first list, last list, status]: a status kept over consecutive lists
         for b, status in ((b, s) for b, s in history if b.format == fmt):
             if runs and runs[-1][2] == status:
@@ -143,8 +143,19 @@ def card_history(card, history, output_format: str, console) -> None:
                 runs.append([b, b, status])
         for first, last, status in runs:
             span = first.name if first is last else f"{first.name} – {last.name}"
-            rows.append([fmt.upper(), first.effective.isoformat(), span, title(status)])
+            rows.append([folder_title(fmt), first.effective.isoformat(), span, status_text(title(status))])
     print_grid(console, ["Lists", "From", "List", "Status"], rows, width)
+
+
+STATUS_STYLES = {"Forbidden": "red", "Limited": "yellow", "Semi-Limited": "yellow", "Unlimited": "green",
+                 "not released yet": "dim", "not in the pool": "dim"}
+
+
+def status_text(status: str) -> Text:
+    """A card's status on a list, coloured as players read a list: Forbidden red, (Semi-)Limited yellow,
+    Unlimited green."""
+    style = next((s for word, s in STATUS_STYLES.items() if status.startswith(word)), None)
+    return shown(status, style=style) if style else shown(status)
 
 
 def _kind(card) -> str:
@@ -220,11 +231,11 @@ def cards(found: list[CardFacts], output_format: str, console) -> None:
             ("Konami ID", str(card.konami_id or "—")),
             ("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
             ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}"),
-            *((f"{entry['title']} ({entry['list']})" if entry["list"] else entry["title"], entry["status"])
+            *((f"{entry['title']} ({entry['list']})" if entry["list"] else entry["title"], status_text(entry["status"]))
               for entry in doc["formats"].values()),
         ]
         for label, value in rows:
-            table.add_row(shown(label), shown(value))
+            table.add_row(shown(label), value if isinstance(value, Text) else shown(value))
         print_table(console, table, width)
 
 
@@ -385,6 +396,11 @@ def data(document: dict, output_format: str, console) -> None:
             f"{b['origin']}")
     if lists["in_force"]:
         say(f"  in force today: {', '.join(lists['in_force'])}")
+    say(("Card pools", "bold"), f": {len(document['pools'])} of their own (formats name them in card-pool: pool)")
+    for pool in document["pools"]:
+        src = pool["source"]
+        say(f"  • {pool['title']} ({pool['id']}): {pool['cards']:,} cards, from {src.get('repository')} "
+            f"@ {str(src.get('commit'))[:12]}, {src.get('date')}: {src.get('rule')}")
     entries = document["corrections"]["entries"]
     say(("Corrections", "bold"), f": {len(entries)} in use ({document['corrections']['path']}), applied to "
         "the bundled lists and by 'deckcheck update'")
