@@ -153,16 +153,8 @@ class Regulation:
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
             (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
         )
+        self.rule_modules = tuple(rule for rule, _ in self.rules)  # in the order they run
         self.fact_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "facts"))
-        # the rules that judge card by card (allows(card, section, regulation)): their verdicts are remembered
-        self._card_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "allows"))
-        # per section: passcode -> the card rules that refuse the card there
-        self._refused: dict[str, dict[int, tuple]] = {section: {} for section in (MAIN, EXTRA, SIDE)}
-        self._deck_rules = tuple(rule for rule, _ in self.rules if rule not in self._card_rules)
-        # every other rule's triage(tally, regulation): True when a deck of these tallies can have no problem
-        # of it (checker.triage_plain); None when a rule in force has none (then no deck is judged so)
-        triages = tuple(getattr(rule, "triage", None) for rule in self._deck_rules)
-        self.triages = None if None in triages else triages
         self._memo: dict[str, dict] = {}
 
     @classmethod
@@ -276,35 +268,6 @@ class Regulation:
         if self.whitelist is not None and self.whitelist is not self.banlist:
             out["pool"] = one(self.whitelist)
         return out
-
-    def rules_for(self, deck) -> list[ModuleType]:
-        """The rules to run on a resolved deck, in order: every rule in force but those that judge card by
-        card and allow every card of the deck where it is (they would find nothing)."""
-        if not self._card_rules:
-            return [rule for rule, _ in self.rules]
-        refused: set = set()
-        tables = self._refused
-        for entries in (deck.deck_entries, deck.other_entries):
-            for e in entries:
-                card = e.card
-                if card is None:
-                    continue
-                found = tables[e.section].get(card.passcode)
-                if found is None:
-                    found = self.refusing(card, e.section)
-                if found:
-                    refused.update(found)
-        if not refused:
-            return self._deck_rules
-        return [rule for rule, _ in self.rules if rule in refused or rule not in self._card_rules]
-
-    def refusing(self, card, section: str) -> tuple[ModuleType, ...]:
-        """The rules judging card by card that refuse ``card`` in ``section`` (remembered)."""
-        table = self._refused[section]
-        found = table.get(card.passcode)
-        if found is None:
-            found = table[card.passcode] = tuple(rule for rule in self._card_rules if not rule.allows(card, section, self))
-        return found
 
     def memo(self, rule_id: str) -> dict:
         """A rule's own memo for this regulation (e.g. card-pool's verdict per passcode)."""

@@ -7,7 +7,7 @@ name is written in. A card named by EDOPro's own name for it gets an ``unofficia
 
 from __future__ import annotations
 
-from .carddb import CardIndex, closest, fold_words, mostly_folded
+from .carddb import CardIndex, fold_words, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
 from .model import EXTRA, INFO, MAIN, WARNING, Card, ParsedDeck, Problem, ResolvedDeck
 
@@ -75,28 +75,14 @@ def suggest(cards: CardIndex, name: str, limit: int = 3) -> list[str]:
     english = cards.suggest(name, limit)
     if (english and name.isascii()) or len(name) > NAME_LIMIT:
         return english
-    names = cards.other_names
-    shown = names.keys(name)
     found: list[str] = []
-    for key in closest(names.fold(name), _keys_of(shown), limit):  # the same list each time: indexed once
-        for candidate in shown[key]:
-            if candidate not in found:
-                found.append(candidate)
+    for candidate in cards.other_closest_names(name, limit):
+        if candidate not in found:
+            found.append(candidate)
     for english_name in english if mostly_folded(name) else ():  # then the English names close to it
         if english_name not in found:
             found.append(english_name)
     return found[:limit]
-
-
-_KEYS: dict[int, tuple[dict, list[str]]] = {}
-
-
-def _keys_of(shown: dict) -> list[str]:
-    """The keys of one script's folded names, as one list kept with them (``closest`` indexes a list once)."""
-    kept = _KEYS.get(id(shown))
-    if kept is None or kept[0] is not shown:
-        kept = _KEYS[id(shown)] = (shown, list(shown))
-    return kept[1]
 
 
 def _suggestions(name: str, cards: CardIndex, asked: dict[str, tuple[str, ...]]) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from ..banlists import STATUS_TITLES
 from ..model import ERROR, WARNING, Problem, ResolvedDeck
-from ._common import copies, groups_over, over_limits
+from ._common import copies, groups_over
 from ._options import Option
 
 ID = "banlist"
@@ -66,10 +66,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             message = f"{name} is {status}: {count.total} copies ({count.by_section()}), at most {limit}"
             fix = f"remove {copies(count.total - limit)} of {name}"
         yield Problem(ID, SEVERITY, message + count.treated_as_note(name), at.section, count.line_past(limit), ref, fix)
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: no name group has more copies than the lists in force allow."""
-    if regulation.unlisted is not None:
-        return False  # the warning that no list was checked
-    return regulation.banlist is None or not over_limits(tally.group_totals(), regulation.limits)

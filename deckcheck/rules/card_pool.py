@@ -166,8 +166,9 @@ def allows(card, section: str, regulation) -> bool:
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     illegal, undated = [], []
+    known = regulation.memo(ID)  # pool_verdict's memo, read without a call: most cards repeat across decks
     for e in deck.deck_entries:
-        why, unknown = pool_verdict(e.card, regulation)
+        why, unknown = known.get(e.card.passcode) or pool_verdict(e.card, regulation)
         if why is not None:
             illegal.append(e)
         elif unknown is not None:

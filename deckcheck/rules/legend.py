@@ -90,8 +90,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         at = entries[-1] if len(entries) > 1 else entries[0]
         yield Problem(ID, SEVERITY, message, at.section, at.line, at.card.ref, fix)
 
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: the deck has no Legend card (a tally does not know sections: any Legend card
-    sends the deck to be read line by line)."""
-    return not any(getattr(card, "legend", False) for card, _ in tally.deck_counts())
