@@ -77,6 +77,10 @@ def convert(deck: ResolvedDeck, to: str, cards=None, lang: str = "en") -> Conver
             else:
                 namer.skipped.add(id(entry))
         converted = _WRITERS[to](deck, namer)
+    else:  # still not what was read: whatever is wrong now is kept as a comment, which reads back as nothing
+        wrong, _ = _read_back(deck, to, converted.text, cards)
+        namer.skipped.update(id(entry) for entry in deck.entries if _key(entry) in wrong)
+        converted = _WRITERS[to](deck, namer)
     converted.unfaithful = [entry for entry in deck.entries if id(entry) in namer.skipped]
     return converted
 
