@@ -752,3 +752,13 @@ def test_option_lists_are_each_value_once(tmp_path):
     path.write_text("title: Many\nextends: tcg\nrules:\n  banlist: {also: [" + ", ".join(["ocg"] * 40_000) + "]}\n")
     with within(60):
         assert FormatStore(None).load_path(path).options("banlist")["also"] == ("ocg",)
+
+
+def test_a_setuid_file_overwritten_by_output_loses_the_bit(tmp_path):
+    """An existing setuid file overwritten by -o kept mode 4755."""
+    report = tmp_path / "report.txt"
+    report.write_text("#!/bin/sh\n")
+    os.chmod(report, 0o4755)
+    rc, _, err = deckcheck("check", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--output", str(report))
+    assert rc == 0, err
+    assert report.stat().st_mode & 0o7777 == 0o755 and "LEGAL" in report.read_text()
