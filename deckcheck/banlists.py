@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .carddb import DataError
+from .errors import DataError
 
 STATUS_LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}  # the most copies of the card
 STATUS_TITLES = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited"}
@@ -349,6 +349,16 @@ def staleness(store: "BanlistStore", folder: str, as_of: date) -> dict | None:
     return {"lists": folder, "effective": dates[-1].isoformat(), "age_days": age, "longest_gap_days": usual}
 
 
+_FOLDERS_FIRST = ("tcg", "ocg")  # the lists most players mean; the other folders follow by title
+_ACRONYMS = frozenset(("goat",))  # words written in capitals though longer than three letters
+
+
 def folder_title(folder: str) -> str:
-    """A folder of lists as a sentence names it: tcg → TCG, ocg-genesys → OCG Genesys, speed → Speed."""
-    return " ".join(part.upper() if len(part) <= 3 else part.capitalize() for part in folder.split("-"))
+    """A folder of lists as a sentence names it: tcg → TCG, ocg-genesys → OCG Genesys, speed → Speed, goat → GOAT."""
+    return " ".join(part.upper() if len(part) <= 3 or part in _ACRONYMS else part.capitalize()
+                    for part in folder.split("-"))
+
+
+def folder_order(folder: str) -> tuple:
+    """The order folders of lists are shown in: TCG, OCG, then the others by title."""
+    return (_FOLDERS_FIRST.index(folder) if folder in _FOLDERS_FIRST else len(_FOLDERS_FIRST), folder_title(folder))

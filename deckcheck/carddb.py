@@ -13,6 +13,7 @@ import unicodedata
 from functools import cached_property
 from pathlib import Path
 
+from .errors import DataError
 from .limits import NAME_LIMIT
 from .model import Card
 
@@ -20,10 +21,6 @@ DATA_DIR = Path(__file__).parent / "data"
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
-
-
-class DataError(Exception):
-    """The card data or a list could not be loaded (exit code 2)."""
 
 
 _scan_value = json.decoder.JSONDecoder().scan_once
@@ -292,6 +289,22 @@ class CardIndex:
                 card = self.by_passcode(target)
             return [card] if card else []
         return self.by_name(text)
+
+    @cached_property
+    def _konami_rows(self) -> dict[int, int]:
+        """Konami database ID → row (read on the first look-up by Konami ID)."""
+        at = self._main._c["konami_id"]
+        found: dict[int, int] = {}
+        for i, row in enumerate(self._main.rows()):
+            konami_id = row[at]
+            if isinstance(konami_id, int) and konami_id not in found:
+                found[konami_id] = i
+        return found
+
+    def by_konami_id(self, konami_id: int) -> Card | None:
+        """The card with this Konami database ID (Master Duel decks and Konami-ID lists name cards by it)."""
+        i = self._konami_rows.get(konami_id)
+        return self._main.card(i) if i is not None else None
 
     def group_members(self, group: int) -> list[Card]:
         """Every card counted under one name group (alternate artworks are inside each card)."""

@@ -6,7 +6,8 @@
     as-of = 2026-06-01                    # … or the list in force on a date (TOML date or "YYYY-MM-DD")
     region = "amer"
     paths = ["decks/"]                    # what `deckcheck check` with no paths checks
-    exclude = ["drafts/*", "*.bak.ydk"]   # globs skipped when searching folders
+    exclude = ["decks/drafts/*", "*.bak.ydk"]   # globs skipped when searching folders: with a /,
+                                          # relative to this file's folder; without, a name anywhere
     output-format = "github"              # text | json | junit | sarif | github | csv | html
 
     [decklist]                            # deckcheck decklist: the registration sheet's fields
@@ -36,13 +37,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from .errors import ConfigError
 from .report import OUTPUT_FORMATS
 
 CONFIG_NAME = "deckcheck.toml"
-
-
-class ConfigError(Exception):
-    """A configuration file deckcheck cannot use; the message names the file and the key."""
 
 
 @dataclass
@@ -175,7 +173,7 @@ def parse_config(source: Path, table: dict) -> Config:
         elif key == "paths":
             config.paths = [_relative(base / p) for p in _strings(source, raw_key, value)]
         elif key == "exclude":
-            config.exclude = _strings(source, raw_key, value)
+            config.exclude = [_anchored(source, pattern) for pattern in _strings(source, raw_key, value)]
         elif key == "output_format":
             value = _string(source, raw_key, value).lower()
             if value not in OUTPUT_FORMATS:
@@ -233,6 +231,17 @@ def _format(source: Path, key: str, value: str) -> str:
     if not store.knows(value.lower()):
         raise ConfigError(f"{source}: {key} must be one of {', '.join(store.ids())} (or a format file), not {value!r}")
     return value.lower()
+
+
+def _anchored(source: Path, pattern: str) -> str:
+    """An ``exclude`` glob of a config file: with a ``/``, relative to the file's folder (as ruff and pytest
+    take them), made absolute; without one, a file or folder name anywhere ("*.bak.ydk", "drafts")."""
+    pattern = pattern.replace("\\", "/")
+    if "/" not in pattern.rstrip("/"):
+        return pattern.rstrip("/")
+    while pattern.startswith(("./", "/")):
+        pattern = pattern[2:] if pattern.startswith("./") else pattern[1:]
+    return f"{source.parent.resolve().as_posix().rstrip('/')}/{pattern}"
 
 
 def _relative(path: Path) -> Path:

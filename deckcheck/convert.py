@@ -13,6 +13,13 @@ Every card is kept, in its section, with its count:
   Spring``), by official name (or ``lang``'s); an alternate artwork as
   ``{name: …, passcode: …, count: …}``; a name no card has as written, a passcode no card has as
   a passcode.
+- ``konami-ids``: a list of Konami database IDs (``3x 4007``) under Main, Extra and Side
+  headers, and ``md-json``: a Master Duel / YgoMaster deck JSON (``{"m": {"ids": […]}, …}``);
+  a card with no Konami ID (or a name no card has) cannot be written in them and is left out.
+- ``mycard``: a MyCard deck code, and ``ygomobile``: a YGOMobile deck link; they hold passcodes
+  as ydke does (a name no card has is left out). A deck a code cannot hold at all (a YGOMobile
+  link counts at most 15 Extra and 15 Side Deck entries) is written without the cards that do
+  not fit, which are reported.
 - ``text``: a registration sheet: Main Deck with its Monster, Spell and Trap groups, Extra Deck,
   Side Deck with its groups, each with its count, the exact official English names (or
   ``lang``'s, English where a card has no name in it); names and passcodes no card has first in
@@ -30,9 +37,11 @@ from .cardtypes import MONSTER, SPELL, TRAP
 from .model import EXTRA, MAIN, SECTION_TITLES, SECTIONS, SIDE, DeckEntry, ResolvedDeck
 from .report.escape import json_safe, printable
 
-FORMATS = {"ydk": ".ydk", "ydke": ".ydke", "yaml": ".yaml", "text": ".txt"}  # --to, and a written file's suffix
+FORMATS = {"ydk": ".ydk", "ydke": ".ydke", "yaml": ".yaml", "text": ".txt", "konami-ids": ".txt", "md-json": ".json",
+           "mycard": ".txt", "ygomobile": ".txt"}  # --to, and a written file's suffix
 GROUPS = ("Monster", "Spell", "Trap")
 UNKNOWN_COMMENT = "not a known card"
+READ_BACK = ("ydk", "yaml", "text")  # formats whose writers can hold a name or passcode in more than one way
 NOT_READ_BACK = "cannot be written so that it reads back as written"
 
 
@@ -58,7 +67,7 @@ def convert(deck: ResolvedDeck, to: str, cards=None, lang: str = "en") -> Conver
     listed in ``unfaithful``; a deck name that would not come back (a ydke link in it) is a comment too."""
     namer = Namer(cards, lang)
     converted = _WRITERS[to](deck, namer)
-    if cards is None or to == "ydke":  # a ydke link holds passcodes only: it reads back as written
+    if cards is None or to not in READ_BACK:  # a ydke link holds passcodes only: it reads back as written
         return converted
     for _attempt in range(4):
         wrong, name_kept = _read_back(deck, to, converted.text, cards)
@@ -313,4 +322,76 @@ def _to_text(deck: ResolvedDeck, name) -> Converted:
     return Converted("\n".join(lines) + "\n", [])
 
 
-_WRITERS = {"ydk": _to_ydk, "ydke": _to_ydke, "yaml": _to_yaml, "text": _to_text}
+def _by_konami_id(deck: ResolvedDeck) -> tuple[dict[str, list[int]], list[DeckEntry]]:
+    """Each section's Konami IDs, one per copy, and the entries that have none (cards without one, unknown cards)."""
+    ids: dict[str, list[int]] = {section: [] for section in SECTIONS}
+    left_out = []
+    for entry in deck.entries:
+        konami_id = entry.card.konami_id if entry.card is not None else None
+        if konami_id is None:
+            left_out.append(entry)
+        else:
+            ids[entry.section].extend([konami_id] * entry.count)
+    return ids, left_out
+
+
+def _to_konami_ids(deck: ResolvedDeck, name) -> Converted:
+    from .parsers.konami_ids import encode_konami_ids
+
+    ids, left_out = _by_konami_id(deck)
+    sections = {}
+    for section, codes in ids.items():
+        counts: dict[int, int] = {}
+        for konami_id in codes:
+            counts[konami_id] = counts.get(konami_id, 0) + 1
+        sections[section] = list(counts.items())
+    text = encode_konami_ids(sections)
+    if deck.name:
+        text = f"# {printable(deck.name)}\n" + text
+    return Converted(text, left_out)
+
+
+def _to_md_json(deck: ResolvedDeck, name) -> Converted:
+    from .parsers.md_json import encode_md_json
+
+    ids, left_out = _by_konami_id(deck)
+    return Converted(json_safe(encode_md_json(deck.name, ids)), left_out)
+
+
+def _fitting(deck: ResolvedDeck, encode) -> Converted:
+    """``encode(codes)`` of the deck's passcodes; when the code cannot hold the deck (``ValueError``), the
+    entries that do not fit are left out, last first, until it can."""
+    kept: list[tuple[DeckEntry, int]] = []
+    left_out: list[DeckEntry] = []
+    for entry in deck.entries:
+        passcode = _written_passcode(entry)
+        if passcode is None:
+            left_out.append(entry)
+        else:
+            kept.append((entry, passcode))
+    while True:
+        codes: dict[str, list[int]] = {section: [] for section in SECTIONS}
+        for entry, passcode in kept:
+            codes[entry.section].extend([passcode] * entry.count)
+        try:
+            return Converted(encode(codes) + "\n", left_out)
+        except ValueError:
+            if not kept:
+                raise
+            left_out.append(kept.pop()[0])
+
+
+def _to_mycard(deck: ResolvedDeck, name) -> Converted:
+    from .parsers.mycard import encode_mycard
+
+    return _fitting(deck, encode_mycard)
+
+
+def _to_ygomobile(deck: ResolvedDeck, name) -> Converted:
+    from .parsers.ygomobile import encode_ygomobile
+
+    return _fitting(deck, lambda codes: encode_ygomobile(deck.name, codes))
+
+
+_WRITERS = {"ydk": _to_ydk, "ydke": _to_ydke, "yaml": _to_yaml, "text": _to_text, "konami-ids": _to_konami_ids,
+            "md-json": _to_md_json, "mycard": _to_mycard, "ygomobile": _to_ygomobile}

@@ -13,7 +13,8 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
-from .carddb import DATA_DIR, DataError
+from .carddb import DATA_DIR
+from .errors import DataError
 
 CORRECTIONS_FILE = DATA_DIR / "corrections.yaml"
 STATUSES = ("forbidden", "limited", "semi_limited", "unlimited")

@@ -197,6 +197,10 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
                 if card is None:
                     deck.unresolved[id(entry)] = (f"no card is named {clip(entry.name)!r}",
                                                   _suggestions(entry.name, cards, suggested))
+        elif entry.konami_id is not None:
+            card = cards.by_konami_id(entry.konami_id)
+            if card is None:
+                deck.unresolved[id(entry)] = (f"no card has Konami ID {entry.konami_id}", ())
         else:
             card = None
             deck.unresolved[id(entry)] = ("the entry names no card", ())

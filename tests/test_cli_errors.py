@@ -13,7 +13,7 @@ from .conftest import REPO
 CASES = [
     (["check", "--bogus"], "No such option: --bogus", "deckcheck check --help"),
     (["side"], "Missing argument 'registered'", "deckcheck side --help"),
-    (["check", "-o", "xml", "sample_decks"], "'xml' is not one of 'text', 'json', 'junit', 'sarif', 'github', 'csv'",
+    (["check", "-o", "xml", "sample_decks"], "--output-format must be one of text, json, junit, sarif, github, csv",
      "deckcheck check --help"),
     (["nosuch"], "No such command 'nosuch'", "deckcheck --help"),
     (["check", "sample_decks", "--jobs", "-1"], "--jobs", "deckcheck check --help"),

@@ -384,7 +384,7 @@ def sheet_maker():
 
     def make(text: str, player: dict):
         parsed = parse_deck(text.encode("utf-8"), "deck.yaml")
-        result, regulation = checker.check_parsed(parsed)
+        result, regulation = checker.judge(parsed)
         sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems, player_from(player),
                             Namer(cards, "en"), format_title=regulation.title)
         out = io.BytesIO()
@@ -456,3 +456,20 @@ def test_a_file_name_no_font_has_never_stops_a_sheet(tmp_path):
     assert len(footers) == 3
     assert any("<U+9F8D><U+306E>" in text for text in footers)  # 龍の, which DejaVu lacks
     assert any("колода.ydk" in text for text in footers)  # Cyrillic: drawn as it is
+
+
+def test_a_batch_says_each_illegal_deck_in_one_line_not_every_error(tmp_path):
+    """Issue 25, item 2: a folder of 338 decks printed 1,017 lines on stderr before the one that said what
+    happened; the sheets' banners carry every error."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for i in range(12):
+        shutil.copy(SNAKE_EYE, folder / f"player{i:02}.yaml")
+    out = tmp_path / "all.pdf"
+    proc = run("decklist", folder, "--merge", "-o", out)
+    assert proc.returncode == 1 and out.is_file()
+    errors = [line for line in proc.stderr.splitlines() if line.startswith("deckcheck: error:")]
+    assert len(errors) == 11 and errors[-1].startswith("deckcheck: error: and 2 more decks that are not legal")
+    assert all("5 errors (" in line for line in errors[:10])
+    one = run("decklist", SNAKE_EYE, "-o", tmp_path / "one.pdf")  # one deck: every error, with its line
+    assert sum(line.startswith("deckcheck: error:") for line in one.stderr.splitlines()) == 5

@@ -95,7 +95,7 @@ def checker_for(cards, store, formats: FormatStore | None = None, **selection) -
 
 
 def judge(checker: Checker, text: str, suffix: str = ".yaml"):
-    return checker.check_parsed(parse_deck(text.encode("utf-8"), f"deck{suffix}"))
+    return checker.judge(parse_deck(text.encode("utf-8"), f"deck{suffix}"))
 
 
 def house(tmp_path: Path, format_id: str, text: str) -> FormatStore:
@@ -202,7 +202,7 @@ def test_case_36_the_points_list_is_chosen_by_the_check_date(check_text, cards, 
 
 
 def test_genesys_before_its_first_list_is_a_data_error(cards, store):
-    from deckcheck.carddb import DataError
+    from deckcheck.errors import DataError
 
     with pytest.raises(DataError, match="no GENESYS list was in effect on 2025-09-21"):
         checker_for(cards, store, format="genesys", as_of=date(2025, 9, 21)).regulation()
@@ -495,14 +495,14 @@ def test_card_command_shows_points_and_every_format():
 def test_region_must_be_known_and_is_shown():
     bad = run("check", "sample_decks/tcg/branded-despia.ydk", "--region", "mars")
     assert bad.returncode == 2 and bad.stdout == ""
-    assert "--region 'mars': not a region deckcheck knows; choose one of: amer, emea, jp" in bad.stderr
+    assert "--region 'mars': not a region deckcheck knows; choose one of: ae, amer, cn, emea, jp, md" in bad.stderr
     amer = run("check", "sample_decks/tcg/branded-despia.ydk", "--as-of", "2024-04-18", "--region", "amer")
     assert "list 2024.04 TCG (in force from 2024-04-15 in amer)" in amer.stdout
     doc = json.loads(run("check", "sample_decks/tcg/branded-despia.ydk", "--as-of", "2024-04-18", "--region", "AMER",
                          "-o", "json").stdout)
     assert (doc["format"]["banlist"], doc["format"]["effective"], doc["format"]["region"]) == \
         ("2024.04 TCG", "2024-04-15", "amer")
-    assert "one of amer, emea, jp" in re.sub(r"[\s│]+", " ", run("check", "--help").stdout)
+    assert "one of ae, amer, cn, emea, jp, md" in re.sub(r"[\s│]+", " ", run("check", "--help").stdout)
 
 
 def test_known_regions_come_from_the_lists_and_the_formats(store):
@@ -510,7 +510,8 @@ def test_known_regions_come_from_the_lists_and_the_formats(store):
 
     regions = known_regions(FormatStore(), store)
     assert regions["amer"] == ["2024.04 TCG"] and regions["emea"][0] == "format genesys"
-    assert "format ocg" in regions["jp"] and set(regions) == {"amer", "emea", "jp"}
+    assert "format ocg" in regions["jp"] and set(regions) == {"amer", "emea", "jp", "md", "ae", "cn"}
+    assert regions["md"] == ["format master-duel"] and regions["ae"] == ["format ocg-ae"]
 
 
 # ------------------------------------------------------------------ against the source snapshot

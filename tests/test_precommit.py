@@ -46,7 +46,7 @@ def test_hook_definitions():
     hooks = {h["id"]: h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
     assert set(hooks) == {"deckcheck", "deckcheck-ydk"}
     for hook in hooks.values():
-        assert hook["language"] == "python" and hook["entry"] == "deckcheck check"
+        assert hook["language"] == "python" and hook["entry"] == "deckcheck check --force-exclude"
         assert hook["require_serial"] is True
     import re
 
@@ -95,6 +95,22 @@ def test_pre_commit_runs_the_hook_on_a_deck_repository(tmp_path):
     proc = try_repo("--all-files")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "✓ LEGAL decks/legal.ydk" in proc.stdout and "ILLEGAL" not in proc.stdout  # it ran, and found it legal
+
+    # The documented narrowing, `files: ^decks/`, replaces the hook's own suffix filter (issue 25, item 6): a
+    # README and notes in the deck folder are handed to deckcheck, and must not be judged as decklists.
+    (decks / "decks" / "README.md").write_text("# My decks\n\nWhat I play at locals.\n", encoding="utf-8")
+    (decks / "decks" / "notes.txt").write_text("Bring sleeves and dice.\n", encoding="utf-8")
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hook_repo, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    (decks / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_repo}\n    rev: {rev}\n    hooks:\n      - id: deckcheck\n        files: ^decks/\n",
+        encoding="utf-8")
+    git("add", "-A", cwd=decks)
+    git("commit", "-q", "-m", "readme", cwd=decks)
+    proc = subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files", "--verbose", "--color", "never"],
+                          cwd=decks, capture_output=True, text=True, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "✓ LEGAL decks/legal.ydk" in proc.stdout and "README" not in proc.stdout and "notes.txt" not in proc.stdout
 
 
 def action_check_script() -> tuple[str, dict]:

@@ -49,10 +49,21 @@ class OutputFormat(str, Enum):
 
 
 def say(message: str) -> None:
-    """One line on stderr; paths and data in it shown escaped (report/escape.py)."""
+    """One line on stderr; paths and data in it shown escaped (report/escape.py). On a terminal, a line
+    wider than it is broken at spaces (the lines after the first indented), never inside a word."""
     from ..report.escape import printable
 
-    print(printable(message), file=sys.stderr)
+    text = printable(message)
+    stream = sys.stderr
+    if stream.isatty():
+        import shutil
+        import textwrap
+
+        width = shutil.get_terminal_size().columns
+        if width >= 20 and len(text) > width:
+            text = "\n".join(textwrap.wrap(text, width, subsequent_indent="  ", break_long_words=False,
+                                           break_on_hyphens=False))
+    print(text, file=stream)
 
 
 def fail(message: str) -> None:
@@ -75,9 +86,10 @@ _LINK_ARGUMENT = "ydke://"
 
 
 def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[list[Path | str], dict[str, bytes]]:
-    """Command-line decklist arguments as paths for ``files.find_decklists``, and the decklists given
-    as data: ``-`` (standard input, read once, bounded), a ydke:// link or an Omega deck code that is
-    not a path. A given decklist is named by a string key of the data (``<stdin>``, the link clipped);
+    """Command-line decklist arguments as paths for ``Session.find``, and the decklists given
+    as data: ``-`` (standard input, read once, bounded), a ydke:// link, or an Omega deck code, a
+    YGOMobile deck link or a MyCard deck code that is not a path. A given decklist is named by a string
+    key of the data (``<stdin>``, the link clipped);
     standard input that cannot be read goes into ``special`` with the reason."""
     from ..limits import clip
     from ..parsers import NotAFile, read_stdin
@@ -94,19 +106,93 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
                     special[STDIN_SHOWN] = f"standard input: {exc}"
             paths.append(STDIN_SHOWN)
         elif argument[:len(_LINK_ARGUMENT)].lower() == _LINK_ARGUMENT or (
-                not os.path.exists(argument) and _omega_code(argument)):
+                not os.path.exists(argument) and (_omega_code(argument) or _deck_code(argument))):
             shown = f"{clip(argument, 40)} (argument {number})"
             given[shown] = argument.encode("utf-8", "surrogateescape")
             paths.append(shown)
         else:
-            paths.append(Path(argument))
+            paths.append(Path(argument) if argument else argument)  # Path("") would be the current folder
     return paths, given
+
+
+def read_one_decklist(argument: str):
+    """One decklist: a file, ``-`` (standard input) or a ydke link; exit 2 for a path that is not one
+    (as ``check`` does)."""
+    from ..parsers import parse_given, read_deck
+
+    special: dict[str, str] = {}
+    (path,), given = decklist_arguments([argument], special)
+    if isinstance(path, str):  # given as data
+        if path in special:
+            fail(f"{path}: {special[path]}")
+        decks = parse_given(given[path], path)
+        if len(decks) != 1:
+            fail(f"{path} holds {len(decks)} decklists; give one")
+        return decks[0]
+    if not path.exists():
+        fail(f"{path}: no such file or directory")
+    if path.is_dir():
+        fail(f"{path} is a directory; give one decklist file")
+    return read_deck(path, str(path))
+
+
+def decklist_sources(arguments: list[str]) -> list:
+    """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data (``-``,
+    standard input, read once, bounded; a ydke:// link or an Omega deck code that is not a path) as a
+    ``Source`` named by ``<stdin>`` or the link clipped, or by why standard input cannot be read."""
+    from ..model import Source
+
+    special: dict[str, str] = {}
+    paths, given = decklist_arguments(arguments, special)
+    return [Source(None, path, given[path], special.get(path)) if isinstance(path, str) and path in given else path
+            for path in paths]
+
+
+def open_session():
+    """The API's Session for this command, with what the user should know of the data in use said on stderr."""
+    from ..api import Session
+
+    session = Session()
+    say_data_warnings(session)
+    return session
+
+
+def say_data_warnings(session) -> None:
+    """What the user should know of the data in use (an update that cannot be trusted: the bundled data is used)."""
+    from ..errors import DeckcheckError
+
+    try:
+        warnings = session.warnings
+    except DeckcheckError as exc:
+        fail(str(exc))
+    for warning in warnings:
+        say(f"deckcheck: warning: {warning}")
+
+
+def load_settings(config: Optional[Path], no_config: bool):
+    """The config file's settings (``--config``, else deckcheck.toml or pyproject.toml found; none with
+    ``--no-config``); a file deckcheck cannot use is a usage error."""
+    from ..config import resolve_config
+    from ..errors import ConfigError
+
+    try:
+        return resolve_config(config, no_config)
+    except ConfigError as exc:
+        fail(str(exc))
 
 
 def _omega_code(argument: str) -> bool:
     from ..parsers.omega import looks_like_omega
 
     return looks_like_omega(argument)
+
+
+def _deck_code(argument: str) -> bool:
+    """A YGOMobile deck link or a MyCard deck code (a decklist given on the command line, not a path)."""
+    from ..parsers.mycard import looks_like_mycard
+    from ..parsers.ygomobile import looks_like_ygomobile
+
+    return looks_like_ygomobile(argument) or looks_like_mycard(argument)
 
 
 def silence_stdout() -> None:
@@ -139,11 +225,12 @@ def describe_regions() -> None:
     """Name the known regions in --region's help. They come from every list file, so they are read only
     when help is shown (a check with --region validates its value against the same collection)."""
     try:
-        from ..datastore import load_store
+        from ..api import Session
         from ..regulation import known_regions
 
-        formats = FormatStore.default()
-        regions = known_regions(formats, load_store())
+        session = Session()
+        formats = session.formats()
+        regions = known_regions(formats, session.data.store)
         roots = [f for f in formats.all() if f.region and not f.extends]
     except Exception:  # help must always print: without the data, the help says less
         return
@@ -168,12 +255,26 @@ def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tu
     return tuple(found)
 
 
+def _not_an_output_format(format: Optional[str]) -> None:
+    """``--format json``: the game format was given an output format's name; say which option was meant."""
+    from ..report import OUTPUT_FORMATS
+
+    if format is None or format.lower() not in OUTPUT_FORMATS:
+        return
+    from ..formats import FormatStore
+
+    if not FormatStore.default().knows(format.lower()):
+        fail(f"--format {format}: {format.lower()} is an output format; did you mean --output-format {format.lower()} "
+             "(-o)? --format names the format to judge in (deckcheck formats)")
+
+
 def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Optional[str], region: Optional[str],
               points_cap: Optional[int]):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
     from ..checker import Selection
 
+    _not_an_output_format(format)
     if banlist is not None or as_of is not None:
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:

@@ -14,12 +14,11 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
 from ..convert import FORMATS
 from ..report.escape import printable
 from .common import (
-    EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_arguments, fail,
-    output_name, say, silence_stdout, unique_name,
+    EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
+    output_name, say, say_data_warnings, silence_stdout, unique_name,
 )
 
 ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
@@ -31,8 +30,10 @@ def convert_command(
     inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) "
                                             "or ydke:// links."),
-    to: ConvertFormat = typer.Option(..., "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, or text "
-                                                             "(a registration sheet: Monster / Spell / Trap, Extra, Side)."),
+    to: ConvertFormat = typer.Option(..., "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
+                                                             "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
+                                                             "konami-ids, md-json (Master Duel / YgoMaster), mycard "
+                                                             "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
     output: Optional[Path] = typer.Option(
         None, "--output",
         help="A file for one deck, or a folder for several (created if need be), each file written in one step; "
@@ -42,45 +43,33 @@ def convert_command(
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
 ) -> None:
     """Convert decklists to another format, keeping every card; unknown cards are kept and reported."""
+    from ..api import Session
     from ..convert import convert
-    from ..datastore import load_cards
-    from ..files import find_decklists
-    from ..parsers import parse_given, read_decks
+    from ..errors import DeckcheckError
     from ..report.output import emit, write_atomically
     from ..resolve import resolve
     from ..rules import unknown_card
 
-    if lang is not Language.en and to.value in ("ydk", "ydke"):
+    if lang is not Language.en and to.value not in ("yaml", "text"):
         fail(f"--lang applies to --to yaml and --to text (a {to.value} holds passcodes, not names)")
-    forced = input_format.value if input_format else None
-    special: dict[str, str] = {}
-    arguments, given = decklist_arguments(inputs, special)
-    decks = []  # (parsed deck, the file name to write it as, relative to --output)
-    missing = False
-    for argument in arguments:
-        found, absent = find_decklists([argument], special=special, given=given)
-        for path in absent:
-            say(f"deckcheck: error: {path}: no such file or directory")
-            missing = True
-        for path, shown in found:
-            if shown in special:
-                say(f"deckcheck: error: {shown}: cannot read the file: {special[shown]}")
-                missing = True
-                continue
-            parsed = parse_given(given[shown], shown, forced) if shown in given else read_decks(path, shown, forced)
-            for number, deck in enumerate(parsed, 1):
-                decks.append((deck, output_name(argument, shown, number if len(parsed) > 1 else None, FORMATS[to.value])))
+    session = Session()
+    read = session.read_decks(decklist_sources(inputs), input_format=input_format.value if input_format else None)
+    for _kind, message in read.errors:
+        say(f"deckcheck: error: {message}")
+    missing = bool(read.errors)
+    decks = [(deck, output_name(argument, shown, number, FORMATS[to.value])) for deck, argument, shown, number in read.decks]
     if not decks:
         fail("no decklists to convert" if not missing else "no decklist could be read")
     directory = output is not None and (output.is_dir() or str(output).endswith(("/", os.sep)) or len(decks) > 1)
     if output is None and len(decks) > 1 and to.value != "ydke":
         fail(f"{len(decks)} decklists: give --output FOLDER to write one file each (or --to ydke for a link per line)")
 
+    say_data_warnings(session)
     try:
-        cards = load_cards()
+        cards = session.data.cards
         if lang is not Language.en:
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     failed = missing
     written: list[str] = []
@@ -103,6 +92,12 @@ def convert_command(
             say(f"deckcheck: error: {where}: {entry.count} {printable(entry.card.name if entry.card else entry.name or str(entry.passcode))}: no "
                 f"{to.value} line reads back as this card: kept as a comment")
             failed = True
+        for entry in converted.left_out:
+            if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
+                failed = True
+                where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
+                say(f"deckcheck: error: {where}: {entry.card.name} ({entry.card.passcode}): left out of the "
+                    f"{to.value} output: {_why_left_out(to.value)}")
         if output is None:
             written.append(converted.text)
         elif directory:
@@ -124,6 +119,14 @@ def convert_command(
     raise typer.Exit(EXIT_ERROR if missing else EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
 
+def _why_left_out(to: str) -> str:
+    if to in ("konami-ids", "md-json"):
+        return "the card has no Konami ID in the card data"
+    if to == "ygomobile":
+        return "a YGOMobile link holds at most 255 Main and 15 Extra and 15 Side Deck entries, 27-bit passcodes"
+    return "a MyCard code holds 28-bit passcodes only"
+
+
 def _line(path: str, problem, level: str) -> str:
     where = f"{path}:{problem.line}" if problem.line is not None else path
     return f"deckcheck: {level}: {where}: {problem.rule}: {problem.message}"
@@ -132,10 +135,16 @@ def _line(path: str, problem, level: str) -> str:
 def _kept_as(to: str, problem) -> str:
     """How the output keeps a card that no card of the data is (README, "Converting")."""
     passcode = problem.card.passcode if problem.card is not None else None
+    if passcode and to in ("konami-ids", "md-json"):
+        return f"left out: {to} holds Konami IDs only"
     if passcode:
         return "kept as its passcode"
     if passcode == 0:
         return "kept as its passcode" if to in ("ydk", "ydke") else "kept as a comment line (passcode 0 is no card)"
     if to == "ydke":
         return "left out: a ydke link holds passcodes only"
+    if to in ("mycard", "ygomobile"):
+        return f"left out: a {'MyCard code' if to == 'mycard' else 'YGOMobile link'} holds passcodes only"
+    if to in ("konami-ids", "md-json"):
+        return f"left out: {to} holds Konami IDs only"
     return "kept as a comment line" if to == "ydk" else "kept as written"

@@ -15,11 +15,11 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
-    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_arguments, fail,
-    output_name, parse_date, say, selection, unique_name,
+    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_sources, fail,
+    load_settings, output_name, parse_date, say, say_data_warnings, selection, unique_name,
 )
 
 
@@ -76,18 +76,11 @@ def decklist_command(
     absent = documents.missing()
     if absent:
         fail(f"deckcheck decklist needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
-    from ..checker import Checker
-    from ..config import ConfigError, resolve_config
+    from ..api import Session
     from ..convert import Namer
-    from ..datastore import load_cards, load_store
-    from ..files import find_decklists
-    from ..parsers import parse_given, read_decks
     from ..registration import build_sheet, player_from
 
-    try:
-        settings = resolve_config(config, no_config)
-    except ConfigError as exc:
-        fail(str(exc))
+    settings = load_settings(config, no_config)
     table = settings.decklist
     language = lang.value if lang is not None else table.get("lang", "en")
     if language not in LANGUAGES:
@@ -102,23 +95,15 @@ def decklist_command(
                "date": given_date.isoformat() if given_date else None}
     options = {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
 
-    special: dict[str, str] = {}
-    arguments, given = decklist_arguments(inputs, special)
-    parsed_decks = []  # (parsed deck, its file name under an output folder)
+    session = Session()
+    read = session.read_decks(decklist_sources(inputs), settings.exclude, input_format.value if input_format else None)
     unreadable = 0
-    for argument in arguments:
-        found, absent_paths = find_decklists([argument], settings.exclude, special, None, given)
-        for path in absent_paths:
-            fail(f"{path}: no such file or directory")
-        for path, shown in found:
-            if shown in special:
-                say(f"deckcheck: error: {shown}: cannot read the file: {special[shown]}")
-                unreadable += 1
-                continue
-            forced = input_format.value if input_format else None
-            decks = parse_given(given[shown], shown, forced) if shown in given else read_decks(path, shown, forced)
-            for number, deck in enumerate(decks, 1):
-                parsed_decks.append((deck, output_name(argument, shown, number if len(decks) > 1 else None, ".pdf")))
+    for kind, message in read.errors:
+        if kind == "missing":
+            fail(message)
+        say(f"deckcheck: error: {message}")
+        unreadable += 1
+    parsed_decks = [(deck, output_name(argument, shown, number, ".pdf")) for deck, argument, shown, number in read.decks]
     if not parsed_decks:
         fail("no decklist could be read" if unreadable else "no decklists found")
     several = len(parsed_decks) > 1
@@ -127,12 +112,13 @@ def decklist_command(
         fail(f"--form {form}: no such file")
 
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
+    say_data_warnings(session)
     try:
-        cards = load_cards()
-        checker = Checker(cards, load_store(), chosen, input_format=input_format.value if input_format else None)
+        cards = session.data.cards
+        checker = session.checker(chosen, input_format=input_format.value if input_format else None)
         if language != "en":
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     namer = Namer(cards, language)
 
@@ -140,8 +126,8 @@ def decklist_command(
     regulations = []
     for parsed, relative in parsed_decks:
         try:
-            result, regulation = checker.check_parsed(parsed)
-        except DataError as exc:
+            result, regulation = checker.judge(parsed)
+        except DeckcheckError as exc:
             fail(str(exc))
         if parsed.unreadable:
             problem = next(p for p in result.problems if p.rule == "unreadable")
@@ -149,16 +135,23 @@ def decklist_command(
             unreadable += 1
             continue
         registered = parsed.registration.given() if parsed.registration is not None else {}
-        sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
+        entries = parsed.entries
+        if parsed.title_line is not None and parsed.name is None and result.name is not None:
+            entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
+        sheet = build_sheet(parsed.path, result.name, entries, result.problems,
                             player_from(options, registered, table), namer,
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name)
-        for problem in sheet.errors:
-            where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
-            say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
+                            list_name=regulation.list_name, fingerprint=result.fingerprint,
+                            side_deck=regulation.options("side-size").get("max") != 0)
+        if len(parsed_decks) == 1:
+            for problem in sheet.errors:
+                where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
+                say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
         sheets.append((sheet, relative))
         regulations.append(regulation)
     illegal = [sheet for sheet, _ in sheets if not sheet.legal]
+    if len(parsed_decks) > 1:
+        _say_illegal(illegal)
     if require_legal and (illegal or unreadable):
         bad = len(illegal) + unreadable
         say(f"deckcheck: error: --require-legal: {bad} deck{'s' if bad != 1 else ''} not legal or unreadable; "
@@ -173,6 +166,21 @@ def decklist_command(
     say(f"deckcheck: {written} written to {output}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}"
         + (f", {len(illegal)} of a deck that is not legal (a banner lists its errors)" if illegal else ""))
     raise typer.Exit(EXIT_ILLEGAL if illegal or unreadable else EXIT_LEGAL)
+
+
+ILLEGAL_NAMED = 10  # decks named one line each on stderr; the sheets' banners carry every error
+
+
+def _say_illegal(illegal) -> None:
+    """A batch's decks that are not legal, one line each with the rules broken (its sheet's banner lists the
+    errors), the first ``ILLEGAL_NAMED`` of them: a folder of 338 decks gave a thousand lines before this."""
+    for sheet in illegal[:ILLEGAL_NAMED]:
+        rules = list(dict.fromkeys(p.rule for p in sheet.errors))
+        say(f"deckcheck: error: {sheet.path}: {len(sheet.errors)} error{'s' if len(sheet.errors) != 1 else ''} "
+            f"({', '.join(rules)})")
+    if len(illegal) > ILLEGAL_NAMED:
+        say(f"deckcheck: error: and {len(illegal) - ILLEGAL_NAMED} more decks that are not legal; each sheet's banner "
+            "lists its errors (deckcheck check gives them all)")
 
 
 def _about(regulations, checker) -> str:

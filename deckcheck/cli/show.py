@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, REGION_OPTION, OutputFormat, app, console,
-    fail, parse_date, say,
+    fail, open_session, parse_date, read_one_decklist, say,
 )
 
 
 @app.command("show")
 def show_command(
-    deck: Path = typer.Argument(..., help="A decklist (.ydk, .yaml, .yml)."),
+    deck: str = typer.Argument(..., metavar="DECKLIST",
+                               help="A decklist: a file (.ydk, .yaml, .yml, .txt, …), - (standard input) or a ydke:// link."),
     format: Optional[str] = FORMAT_OPTION,
     banlist: Optional[str] = BANLIST_OPTION,
     as_of: Optional[str] = AS_OF_OPTION,
@@ -26,27 +26,22 @@ def show_command(
     """Show a deck as a registration sheet: each card by its official name, grouped Monster / Spell / Trap,
     Extra Deck by type, Side Deck, with counts and totals; card types, monster Levels and points (in a points
     format). Exit 0 when shown, 1 when the file cannot be read as a decklist."""
-    from ..checker import Checker, Selection
-    from ..datastore import load_cards, load_store
-    from ..parsers import read_deck
+    from ..checker import Selection
     from ..resolve import resolve
     from ..sheet import Sheet
 
-    if not deck.exists():
-        fail(f"{deck}: no such file or directory")
-    if deck.is_dir():
-        fail(f"{deck} is a directory; give one decklist file")
-    parsed = read_deck(deck, str(deck))
+    parsed = read_one_decklist(deck)
     if parsed.unreadable:
         problem = next(p for p in parsed.problems if p.rule == "unreadable")
         say(f"deckcheck: {parsed.path}: {problem.message}")
         raise typer.Exit(EXIT_ILLEGAL)
+    session = open_session()
     try:
-        checker = Checker(load_cards(), load_store(), Selection(format, banlist, parse_date(as_of, "--as-of"), region))
+        checker = session.checker(Selection(format, banlist, parse_date(as_of, "--as-of"), region))
         for warning in checker.warnings():
             say(f"deckcheck: warning: {warning}")
-        result, regulation = checker.check_parsed(parsed)
-    except DataError as exc:
+        result, regulation = checker.judge(parsed)
+    except DeckcheckError as exc:
         fail(str(exc))
     resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
     sheet = Sheet(resolved, regulation.points if regulation.points_list is not None else None)

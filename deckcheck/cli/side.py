@@ -12,10 +12,10 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
-    decklist_arguments, fail, format_help, overrides, parse_date, say,
+    fail, format_help, open_session, overrides, parse_date, read_one_decklist, say,
 )
 
 
@@ -40,27 +40,6 @@ _SIDE_OUTPUT = typer.Option(SideOutputFormat.text, "--output-format", "-o",
                             help="text, json, or html (one self-contained page: the swaps and every problem).")
 
 
-def _read(argument: str):
-    """One decklist: a file, ``-`` (standard input) or a ydke link; exit 2 for a path that is not one
-    (as ``check`` does)."""
-    from ..parsers import parse_given, read_deck
-
-    special: dict[str, str] = {}
-    (path,), given = decklist_arguments([argument], special)
-    if isinstance(path, str):  # given as data
-        if path in special:
-            fail(f"{path}: {special[path]}")
-        decks = parse_given(given[path], path)
-        if len(decks) != 1:
-            fail(f"{path} holds {len(decks)} decklists; give one")
-        return decks[0]
-    if not path.exists():
-        fail(f"{path}: no such file or directory")
-    if path.is_dir():
-        fail(f"{path} is a directory; give one decklist file")
-    return read_deck(path, str(path))
-
-
 def _report(kind: str, result, checker, output_format: SideOutputFormat) -> None:
     """Print a side or match result (``side_json``/``side_text``/``html`` have one function per kind) and exit."""
     if output_format is SideOutputFormat.json:
@@ -80,19 +59,19 @@ def _report(kind: str, result, checker, output_format: SideOutputFormat) -> None
 
 def _side_checker(registered: str, format, banlist, as_of, region, points_cap, side_rule: SideRule):
     """The registered deck, checked once, ready to judge sided decks against."""
-    from ..checker import Checker, Selection
-    from ..datastore import load_cards, load_store
+    from ..checker import Selection
     from ..side import SideChecker
 
     selection = Selection(format, banlist, parse_date(as_of, "--as-of"), region,
                           overrides(points_cap, legacy_side=side_rule is SideRule.legacy))
-    parsed = _read(registered)
+    parsed = read_one_decklist(registered)
+    session = open_session()
     try:
-        checker = Checker(load_cards(), load_store(), selection)
+        checker = session.checker(selection)
         for warning in checker.warnings():
             say(f"deckcheck: warning: {warning}")
         side_checker = SideChecker(checker, parsed)
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     from ..report import stale_message
 
@@ -116,7 +95,7 @@ def side_command(
 ) -> None:
     """Is SIDED a legal sided version of REGISTERED? The swap, and every problem with a fix."""
     checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
-    result = checker.check(_read(sided))
+    result = checker.check(read_one_decklist(sided))
     _report("side", result, checker, output_format)
 
 
@@ -144,7 +123,7 @@ def match_command(
         if not 1 <= n <= len(duels):
             fail(f"--game-loss-before {n}: the Match has Duels 1 to {len(duels)}")
     checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
-    result = check_match(checker, [_read(path) for path in duels], losses)
+    result = check_match(checker, [read_one_decklist(path) for path in duels], losses)
     _report("match", result, checker, output_format)
 
 
@@ -155,18 +134,17 @@ def diff_command(
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Per section, the cards whose copies differ between A and B, by card name. Exit 1 if any."""
-    from ..datastore import load_cards
     from ..resolve import resolve
     from ..side import diff
 
-    first, second = _read(a), _read(b)
+    first, second = read_one_decklist(a), read_one_decklist(b)
     for parsed in (first, second):
         if parsed.unreadable:
             problem = next(p for p in parsed.problems if p.rule == "unreadable")
             fail(f"{parsed.path}: {problem.message}")
     try:
-        cards = load_cards()
-    except DataError as exc:
+        cards = open_session().data.cards
+    except DeckcheckError as exc:
         fail(str(exc))
     first, second = resolve(first, cards), resolve(second, cards)
     rows = diff(first, second)

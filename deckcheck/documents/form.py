@@ -221,7 +221,7 @@ def _fill(layout: FormLayout, sheet: Sheet, fonts, about: str, flatten: bool) ->
     extra = io.BytesIO()
     render_for_form(sheet, layout.capacities(), extra, fonts, layout.size, layout.pages, about)
     drawn = PdfReader(io.BytesIO(extra.getvalue()))
-    if not sheet.legal:
+    if not sheet.legal or sheet.fingerprint:  # the banner and the fingerprint, over every page of the form
         for page in writer.pages:
             page.merge_page(drawn.pages[0])
     for page in drawn.pages[1:]:

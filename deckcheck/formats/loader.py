@@ -11,7 +11,9 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from . import TOP_KEYS, FormatError
+from ..errors import FormatError
+
+TOP_KEYS = ("title", "description", "extends", "region", "sources", "notes", "rules")  # of a format file
 
 MAX_FILE_BYTES = 256 * 1024  # a format file is a few lines
 MAX_VALUES = 50_000  # values, each alias's repetitions counted (safe_yaml)

@@ -10,8 +10,10 @@ How a format is picked, for a file, standard input or a command-line argument:
 1. ``--input-format`` if given;
 2. the suffix: ``.ydk`` YDK, ``.ydke`` ydke links, ``.yaml``/``.yml`` YAML;
 3. else (``.txt``, no or another suffix, standard input) the content: a ``ydke://`` link, a
-   YAML mapping with main/extra/side keys, a YDK (``#main``/``#extra``/``!side`` lines, or
-   mostly passcodes), an Omega deck code, else a text decklist.
+   YGOMobile deck link, a Master Duel deck JSON, a YAML mapping with main/extra/side keys, a
+   YDK with ``#main``/``#extra``/``!side`` lines, a list of Konami IDs (numbers of at most six
+   digits), a YDK of mostly passcodes, an Omega deck code, a MyCard deck code (one word), else
+   a text decklist.
 
 A file can hold several decklists (ydke links, one per deck): ``read_decks`` names them
 ``path#1``, ``path#2`` …; ``read_deck`` and ``parse_deck`` are for one decklist.
@@ -26,6 +28,7 @@ import stat
 import sys
 import time
 
+from deckcheck.errors import NotAFile, TooLarge
 from deckcheck.model import ParsedDeck
 from deckcheck.parsers.ydk import decode_deck_text, parse_ydk, unreadable
 
@@ -69,6 +72,13 @@ INPUT_FORMATS: tuple[InputFormat, ...] = (
     InputFormat("ydke", "ydke:// links (EDOPro, DuelingBook, Dueling Nexus, YGOPRODeck), one or more per file",
                 (".ydke",), "ydke", "parse_ydke"),
     InputFormat("omega", "YGO Omega deck codes", (), "omega", "parse_omega"),
+    InputFormat("konami-ids", "lists of Konami database IDs (Master Duel, YgoMaster): \"3x 4007\" or one ID a line, "
+                "under Main / Extra / Side headers", (), "konami_ids", "parse_konami_ids"),
+    InputFormat("md-json", "Master Duel / YgoMaster deck JSON ({\"m\": {\"ids\": […]}, \"e\": …, \"s\": …}, or "
+                "wrapped in \"contents\")", (), "md_json", "parse_md_json"),
+    InputFormat("mycard", "MyCard deck codes (npm ygopro-deck-encode)", (), "mycard", "parse_mycard"),
+    InputFormat("ygomobile", "YGOMobile deck links (http://deck.ourygo.top?…&ygotype=deck&v=1&d=…)", (),
+                "ygomobile", "parse_ygomobile"),
     InputFormat("text", "text decklists (\"3 Ash Blossom & Joyous Spring\", headers, counts; YGOPRODeck, "
                 "DuelingBook, Dueling Nexus, Master Duel guides)", (".txt",), "text", "parse_text", by_content=True,
                 walk_checked=True),
@@ -111,14 +121,32 @@ def sniff(data: bytes) -> InputFormat:
     text = _head_text(data)
     if _YDKE_LINK.search(text):
         return FORMATS_BY_ID["ydke"]
+    from deckcheck.parsers.ygomobile import looks_like_ygomobile
+
+    if looks_like_ygomobile(text):
+        return FORMATS_BY_ID["ygomobile"]
+    from deckcheck.parsers.md_json import looks_like_md_json
+
+    if looks_like_md_json(text):
+        return FORMATS_BY_ID["md-json"]
     if _YAML_DECK_KEY.search(text):
         return FORMATS_BY_ID["yaml"]
+    if _YDK_MARKER.search(text):
+        return FORMATS_BY_ID["ydk"]
+    from deckcheck.parsers.konami_ids import looks_like_konami_ids
+
+    if looks_like_konami_ids(text):
+        return FORMATS_BY_ID["konami-ids"]
     if _looks_like_ydk(text):
         return FORMATS_BY_ID["ydk"]
     from deckcheck.parsers.omega import looks_like_omega
 
     if looks_like_omega(text):
         return FORMATS_BY_ID["omega"]
+    from deckcheck.parsers.mycard import looks_like_mycard
+
+    if looks_like_mycard(text):
+        return FORMATS_BY_ID["mycard"]
     return FORMATS_BY_ID["text"]
 
 
@@ -235,14 +263,6 @@ def parse_given(data: bytes, shown: str, forced: str | None = None) -> list[Pars
 
 
 # ---------------------------------------------------------------------------------------- reading
-
-
-class NotAFile(Exception):
-    """A path that must not be read as a decklist (the message says why)."""
-
-
-class TooLarge(NotAFile):
-    """A file larger than ``MAX_DECK_BYTES``."""
 
 
 READ_SECONDS = 5.0  # a file that is still giving data after this long is no decklist

@@ -91,6 +91,9 @@ def size_problem(deck, regulation, section: str, rule_id: str, severity: str) ->
         needs = f"{low}–{high}" if high is not None else f"at least {low}"
         message = f"{title} has {cards(size)}{note}; {fmt} needs {needs}"
         fix = f"add {cards(low - size)} to the {title}"
+    elif high == 0:  # a format without this section (Master Duel has no Side Deck)
+        message = f"{fmt} has no {title}: it has {cards(size)}{note}"
+        fix = f"remove the {title} ({cards(size)})"
     else:
         allowed = f"{low}–{high}" if low else f"at most {high}"
         message = f"{title} has {cards(size)}{note}; {fmt} allows {allowed}"

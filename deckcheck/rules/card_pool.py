@@ -8,7 +8,8 @@ dates, EDOPro's scope bits), release dates from set lists (YGOJSON, else the set
 printed in). An unofficial version of an official card (EDOPro's pre-errata or anime row) gets
 the fix to replace it with the official card.
 
-A format may narrow the pool: cards released in both the TCG and the OCG (Worlds), a release
+A format may narrow the pool: a pool of its own (`pool`: Master Duel's cards, the cards printed
+in Simplified Chinese; deckcheck/data/pools/), cards released in both the TCG and the OCG (Worlds), a release
 cut-off (`released_by`: Edison; an OCG Genesys points list sets its own), or a whitelist whose
 cards are the whole pool (GOAT, Speed Duel): any printing of a listed card, and the unofficial rows
 the whitelist names as the card (EDOPro's GOAT-era versions), are that card; a card only "treated
@@ -26,6 +27,10 @@ PASS:
 
 FAIL:
     main: [Dark Tyranno]
+
+FAIL:
+    format: master-duel
+    main: [Mooyan Curry]
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ OPTIONS = {
                           "cut-off (a list may set an earlier one)", nullable=True),
     "whitelist": Option("str", None, "a list (banlists/<whitelist>/) whose cards are the whole pool: every card "
                         "not on it is out", nullable=True),
+    "pool": Option("str", None, "a card pool of its own (deckcheck/data/pools/<pool>.json: master-duel, ocg-cn): "
+                   "every card not in it is out", choices=("master-duel", "ocg-cn"), nullable=True),
 }
 
 _ORIGIN = {
@@ -117,6 +124,13 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
             undated = pool
     if why is None and regulation.allowed is not None and card.passcode not in regulation.allowed:
         why = f"not in the {regulation.title} card pool ({regulation.whitelist.name})"
+    own = regulation.options(ID).get("pool")
+    if why is None and own is not None:
+        from ..pools import load_pool
+
+        pool = load_pool(own)
+        if card.passcode not in pool:
+            why = f"not a card of {pool.title}" if own == "master-duel" else f"not in the {pool.title} card pool"
     verdict = memo[key] = (why, None if why else undated)
     return verdict
 

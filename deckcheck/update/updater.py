@@ -315,7 +315,7 @@ class _Update:
         def known_names(months: set[tuple[str, str]] | None = None) -> dict[tuple[str, str], str]:
             """(format, list name or alias) → effective date, of the installed lists (of these months only)."""
             from ..banlists import load_banlist
-            from ..carddb import DataError
+            from ..errors import DataError
 
             out: dict[tuple[str, str], str] = {}
             for f in store.files():

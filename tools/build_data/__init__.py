@@ -13,6 +13,7 @@ Reads the snapshot described in shared/data/PROVENANCE.md and the reviewed corre
     banlists/genesys/<effective>.yaml, banlists/ocg-genesys/<effective>.yaml   Konami's points lists
     banlists/goat/<effective>.yaml    the GOAT card pool (EDOPro's whitelist, as official cards)
     banlists/speed/<effective>.yaml   the Speed Duel list and pool (yaml-yugi, YGOJSON, EDOPro by vote)
+    banlists/{master-duel,ocg-ae,ocg-cn}/<effective>.yaml, deckcheck/data/pools/*.json   (regional.py)
 
 Only facts are written (passcodes, names, kinds, dates, statuses, Konami IDs), never card text.
 Output is deterministic, the report included (it is also printed); commit it with the data so a

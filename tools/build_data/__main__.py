@@ -13,6 +13,7 @@ from .formats import FormatListBuilder
 from .konami import BanlistBuilder
 from .write import GENERATED_BY_LINE, NAMES_FILE, write_index, write_names
 from .names import build_names
+from .regional import build as build_regional
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=DOC.split("\n\n")[0])
@@ -40,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     written = banlists.build(out_dir)
     formats = FormatListBuilder(shared, banlists, report)
     written += formats.build(out_dir)
+    written += build_regional(shared, out_dir, report)  # Master Duel, OCG AE / CN lists; the card pools
     removed = []
     for path in sorted((out_dir / "banlists").glob("*/*.yaml")):  # generated lists no longer made (or moved)
         if path not in written and GENERATED_BY_LINE in path.read_text(encoding="utf-8").split("\n", 1)[0]:
