@@ -762,3 +762,19 @@ def test_a_setuid_file_overwritten_by_output_loses_the_bit(tmp_path):
     rc, _, err = deckcheck("check", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--output", str(report))
     assert rc == 0, err
     assert report.stat().st_mode & 0o7777 == 0o755 and "LEGAL" in report.read_text()
+
+
+@pytest.mark.parametrize("row", [b"[1]", b'[14558127, 5, "main"]', b'["x", "y"]', b"[\xff]"])
+def test_a_malformed_card_row_is_a_data_error_not_an_unreadable_deck(tmp_path, row):
+    """A card index row that is malformed but whose file matches state.json blamed the decks as
+    "unreadable, please report this file"."""
+    from deckcheck.carddb import DataError, _Table
+
+    source = REPO / "deckcheck" / "data" / "cards.jsonl"
+    header, _, body = source.read_bytes().partition(b"\n")
+    lines = body.split(b"\n")
+    damaged = tmp_path / "cards.jsonl"
+    damaged.write_bytes(header + b"\n" + b"\n".join([row] + lines[1:]))
+    table = _Table(damaged)
+    with pytest.raises(DataError, match="card data is damaged"):
+        table.card(0)
