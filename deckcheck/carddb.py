@@ -73,7 +73,10 @@ class _Table:
         return len(self.lines)
 
     def row(self, i: int) -> list:
-        text = self.lines[i].decode("utf-8")
+        try:
+            text = self.lines[i].decode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not UTF-8)") from None
         try:
             row, end = _scan_value(text, 0)  # json.loads without its checks of the input's type and encoding
         except StopIteration:
@@ -90,12 +93,19 @@ class _Table:
         if card is None:
             row = self.row(i)
             at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts, level = self._at
-            passcode = row[at_passcode]
-            card = self._cards[i] = Card(
-                passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
-                row[konami_id], row[tcg_date], row[ocg_date], row[group] or passcode, (passcode, *row[alts]),
-                None if level is None else row[level],  # an index from before levels has none
-            )
+            try:
+                passcode = row[at_passcode]
+                if (passcode.__class__ is not int or row[name].__class__ is not str or row[kind].__class__ is not str
+                        or row[alts].__class__ is not list or not isinstance(row[type_] or 0, int)):
+                    raise TypeError
+                card = self._cards[i] = Card(
+                    passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
+                    row[konami_id], row[tcg_date], row[ocg_date], row[group] or passcode, (passcode, *row[alts]),
+                    None if level is None else row[level],  # an index from before levels has none
+                )
+            except (IndexError, TypeError, ValueError):  # a row of the wrong shape: the data, not the deck, is bad
+                raise DataError(f"{self.path}: card data is damaged (card {i + 1} has fields of the wrong kind "
+                                "or too few); run 'deckcheck update' to repair it") from None
         return card
 
 

@@ -184,6 +184,10 @@ class Regulation:
         if options is not None:
             mode = options.get("mode", "standard")
             others = tuple(store.in_effect(folder, on, lookup) for folder in options.get("also") or ())
+            for lst in (banlist, *others):
+                if lst.is_points_list:  # its points would be read as nothing: every card Unlimited
+                    raise DataError(f"format {fmt.id}: banlist: the {lst.format.upper()} lists are points lists; "
+                                    "name them under points-cap: lists")
             limits: dict[int, int] = {}
             origin: dict[int, tuple[Banlist, int]] = {}
             for lst in (banlist, *others):
@@ -196,6 +200,9 @@ class Regulation:
         points = fmt.options("points-cap")
         if points is not None:
             points_list = store.in_effect(points["lists"], as_of, lookup)
+            if not points_list.is_points_list:  # no card would cost a point: every deck under the cap
+                raise DataError(f"format {fmt.id}: points-cap: the {points_list.format.upper()} lists give no "
+                                "points; name a folder of points lists (genesys, ocg-genesys)")
             found.update(points_list=points_list, points=list_points(points_list, cards))
         pool = fmt.options("card-pool") or {}
         if pool.get("whitelist"):

@@ -164,8 +164,11 @@ def test_extends_in_a_circle(tmp_path):
 
 
 def test_a_user_format_cannot_take_a_builtin_id(tmp_path):
+    """A user formats/tcg.yaml is an error (issue 26): silently judging by the built-in TCG instead would hide
+    the house rules the file was written for."""
     formats = store_with(tmp_path, tcg="title: Not TCG\nrules: {banlist: false}\n")
-    assert formats.get("tcg").origin == "built-in"  # the built-in one is used
+    with pytest.raises(FormatError, match="cannot take the id of the built-in format 'tcg'; rename the file"):
+        formats.get("tcg")
     assert formats.user_ids() == []
 
 

@@ -15,6 +15,7 @@ from typing import List, Optional
 import typer
 
 from ..convert import FORMATS
+from ..report.escape import printable
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
     output_name, say, say_data_warnings, silence_stdout, unique_name,
@@ -100,6 +101,11 @@ def convert_command(
         converted = convert(resolved, to.value, index, lang.value)
         for problem in unknown:
             say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
+        for entry in converted.unfaithful:  # a line of the format would read back as another card, or as none
+            where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
+            say(f"deckcheck: error: {where}: {entry.count} {printable(entry.card.name if entry.card else entry.name or str(entry.passcode))}: no "
+                f"{to.value} line reads back as this card: kept as a comment")
+            failed = True
         for entry in converted.left_out:
             if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
                 failed = True

@@ -112,14 +112,26 @@ def is_format_path(value: str) -> bool:
     return value.lower().endswith(SUFFIXES) or os.sep in value or "/" in value
 
 
-def _ids_in(folder: Path | None) -> list[str]:
+def _files_in(folder: Path | None) -> dict[str, Path]:
+    """The format files of a folder by id (the file's name in lower case, without .yaml/.yml): regular
+    files only (a dangling link, a pipe or a folder so named is no format file), the first of a name."""
     if folder is None:
-        return []
+        return {}
     try:
-        names = os.listdir(folder)
+        names = sorted(os.listdir(folder))
     except OSError:
-        return []
-    return sorted(n.rsplit(".", 1)[0] for n in names if n.lower().endswith(SUFFIXES) and not n.startswith("."))
+        return {}
+    found: dict[str, Path] = {}
+    for name in names:
+        if name.lower().endswith(SUFFIXES) and not name.startswith("."):
+            path = folder / name
+            if os.path.isfile(path):
+                found.setdefault(name.rsplit(".", 1)[0].lower(), path)
+    return found
+
+
+def _ids_in(folder: Path | None) -> list[str]:
+    return sorted(_files_in(folder))
 
 
 class FormatStore:
@@ -152,16 +164,14 @@ class FormatStore:
         return format_id in self.ids()
 
     def _file_of(self, format_id: str) -> tuple[Path, str] | None:
+        shadow = _files_in(self.user_dir).get(format_id)
+        if shadow is not None and format_id in self.builtin_ids():  # the README: an error, never ignored
+            raise FormatError(f"{shadow}: a user format cannot take the id of the built-in format "
+                              f"{format_id!r}; rename the file")
         for folder, origin in ((self.builtin_dir, "built-in"), (self.user_dir, "user")):
-            if folder is None:
-                continue
-            for suffix in SUFFIXES:
-                path = folder / f"{format_id}{suffix}"
-                if path.is_file():
-                    if origin == "user" and format_id in self.builtin_ids():
-                        raise FormatError(f"{path}: a user format cannot take the id of the built-in format "
-                                          f"{format_id!r}; rename the file")
-                    return path, origin
+            path = _files_in(folder).get(format_id)
+            if path is not None:
+                return path, origin
         return None
 
     def get(self, format_id: str) -> Format:
@@ -210,9 +220,12 @@ class FormatStore:
     def _load(self, path: Path, origin: str, format_id: str, seen: tuple[str, ...]) -> Format:
         from .loader import read_format_file, resolve_rules
 
-        if str(path) in seen or len(seen) > MAX_EXTENDS:
+        if str(path) in seen:
             chain = " → ".join(Path(p).name for p in seen + (str(path),))
             raise FormatError(f"{seen[-1]}: extends: the formats extend each other in a circle ({chain})")
+        if len(seen) > MAX_EXTENDS:
+            raise FormatError(f"{seen[0]}: extends: a chain of more than {MAX_EXTENDS} formats, each extending the "
+                              f"next ({Path(seen[0]).name} → … → {path.name}); extend a format nearer the root")
         raw, lines = read_format_file(path)
         parent: Format | None = None
         if "extends" in raw:
