@@ -74,20 +74,6 @@ class ReadDecks:
     errors: list[tuple[str, str]] = field(default_factory=list)
 
 
-CONVERT_REPORTS = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # and unknown cards
-
-
-@dataclass
-class Converted:
-    """A deck converted: its text (None: unreadable), the reading problems to show, the unknown cards, and the
-    entries the output format cannot hold (``convert.Converted.left_out``)."""
-
-    text: str | None
-    notes: list
-    unknown: list
-    left_out: list = field(default_factory=list)
-
-
 class Session:
     """Checks decklists with data kept loaded between calls.
 
@@ -267,53 +253,6 @@ class Session:
     def judge(self, parsed, chosen: Selection | None = None, *, input_format: str | None = None):
         """(verdict, regulation) of a parsed deck (``show``, ``decklist``): the regulation says what it was judged by."""
         return self.checker(chosen, input_format=input_format).judge(parsed)
-
-    def registration_sheets(self, decks: Sequence, chosen: Selection | None, language: str, options: dict,
-                            defaults: dict, *, input_format: str | None = None) -> list[tuple]:
-        """The registration sheet of each parsed deck, judged (``deckcheck decklist``): (sheet, regulation, None),
-        or (None, None, its unreadable problem). ``options``: the player and event fields given for every deck;
-        ``defaults``: the config file's ``[decklist]`` table; a deck's own fields (YAML) come between."""
-        from .convert import Namer
-        from .registration import build_sheet, player_from
-
-        checker = self.checker(chosen, input_format=input_format)
-        cards = self.data.cards
-        if language != "en":
-            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
-        namer = Namer(cards, language)
-        sheets: list[tuple] = []
-        for parsed in decks:
-            result, regulation = checker.judge(parsed)
-            if parsed.unreadable:
-                sheets.append((None, None, next(p for p in result.problems if p.rule == "unreadable")))
-                continue
-            registered = parsed.registration.given() if parsed.registration is not None else {}
-            entries = parsed.entries
-            if parsed.title_line is not None and parsed.name is None and result.name is not None:
-                entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
-            sheets.append((build_sheet(parsed.path, result.name, entries, result.problems,
-                                       player_from(options, registered, defaults), namer,
-                                       skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                                       list_name=regulation.list_name, fingerprint=result.fingerprint,
-                                       side_deck=regulation.options("side-size").get("max") != 0), regulation, None))
-        return sheets
-
-    def convert(self, parsed, to: str, lang: str = "en") -> Converted:
-        """A parsed deck written as ``to`` (ydk, ydke, yaml, text) with card names in ``lang``, every card kept:
-        the text (None when the deck could not be read), what reading it found that the user should see, and
-        the cards no card of the data is (kept as the output format allows)."""
-        from .convert import convert
-        from .resolve import resolve
-        from .rules import unknown_card
-
-        cards = self.data.cards
-        resolved = resolve(parsed, cards)
-        notes = [p for p in resolved.problems if p.rule in CONVERT_REPORTS]
-        if parsed.unreadable:
-            return Converted(None, notes, [])
-        unknown = list(unknown_card.check(resolved, None))
-        converted = convert(resolved, to, cards, lang)
-        return Converted(converted.text, notes, unknown, list(converted.left_out))
 
     # ---- what deckcheck knows (the info commands) --------------------------------------------------
 

@@ -95,13 +95,17 @@ class SideChecker:
 
     def __init__(self, checker: Checker, registered: ParsedDeck):
         self.registered_result, self.regulation = checker.judge(registered)
-        self.cards = checker.cards
+        self.cards = self.regulation.cards  # the format's game: a Rush deck's names are Rush cards
         self.registered = resolve(registered, self.cards)
 
     def check(self, sided: ParsedDeck, must_be_registered: bool = False, why_registered: str = "") -> SideResult:
         context = SideContext(self.cards, must_be_registered, why_registered)
         resolved = resolve(sided, self.cards)
         moves, problems = compare(self.registered, resolved, context)
+        if self.regulation.enabled("legend") and not any(p.rule == "unreadable" for p in problems):
+            from .rules import legend  # Legend cards may wait in the Side Deck: the Deck after siding keeps the limit
+
+            problems = sorted(problems + list(legend.check(resolved, self.regulation)), key=problem_order)
         return SideResult(self.registered_result, resolved, moves, problems, must_be_registered)
 
 

@@ -267,7 +267,7 @@ def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Op
     else:
         chosen_list, chosen_date = settings.banlist, settings.as_of
     return Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
-                     overrides(points_cap))
+                     overrides(points_cap if points_cap is not None else settings.points_cap))
 
 
 CONFIG_OPTION = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml "
@@ -296,7 +296,7 @@ def output_name(argument, shown: str, number: int | None, suffix: str) -> str:
 
     if shown == STDIN_SHOWN:
         stem = "stdin"
-    elif isinstance(argument, Source):  # a ydke link or an Omega code given as an argument
+    elif isinstance(argument, (str, Source)):  # a ydke link or an Omega code given as an argument
         stem = "deck-" + shown.rsplit("(argument ", 1)[-1].rstrip(")")
     elif os.path.isdir(argument):
         stem = os.path.splitext(os.path.relpath(shown, argument))[0]

@@ -15,12 +15,14 @@ from typing import List, Optional
 import typer
 
 from ..convert import FORMATS
+from ..report.escape import printable
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
     output_name, say, say_data_warnings, silence_stdout, unique_name,
 )
 
 ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
+REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # besides unknown cards
 
 
 @app.command("convert")
@@ -39,11 +41,20 @@ def convert_command(
     lang: Language = typer.Option(Language.en, "--lang", help="Card names in this language (yaml and text; English "
                                                                "where a card has no name in it)."),
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    format: Optional[str] = typer.Option(
+        None, "--format", "-f", metavar="FORMAT",
+        help="The format whose cards the decklist's names mean (rush: Rush Duel cards; see: deckcheck formats). "
+             "Default: what a YAML decklist declares, else Rush Duel for a YDK or ydke of mostly Rush codes, else "
+             "OCG/TCG."),
 ) -> None:
     """Convert decklists to another format, keeping every card; unknown cards are kept and reported."""
     from ..api import Session
+    from ..convert import convert
     from ..errors import DeckcheckError
+    from ..rushdb import RUSH, decklist_game
     from ..report.output import emit, write_atomically
+    from ..resolve import resolve
+    from ..rules import unknown_card
 
     if lang is not Language.en and to.value not in ("yaml", "text"):
         fail(f"--lang applies to --to yaml and --to text (a {to.value} holds passcodes, not names)")
@@ -61,23 +72,40 @@ def convert_command(
 
     say_data_warnings(session)
     try:
+        chosen = session.formats().resolve(format) if format is not None else None
+        cards = session.data.cards
         if lang is not Language.en:
-            session.data.cards.other_names  # noqa: B018  (a damaged names file is a data error before anything is written)
+            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
     except DeckcheckError as exc:
         fail(str(exc))
     failed = missing
     written: list[str] = []
     taken: set[str] = set()
     for deck, relative in decks:
-        converted = session.convert(deck, to.value, lang.value)
-        for problem in converted.notes:
-            say(_line(deck.path, problem, "note" if problem.severity == "warning" else "error"))
-        if converted.text is None:
+        game = decklist_game(deck, chosen)
+        try:
+            index = cards.for_game(game)
+        except DeckcheckError as exc:
+            fail(str(exc))
+        resolved = resolve(deck, index)
+        if game == RUSH and not resolved.format:
+            resolved.format = chosen.id if chosen is not None else RUSH  # YAML says so: it reads back as Rush
+        for problem in resolved.problems:
+            if problem.rule in REPORTED:
+                say(_line(deck.path, problem, "note" if problem.severity == "warning" else "error"))
+        if deck.unreadable:
             failed = True
             continue
-        failed = failed or bool(converted.unknown)
-        for problem in converted.unknown:
+        unknown = list(unknown_card.check(resolved, None))
+        failed = failed or bool(unknown)
+        converted = convert(resolved, to.value, index, lang.value)
+        for problem in unknown:
             say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
+        for entry in converted.unfaithful:  # a line of the format would read back as another card, or as none
+            where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
+            say(f"deckcheck: error: {where}: {entry.count} {printable(entry.card.name if entry.card else entry.name or str(entry.passcode))}: no "
+                f"{to.value} line reads back as this card: kept as a comment")
+            failed = True
         for entry in converted.left_out:
             if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
                 failed = True
@@ -86,12 +114,17 @@ def convert_command(
                     f"{to.value} output: {_why_left_out(to.value)}")
         if output is None:
             written.append(converted.text)
-        else:
-            target = output / unique_name(relative, taken) if directory else output
+        elif directory:
+            target = output / unique_name(relative, taken)
             try:
                 write_atomically(target, [converted.text])
             except OSError as exc:
                 fail(f"{target}: cannot write: {exc.strerror or exc}")
+        else:
+            try:
+                write_atomically(output, [converted.text])
+            except OSError as exc:
+                fail(f"{output}: cannot write: {exc.strerror or exc}")
     if written:
         try:
             emit(written)

@@ -77,6 +77,8 @@ def decklist_command(
     if absent:
         fail(f"deckcheck decklist needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
     from ..api import Session
+    from ..convert import Namer
+    from ..registration import build_sheet, player_from
 
     settings = load_settings(config, no_config)
     table = settings.decklist
@@ -84,30 +86,68 @@ def decklist_command(
     if language not in LANGUAGES:
         fail(f"{settings.source}: decklist.lang must be one of {', '.join(LANGUAGES)}, not {language!r}")
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
-    options = _registration(player, first_name, last_name, konami_id, country, event, event_date)
+    if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
+                                      and len(konami_id.strip()) <= 10):
+        fail(f"--konami-id {konami_id!r} is not a KONAMI ID (up to 10 digits, as on the card)")
+    given_date = parse_date(event_date, "--date")
+    options = {"player": player, "first_name": first_name, "last_name": last_name,
+               "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
+               "date": given_date.isoformat() if given_date else None}
+    options = {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
+
     session = Session()
-    parsed_decks, unreadable = _read(session, inputs, settings.exclude, input_format)
-    into_folder = not merge and (len(parsed_decks) > 1 or output.is_dir() or str(output).endswith(("/", os.sep)))
+    read = session.read_decks(decklist_sources(inputs), settings.exclude, input_format.value if input_format else None)
+    unreadable = 0
+    for kind, message in read.errors:
+        if kind == "missing":
+            fail(message)
+        say(f"deckcheck: error: {message}")
+        unreadable += 1
+    parsed_decks = [(deck, output_name(argument, shown, number, ".pdf")) for deck, argument, shown, number in read.decks]
+    if not parsed_decks:
+        fail("no decklist could be read" if unreadable else "no decklists found")
+    several = len(parsed_decks) > 1
+    into_folder = not merge and (several or output.is_dir() or str(output).endswith(("/", os.sep)))
     if form is not None and not form.is_file():
         fail(f"--form {form}: no such file")
+
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
     say_data_warnings(session)
     try:
+        cards = session.data.cards
         checker = session.checker(chosen, input_format=input_format.value if input_format else None)
-        built = session.registration_sheets([deck for deck, _ in parsed_decks], chosen, language, options, table,
-                                            input_format=input_format.value if input_format else None)
+        if language != "en":
+            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
     except DeckcheckError as exc:
         fail(str(exc))
-    sheets, regulations = [], []
-    for (parsed, relative), (sheet, regulation, problem) in zip(parsed_decks, built):
-        if sheet is None:
+    namer = Namer(cards, language)
+
+    sheets = []  # (sheet, relative output name)
+    regulations = []
+    for parsed, relative in parsed_decks:
+        try:
+            result, regulation = checker.judge(parsed)
+        except DeckcheckError as exc:
+            fail(str(exc))
+        if parsed.unreadable:
+            problem = next(p for p in result.problems if p.rule == "unreadable")
             say(f"deckcheck: error: {parsed.path}: {problem.message}")
             unreadable += 1
             continue
+        registered = parsed.registration.given() if parsed.registration is not None else {}
+        entries = parsed.entries
+        if parsed.title_line is not None and parsed.name is None and result.name is not None:
+            entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
+        sheet = build_sheet(parsed.path, result.name, entries, result.problems,
+                            player_from(options, registered, table),
+                            namer if regulation.cards is cards else Namer(regulation.cards, language),  # Rush names
+                            skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
+                            list_name=regulation.list_name, fingerprint=result.fingerprint,
+                            side_deck=regulation.options("side-size").get("max") != 0, game=regulation.game)
         if len(parsed_decks) == 1:
-            for error in sheet.errors:
-                where = f"{parsed.path}:{error.line}" if error.line is not None else parsed.path
-                say(f"deckcheck: error: {where}: {error.rule}: {error.message}")
+            for problem in sheet.errors:
+                where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
+                say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
         sheets.append((sheet, relative))
         regulations.append(regulation)
     illegal = [sheet for sheet, _ in sheets if not sheet.legal]
@@ -121,37 +161,12 @@ def decklist_command(
     if not sheets:
         raise typer.Exit(EXIT_ILLEGAL)
     _note_missing([sheet for sheet, _ in sheets])
-    written = _write(sheets, output, merge, into_folder, form, fallback, paper.value, _about(regulations, checker))
+
+    about = _about(regulations, checker)
+    written = _write(sheets, output, merge, into_folder, form, fallback, paper.value, about)
     say(f"deckcheck: {written} written to {output}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}"
         + (f", {len(illegal)} of a deck that is not legal (a banner lists its errors)" if illegal else ""))
     raise typer.Exit(EXIT_ILLEGAL if illegal or unreadable else EXIT_LEGAL)
-
-
-def _registration(player, first_name, last_name, konami_id, country, event, event_date) -> dict:
-    """The registration fields the command line gives, checked, with runs of spaces made one."""
-    if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
-                                      and len(konami_id.strip()) <= 10):
-        fail(f"--konami-id {konami_id!r} is not a KONAMI ID (up to 10 digits, as on the card)")
-    given_date = parse_date(event_date, "--date")
-    options = {"player": player, "first_name": first_name, "last_name": last_name,
-               "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
-               "date": given_date.isoformat() if given_date else None}
-    return {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
-
-
-def _read(session, inputs: list[str], exclude, input_format) -> tuple[list[tuple], int]:
-    """(parsed deck, its PDF's name under an output folder) for every deck named, and how many could not be read."""
-    read = session.read_decks(decklist_sources(inputs), exclude, input_format.value if input_format else None)
-    unreadable = 0
-    for kind, message in read.errors:
-        if kind == "missing":
-            fail(message)
-        say(f"deckcheck: error: {message}")
-        unreadable += 1
-    parsed_decks = [(deck, output_name(argument, shown, number, ".pdf")) for deck, argument, shown, number in read.decks]
-    if not parsed_decks:
-        fail("no decklist could be read" if unreadable else "no decklists found")
-    return parsed_decks, unreadable
 
 
 ILLEGAL_NAMED = 10  # decks named one line each on stderr; the sheets' banners carry every error
