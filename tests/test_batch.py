@@ -21,6 +21,7 @@ from deckcheck.files import find_decklists
 from deckcheck.report import Run, json_report, worst_first
 
 from .conftest import REPO, TODAY
+from .inprocess import deckcheck
 
 SAMPLES = REPO / "sample_decks"
 FIXTURES = REPO / "tests" / "fixtures" / "decks"
@@ -28,14 +29,7 @@ LEGAL_YDK = SAMPLES / "tcg" / "branded-despia.ydk"
 
 
 def run_cli(*args: str, cwd: Path = REPO, env: dict | None = None) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
-    # from any cwd, this checkout's deckcheck (not whichever one is installed)
-    full_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    full_env.pop("GITHUB_ACTIONS", None)
-    if env and "GITHUB_ACTIONS" in env:
-        full_env["GITHUB_ACTIONS"] = env["GITHUB_ACTIONS"]
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, text=True,
-                          env=full_env, timeout=300)
+    return deckcheck(*args, cwd=cwd, env={"NO_COLOR": "1", "COLUMNS": "200", "GITHUB_ACTIONS": None, **(env or {})})
 
 
 def mixed_tree(root: Path) -> Path:

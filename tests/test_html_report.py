@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import REPO
+from .inprocess import deckcheck
 
 SAMPLES = REPO / "sample_decks"
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's package; .ci/run installs it
@@ -25,8 +26,7 @@ HOSTILE_NAME = "<script>alert('deck')</script><img src=x onerror=alert(1)>"
 
 
 def run(*args, cwd=REPO) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=120)
+    return deckcheck(*args, cwd=cwd, env={"NO_COLOR": "1"})
 
 
 @pytest.fixture(scope="module")
