@@ -329,7 +329,7 @@ def in_force(lists: list[Banlist], today_of) -> dict[str, Banlist]:
     return found
 
 
-def staleness(store: "BanlistStore", folder: str, as_of: date) -> dict | None:
+def staleness(store: BanlistStore, folder: str, as_of: date) -> dict | None:
     """Whether the newest list of ``folder`` that deckcheck has may not be the one in force on ``as_of``:
     it is the newest there is, and it took effect longer ago than the folder's own history allows (the
     longest gap between its last ``CADENCE_LISTS`` lists). None when the list is not stale, when a later

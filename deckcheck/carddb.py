@@ -157,7 +157,7 @@ class CardIndex:
         self.name_languages: dict[str, set[str]] = {}  # a name found in other languages -> those languages
 
     @classmethod
-    def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> "CardIndex":
+    def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> CardIndex:
         return cls(path, other_path)
 
     @property
@@ -363,10 +363,10 @@ def closest(query: str, keys: list[str], limit: int) -> list[str]:
     return _ranker(keys).rank(query, limit)
 
 
-_RANKERS: dict[int, "_Ranker"] = {}
+_RANKERS: dict[int, _Ranker] = {}
 
 
-def _ranker(keys: list[str]) -> "_Ranker":
+def _ranker(keys: list[str]) -> _Ranker:
     ranker = _RANKERS.get(id(keys))
     if ranker is None or ranker.keys is not keys:
         if len(_RANKERS) >= 8:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from .carddb import DATA_DIR, DataError
@@ -140,7 +140,7 @@ def parse(doc, path: Path) -> Corrections:
     return Corrections(tuple(dates), tuple(statuses), path)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(path: Path = CORRECTIONS_FILE) -> Corrections:
     """The corrections file; an absent file means no corrections, a broken one is a DataError."""
     import yaml

@@ -48,7 +48,7 @@ MAX_TEXT = 1000
 
 LOADED_MEMO = 4  # card indexes kept per process (one per data directory in use, as a rule)
 
-_origins: "weakref.WeakKeyDictionary[CardIndex, dict]" = weakref.WeakKeyDictionary()
+_origins: weakref.WeakKeyDictionary[CardIndex, dict] = weakref.WeakKeyDictionary()
 _state_cache: dict[Path, dict | None] = {}
 _card_verdicts: dict[Path, tuple[tuple[int, ...] | None, tuple[Path | None, str | None]]] = {}  # root -> (card file stamp, verdict)
 _seen: dict[Path, tuple] = {}  # data directory -> the stamp its state and verdict memos were made under

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 
-from .conftest import REPO
 from .inprocess import deckcheck
 
 CASES = [

@@ -4,7 +4,6 @@ hypothesis round trips ydk → ydke → yaml → text → ydk over generated dec
 from __future__ import annotations
 
 import base64
-import os
 import subprocess
 import sys
 from collections import Counter

@@ -7,9 +7,7 @@ Only the last test reads the source snapshot (../shared/data); it skips when tha
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 

@@ -21,10 +21,8 @@ is not beside the checkout.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 

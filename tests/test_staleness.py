@@ -4,9 +4,7 @@ ago than its own history allows, every report says so — without changing the v
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from datetime import date, timedelta
 
 import pytest

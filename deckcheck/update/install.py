@@ -65,7 +65,7 @@ class UpdateLock:
         except OSError:
             return False
 
-    def __enter__(self) -> "UpdateLock":
+    def __enter__(self) -> UpdateLock:
         self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         started = time.monotonic()
         told = False

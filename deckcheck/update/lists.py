@@ -112,7 +112,7 @@ class NewList:
             effective_by_region=self.effective_by_region,
         )
 
-    def correct(self, corrections: Corrections, resolver: "Resolver", filed: str | None = None) -> None:
+    def correct(self, corrections: Corrections, resolver: Resolver, filed: str | None = None) -> None:
         """Apply the reviewed corrections: the list's date (when it was ``filed`` under another), then the
         status fixes for this list by name."""
         fix = corrections.date_for_filing(self.fmt, filed) if filed else corrections.date_for_name(self.fmt, self.name)
