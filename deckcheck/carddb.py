@@ -1,6 +1,6 @@
 """The bundled card index: passcode and name look-ups, loaded once and lazily.
 
-The index is built by ``tools/build_data.py`` into ``deckcheck/data/cards.json``; rows are
+The index is built by ``python -m tools.build_data`` into ``deckcheck/data/cards.json``; rows are
 arrays in the order of its ``fields`` and become :class:`Card` objects only when looked up,
 so a check of one deck touches a few dozen rows, not fifteen thousand.
 """
@@ -47,7 +47,7 @@ class _Table:
             passcodes = header["passcodes"]
             fields = header["fields"]
         except FileNotFoundError:
-            raise DataError(f"{path}: card data not found; reinstall deckcheck or run tools/build_data.py") from None
+            raise DataError(f"{path}: card data not found; reinstall deckcheck or run python -m tools.build_data") from None
         except (OSError, ValueError, KeyError) as exc:
             raise DataError(f"{path}: card data is unreadable: {exc}") from None
         if self.lines and not self.lines[-1]:

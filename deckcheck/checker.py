@@ -34,7 +34,7 @@ def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
         problems.sort(key=problem_order)
         for rule in regulation.fact_rules:
             facts.update(rule.facts(resolved, regulation))
-    return DeckResult(parsed.path, resolved.sizes, problems, parsed.name, facts, parsed.player)
+    return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player)
 
 
 class DeckTally:

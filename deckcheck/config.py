@@ -31,6 +31,7 @@ Unknown keys are an error (exit 2), so a typo never passes silently. Keys may be
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -88,11 +89,24 @@ def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
     return None
 
 
+_DECKCHECK_TABLE = re.compile(rb"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*deckcheck[ \t]*[\].]|^[ \t]*tool[ \t]*\.[ \t]*deckcheck[ \t]*[.=]",
+                              re.MULTILINE)
+
+
 def _pyproject_table(path: Path) -> dict | None:
+    """The ``[tool.deckcheck]`` table of a pyproject.toml; None when it has none. A file that cannot be read
+    is someone else's to judge, unless it holds deckcheck's table: then ignoring it would judge the decks
+    by the wrong settings (an OCG repository as TCG), so it is an error."""
     try:
         table = _load_toml(path).get("tool", {}).get("deckcheck")
-    except ConfigError:
-        return None  # someone else's broken pyproject.toml is not ours to judge
+    except ConfigError as exc:
+        try:
+            ours = _DECKCHECK_TABLE.search(path.read_bytes()) is not None
+        except OSError:
+            ours = False
+        if ours:
+            raise ConfigError(f"{exc} (it has a [tool.deckcheck] table, so deckcheck cannot ignore it)") from None
+        return None
     return table if isinstance(table, dict) else None
 
 

@@ -141,7 +141,7 @@ class ParsedDeck:
     """What a parser read from one file: entries in file order and the problems met on the way."""
 
     __slots__ = ("path", "entries", "problems", "name", "format", "format_line", "split_extra", "player",
-                 "no_extra_line", "registration")
+                 "no_extra_line", "registration", "title_line")
     __repr__ = _repr
 
     def __init__(self, path: str, entries: list[DeckEntry] | None = None, problems: list[Problem] | None = None,
@@ -157,6 +157,7 @@ class ParsedDeck:
         self.player = player  # who the file says made it (YAML `player:`, YDK `#created by`)
         self.no_extra_line = False  # a YDK file without an #extra line (rules/wrong_section.py)
         self.registration: Registration | None = None  # player and event, for the registration sheet (YAML)
+        self.title_line: int | None = None  # a text list's first line, a name alone: the title if no card has it
 
     @property
     def unreadable(self) -> bool:

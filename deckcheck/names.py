@@ -5,7 +5,7 @@ German, French, Italian, Spanish and Portuguese; Japanese as printed (kanji and 
 simplified script; and EDOPro's own names where they differ from Konami's (old fan translations
 such as "Adamatia Seeker", read with a warning naming the official card).
 
-``deckcheck/data/names.jsonl`` (built by tools/build_data.py from yaml-yugi and BabelCDB): a
+``deckcheck/data/names.jsonl`` (built by python -m tools.build_data from yaml-yugi and BabelCDB): a
 header (sources, fields), then one array per card: its passcode, Konami ID and one name per
 language, or null. The file is read only when a decklist or ``deckcheck card`` names a card by a
 name that is not English: a check by passcodes, or by English names, never opens it.

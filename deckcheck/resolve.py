@@ -7,12 +7,14 @@ name is written in. A card named by EDOPro's own name for it gets an ``unofficia
 
 from __future__ import annotations
 
-from .carddb import CardIndex, closest, mostly_folded
+from .carddb import CardIndex, closest, fold_words, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
-from .model import EXTRA, MAIN, WARNING, ParsedDeck, Problem, ResolvedDeck
+from .model import EXTRA, INFO, MAIN, WARNING, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
 UNOFFICIAL_NAME_RULE = "unofficial-name"
+INEXACT_NAME_RULE = "inexact-name"
+INEXACT_MIN_LETTERS = 4  # "Nibi" may name Nibiru; "Ash" names a dozen cards, and "C" every one
 DECK_KINDS = frozenset(("main", "extra"))
 EDOPRO_NAMES = "edopro"  # the names.jsonl column of EDOPro's own names
 
@@ -112,19 +114,60 @@ def _unofficial_name(entry, card, cards: CardIndex, problems: list[Problem]) -> 
         )
 
 
+def _inexact_match(name: str, cards: CardIndex) -> "Card | None":
+    """The one deck card whose name has every word of ``name`` in order, for a mostly-Latin name of at least
+    ``INEXACT_MIN_LETTERS`` letters; None when no card or several do."""
+    folded = fold_words(name)
+    if len(folded.replace(" ", "")) < INEXACT_MIN_LETTERS or not mostly_folded(name, folded):
+        return None
+    found, contains = cards.search(name, 2)
+    return found[0] if contains and len(found) == 1 and found[0].kind in DECK_KINDS else None
+
+
+def _inexact_name(entry, cards: CardIndex, problems: list[Problem], asked: dict) -> "Card | None":
+    """A name no card has that players write for exactly one card ("3 Ash Blossom", "2 Nibiru", "called by",
+    "droll lock bird": its words, in order, in one card's name and in no other's): read as that card, with an
+    ``inexact-name`` warning that names it. Only for mostly-Latin names of at least ``INEXACT_MIN_LETTERS``
+    letters, and for the deck's first ``MAX_SUGGESTED_NAMES`` unknown names; anything that matches two
+    cards or more stays an unknown card with its suggestions."""
+    name = entry.name
+    card = _inexact_match(name, cards) if len(asked) < MAX_SUGGESTED_NAMES else None
+    if card is None:
+        return None
+    problems.append(
+        Problem(
+            INEXACT_NAME_RULE,
+            WARNING,
+            f"{clip(name)!r} read as {card.name}, the one card whose name has these words",
+            entry.section,
+            entry.line,
+            card.ref,
+            f"write the official name: {card.name}",
+        )
+    )
+    return card
+
+
 def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) -> ResolvedDeck:
     """Each entry's card, and the deck's tallies. ``skills_apart`` (Speed Duel): a Skill Card is kept
     outside the deck, so it does not count toward its section's size, but it is one of the deck's cards
     for the list and the card pool (the Speed Duel list forbids and limits Skill Cards too)."""
-    deck = ResolvedDeck(parsed.path, parsed.entries, list(parsed.problems), parsed.name, parsed.format,
-                        parsed.no_extra_line)
+    entries, problems, name = parsed.entries, list(parsed.problems), parsed.name
+    if parsed.title_line is not None and name is None and entries and entries[0].line == parsed.title_line:
+        title = entries[0].name or ""
+        if not cards.by_name(title) and _inexact_match(title, cards) is None:
+            entries, name = entries[1:], title
+            problems.append(Problem("syntax", INFO, f"{clip(title)!r} read as the deck's name "
+                                    "(no card has it, and it has no count)", MAIN, parsed.title_line, None,
+                                    f"nothing to do; to be plain, write 'Deck: {clip(title)}'"))
+    deck = ResolvedDeck(parsed.path, entries, problems, name, parsed.format, parsed.no_extra_line)
     if parsed.unreadable:
         return deck
     by_passcode, looked_up = cards.by_passcode, cards.looked_up
     sizes, deck_entries, other_entries = deck.sizes, deck.deck_entries, deck.other_entries
     split_extra = parsed.split_extra
     suggested: dict[str, tuple[str, ...]] = {}  # unknown name -> its suggestions, this deck
-    for entry in parsed.entries:
+    for entry in entries:
         passcode = entry.passcode
         if passcode is not None:
             try:
@@ -150,8 +193,10 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
                 options = tuple(f"{c.name} ({c.passcode})" for c in found[:5])
                 deck.unresolved[id(entry)] = (f"the name {clip(entry.name)!r} matches {len(found)} cards", options)
             elif not found:
-                deck.unresolved[id(entry)] = (f"no card is named {clip(entry.name)!r}",
-                                              _suggestions(entry.name, cards, suggested))
+                card = _inexact_name(entry, cards, deck.problems, suggested)
+                if card is None:
+                    deck.unresolved[id(entry)] = (f"no card is named {clip(entry.name)!r}",
+                                                  _suggestions(entry.name, cards, suggested))
         else:
             card = None
             deck.unresolved[id(entry)] = ("the entry names no card", ())

@@ -119,3 +119,21 @@ def test_find_config_prefers_deckcheck_toml_and_skips_pyproject_without_table(tm
     (tmp_path / "deckcheck.toml").write_text('format = "tcg"\n', encoding="utf-8")
     assert find_config(inner)[0] == tmp_path / "deckcheck.toml"
     assert resolve_config(disabled=True).source is None
+
+
+@pytest.mark.parametrize("header", ["[tool.deckcheck]", "[ tool . deckcheck ]", "[tool.deckcheck.decklist]"])
+def test_a_broken_pyproject_with_our_table_is_an_error(repo, header):
+    """Issue 25, item 4: a TOML error in pyproject.toml dropped [tool.deckcheck] silently, and an OCG
+    repository was judged as TCG with CI green; the same error in deckcheck.toml was reported."""
+    (repo / "pyproject.toml").write_text(f'[project]\nname = "decks"\n{header}\nformat = "ocg"\npaths = ["decks"\n',
+                                         encoding="utf-8")
+    proc = run_cli("check", "decks/legal.ydk", cwd=repo)
+    assert proc.returncode == 2, proc.stdout
+    assert "pyproject.toml" in proc.stderr and "[tool.deckcheck]" in proc.stderr
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_a_broken_pyproject_without_our_table_is_not_ours_to_judge(repo):
+    (repo / "pyproject.toml").write_text('[project]\nname = "decks\n[tool.ruff]\nline-length = 1\n', encoding="utf-8")
+    proc = run_cli("check", "decks/legal.ydk", cwd=repo)
+    assert proc.returncode == 0, proc.stderr

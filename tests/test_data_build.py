@@ -1,4 +1,4 @@
-"""Facts in the committed card index (deckcheck/data/*.json), and that tools/build_data.py reproduces it.
+"""Facts in the committed card index (deckcheck/data/*.json), and that the build (python -m tools.build_data) reproduces it.
 
 Reads only the committed files and, in the tests marked source_data, the shared data snapshot (CI
 has shared/ beside the checkout); no deckcheck module is used to read them.
@@ -227,8 +227,8 @@ def test_official_scope():
 @pytest.mark.source_data
 def test_build_is_reproducible(tmp_path):
     result = subprocess.run(
-        [sys.executable, str(REPO / "tools" / "build_data.py"), "--shared", str(SHARED), "--out-dir", str(tmp_path)],
-        capture_output=True, text=True, timeout=300,
+        [sys.executable, "-m", "tools.build_data", "--shared", str(SHARED), "--out-dir", str(tmp_path)],
+        capture_output=True, text=True, timeout=300, cwd=REPO,
     )
     assert result.returncode == 0, result.stderr[-2000:]
     for name in ("cards.jsonl", "other_cards.jsonl", "names.jsonl", "build-report.txt"):

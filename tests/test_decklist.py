@@ -437,3 +437,21 @@ def test_fields_by_source_and_filing_order():
     names = ["Zed Young", "Ana Ávila", "Bob adams", "Carl Berg"]
     ordered = sorted((player_from({"player": n}) for n in names), key=lambda p: p.sort_key())
     assert [p.last_name for p in ordered] == ["adams", "Ávila", "Berg", "Young"]
+
+
+def test_a_file_name_no_font_has_never_stops_a_sheet(tmp_path):
+    """Issue 25, item 2: a CJK file name (the footer's path) stopped every sheet of a --merge with exit 2.
+    A card name the fonts cannot draw is still refused (it would show the deck wrong); a path only
+    identifies the file, so what the fonts lack is written as code points."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    names = ["龍の巫女デッキ.ydk", "колода.ydk", "مجموعة.ydk"]
+    for name in names:
+        shutil.copy(BRANDED, folder / name)
+    out = tmp_path / "all.pdf"
+    proc = run("decklist", folder, "--merge", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    footers = [text for text in pages_text(out)]
+    assert len(footers) == 3
+    assert any("<U+9F8D><U+306E>" in text for text in footers)  # 龍の, which DejaVu lacks
+    assert any("колода.ydk" in text for text in footers)  # Cyrillic: drawn as it is

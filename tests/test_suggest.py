@@ -60,6 +60,19 @@ def test_first_suggestion_is_the_card_meant_for_95_percent(cards):
     ("Apollousa", "Apollousa, Bow of the Goddess"),  # not Doll House
     ("Mirrorjade", "Mirrorjade the Iceblade Dragon"),  # not Mirror Gate
 ])
+def test_a_short_name_is_read_as_the_card_meant(cards, written, meant):
+    """Once "did you mean" suggestions; now a short name that fits one card only is read as it (inexact-name)."""
+    deck = resolve(parse_deck(f"main: [2 {written}]\n".encode(), "deck.yaml"), cards)
+    assert deck.entries[0].count == 2 and deck.entries[0].card.name == meant
+    assert [p.rule for p in deck.problems] == ["inexact-name"]
+
+
+@pytest.mark.parametrize("written,meant", [
+    ("Nibriu", "Nibiru, the Primal Being"),
+    ("ash blosom", "Ash Blossom & Joyous Spring"),
+    ("Gohst Belle", "Ghost Belle & Haunted Mansion"),
+    ("Mirorjade", "Mirrorjade the Iceblade Dragon"),
+])
 def test_a_decklist_entry_suggests_the_card_meant(cards, written, meant):
     deck = resolve(parse_deck(f"main: [2 {written}]\n".encode(), "deck.yaml"), cards)
     reason, suggestions = deck.unresolved[id(deck.entries[0])]

@@ -149,6 +149,9 @@ def check(
         silence_stdout()
     except OSError as exc:
         fail(f"{output}: cannot write the report: {exc.strerror or exc}")
+    if output is not None:  # the terminal still gets the verdict, and where the report went
+        say(f"{len(run.results)} decks: {run.legal} legal, {run.illegal} illegal, {run.unreadable} unreadable"
+            f" → {output}")
     if missing:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_LEGAL if run.not_legal == 0 else EXIT_ILLEGAL)

@@ -22,7 +22,7 @@ from .common import (
 )
 
 ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
-REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name")  # besides unknown cards
+REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # besides unknown cards
 
 
 @app.command("convert")

@@ -98,5 +98,14 @@ class Fonts:
             raise Undrawable(text, missing)
         return runs
 
+    def drawable(self, text: str) -> str:
+        """``text`` with each character no font has written as its code point (``<U+9F8D>``): for what only
+        identifies, such as a file's path in the footer, which must never keep a sheet from being written."""
+        out = []
+        for ch in text:
+            code = ord(ch)
+            out.append(ch if ch.isspace() or any(code in glyphs for _name, glyphs in self.fonts) else f"<U+{code:04X}>")
+        return "".join(out)
+
     def width(self, text: str, size: float) -> float:
         return sum(self._width(piece, font, size) for font, piece in self.runs(text))

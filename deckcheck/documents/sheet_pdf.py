@@ -107,7 +107,7 @@ def undrawable(sheet: Sheet, fonts: Fonts) -> list[Undrawable]:
     texts = [*(row.name for rows in sheet.blocks.values() for row in rows),
              *(value for value in (player.first_name, player.last_name, player.konami_id, player.country, player.event)
                if value),
-             sheet.path, *(_problem_line(p) for p in sheet.problems)]
+             *(_problem_line(p) for p in sheet.problems)]  # not the path: the footer draws what it can of it
     found = []
     for text in dict.fromkeys(printable(t) for t in texts):
         try:
@@ -166,7 +166,8 @@ class _Sheet:
 
     def _footer(self) -> None:
         sheet = self.sheet
-        left = f"deckcheck {__version__} · {sheet.path}" + (f" · {self.about}" if self.about else "")
+        left = f"deckcheck {__version__} · {self.fonts.drawable(printable(sheet.path))}" + (
+            f" · {self.about}" if self.about else "")
         right = f"page {self.page} of {self.pages}"
         baseline = self.height - MARGIN / 2
         self.pen.text(self.width - MARGIN, baseline, right, 6.5, color=GREY, align="right")

@@ -15,7 +15,9 @@ Extradeck, Deck Extra, エクストラデッキ …; Monster, Zauber, Falle, Pi�
 count in any of the shapes sites print ("(40)", ": 40", "— 15", "[15]", "40 cards"). Monster,
 Spell and Trap groups are Main Deck cards, or Side Deck cards under a Side Deck header. YDK
 markers (#main, #extra, !side) work too. Deck and player lines ("Deck: Branded", "Name: …")
-give the deck's name; comments (# …, // …), separators (-----), web addresses and a total line
+give the deck's name, and so does a first line that is a name alone (no count) when no card has that
+name ("Snake-Eye Fire King - my locals list": resolve decides, with an info note); ``Skill: Magician's
+Act`` is the deck's Skill Card (Speed Duel); comments (# …, // …), separators (-----), web addresses and a total line
 are skipped; set codes and rarities after a name ("(MACR-EN036)", "[Secret Rare]") are left out.
 
 Every other line is a card line. A line that cannot be one (a count of 0 or over 99, a count
@@ -79,6 +81,7 @@ _TOTAL = re.compile(r"total(?:\s+cards?)?\s*(?:[:：(\[]|\s)\s*\d{1,3}\s*[)\]]?(
 _METADATA = re.compile(r"(deck|deck name|deck list|name|title|player|player name|author|by|created by|format|event|date|archetype|"
                        r"notes?|banlist|list)\s*[:：]\s*(.*)", re.I)
 _NAME_KEYS = frozenset(("deck", "deck name", "deck list", "name", "title"))
+_SKILL = re.compile(r"skill(?:\s+card)?\s*[:：]\s*(\S.*)", re.I)  # how Speed Duel lists write their Skill Card
 # after the name: "(x3)", "(3x)", "(3)", or "×3" against the name
 _COUNT_NOTE = re.compile(r"(.*?)\s*(?:[(\[]\s*[xX×*]?\s*(\d{1,2})\s*[xX×]?\s*[)\]]|(?<=\S)×(\d{1,2}))")
 _X_FIRST = re.compile(r"[xX×](\d{1,2})\s+(\S.*)")
@@ -183,6 +186,7 @@ class _Reader:
         self.sub_group: _Group | None = None  # the last Monster/Spell/Trap header with a count
         self.left_out = 0
         self.first_left_out: int | None = None
+        self.started = False  # a header, a deck line or a card has been read
 
     def warn(self, line: int, message: str, fix: str, section: str | None = None) -> None:
         problems = self.deck.problems
@@ -211,17 +215,26 @@ class _Reader:
                 continue
             marker = _YDK_MARKERS.get(s.lower())
             if marker is not None:
+                self.started = True
                 self.switch(marker, lineno, s, None)
                 continue
             found = header(s)
             if found is not None:
+                self.started = True
                 kind, declared = found
                 self.switch(kind, lineno, s, declared)
                 continue
             if s.startswith(("#", "//", ";")) or _SEPARATOR.fullmatch(s) or _URL.match(s) or _TOTAL.fullmatch(s):
                 continue
+            skill = _SKILL.fullmatch(s)
+            if skill:
+                self.started = True
+                name = clip(skill.group(1).strip(), NAME_LIMIT)
+                deck.entries.append(DeckEntry(MAIN, lineno, None, name, 1, clip(s, NAME_LIMIT)))
+                continue
             meta = _METADATA.fullmatch(s)
             if meta:
+                self.started = True
                 if meta.group(1).lower() in _NAME_KEYS and meta.group(2).strip() and deck.name is None:
                     deck.name = clip(meta.group(2).strip(), NAME_LIMIT)
                 continue
@@ -245,6 +258,9 @@ class _Reader:
                 return unreadable(deck, f"not a decklist: more than {entry_limit:,} card lines (line {lineno:,} is "
                                   f"card {entry_limit + 1:,}); a deck has at most 90 cards", lineno,
                                   "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)")
+            if not self.started and name is not None and passcode is None and count == 1 and s == name:
+                deck.title_line = lineno  # a name alone on the first line: a title, unless a card has it (resolve)
+            self.started = True
             deck.entries.append(DeckEntry(self.section, lineno, passcode, name, count, clip(s, NAME_LIMIT)))
             for group in (self.deck_group, self.sub_group):
                 if group is not None:

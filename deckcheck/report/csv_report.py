@@ -5,7 +5,8 @@ illegal | unreadable), main, extra, side, errors, warnings, rules (the rule IDs 
 most frequent first, ``;`` between), problems (every problem as ``line N: [rule] message``,
 `` | `` between; notes left out), points (the deck's total points in a points format such as
 Genesys, else empty), player (who the decklist says made it: YAML ``player:``, a YDK ``#created
-by`` that names a person rather than a program). Columns are only ever added, at the end, so
+by`` that names a person rather than a program), note (on every row, when the newest list deckcheck has
+may not be the one in force: ``report.stale_message``). Columns are only ever added, at the end, so
 those before keep their places.
 A cell that would start with ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a leading
 ``'`` so a spreadsheet shows it as text instead of running it as a formula (deck names and
@@ -21,11 +22,11 @@ import csv
 import io
 
 from ..model import INFO
-from . import Run, counts, status
+from . import Run, counts, stale_message, status
 from .escape import neutralize_commands, printable
 
 COLUMNS = ("path", "name", "format", "banlist", "status", "main", "extra", "side", "errors", "warnings", "rules",
-           "problems", "points", "player")
+           "problems", "points", "player", "note")
 
 
 CELL_LIMIT = 32_767  # characters a spreadsheet cell holds (Excel, LibreOffice Calc)
@@ -66,6 +67,7 @@ def _problems(problems) -> str:
 
 def rows(run: Run):
     yield COLUMNS
+    note = "; ".join(stale_message(item) for item in run.stale) or None
     for result in run.results:
         errors, warnings = counts(result)
         fmt = run.deck_formats.get(result.path) or (run.format_id, run.banlist.get("name") or
@@ -80,7 +82,7 @@ def rows(run: Run):
             result.path, result.name, fmt[0], fmt[1], status(result),
             result.sizes.get("main", 0), result.sizes.get("extra", 0), result.sizes.get("side", 0),
             errors, warnings, ";".join(rules), _problems(problems),
-            points["total"] if points else None, result.player,
+            points["total"] if points else None, result.player, note,
         )
 
 

@@ -20,7 +20,7 @@ import hashlib
 
 from .. import __version__
 from ..model import ERROR, SECTION_TITLES, SECTIONS
-from . import Run, counts, status, worst_first
+from . import Run, counts, stale_message, status, worst_first
 from .escape import html_text as h
 from .escape import neutralize_commands
 
@@ -28,7 +28,7 @@ _STYLE = """
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#1f2933;margin:0;background:#f5f6f8}
 main{max-width:1200px;margin:0 auto;padding:24px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:0 0 8px}h3{font-size:15px;margin:16px 0 6px}
-.meta{color:#52606d;margin:0 0 16px}
+.meta{color:#52606d;margin:0 0 16px}.stale{background:#fef3c7;color:#92400e;padding:8px 12px;border-radius:6px}
 .cards{display:flex;gap:12px;flex-wrap:wrap;margin:0 0 16px}
 .card{background:#fff;border:1px solid #d9dee4;border-radius:8px;padding:10px 14px;min-width:110px}
 .card b{display:block;font-size:22px}
@@ -174,10 +174,11 @@ def _summary(run: Run) -> list[str]:
         f'<p class="meta">{h(" · ".join(described))}</p>',
         '<div class="cards">',
         *(f'<div class="card"><b>{n}</b>{label}</div>' for n, label in (
-            (len(run.results), "decks"), (run.legal, "legal"), (run.illegal - run.unreadable, "illegal"),
+            (len(run.results), "decks"), (run.legal, "legal"), (run.illegal, "illegal"),
             (run.unreadable, "unreadable"))),
         "</div>",
     ]
+    parts.extend(f'<p class="stale">Note: {h(stale_message(item))}.</p>' for item in run.stale)
     if run.skipped:
         parts.append(f'<p class="meta">{len(run.skipped)} files in folders skipped (not decklists).</p>')
     rule_counts = run.rule_counts()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from . import Run, counts
+from . import Run, counts, stale_message
 from .escape import neutralize_commands, printable
 
 # Characters XML 1.0 cannot carry at all (a decklist's garbage can end up in a message).
@@ -74,6 +74,8 @@ def render(run: Run) -> str:
     props = ET.SubElement(suite, "properties")
     for key, value in (("format", run.format_id), ("banlist", run.banlist.get("name")), ("as_of", run.as_of.isoformat())):
         ET.SubElement(props, "property", {"name": key, "value": _x(value or "")})
+    for item in run.stale:
+        ET.SubElement(props, "property", {"name": "note", "value": _x(stale_message(item))})
     suite.extend(cases)
     ET.indent(root)
     document = ET.tostring(root, encoding="unicode")

@@ -16,7 +16,7 @@ import json
 import os
 from urllib.parse import quote
 
-from . import Run, rule_catalog, tool_info
+from . import Run, rule_catalog, stale_message, tool_info
 from .escape import json_safe, printable
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -101,6 +101,11 @@ def render(run: Run) -> str:
                     "as_of": run.as_of.isoformat(),
                 },
                 "results": results,
+                **({"invocations": [{
+                    "executionSuccessful": True,
+                    "toolExecutionNotifications": [{"level": "warning", "message": {"text": stale_message(item)}}
+                                                   for item in run.stale],
+                }]} if run.stale else {}),
             }
         ],
     }

@@ -1,9 +1,9 @@
 """deckcheck's card index file format, for code that writes one (the updater, importers).
 
-The format is the one ``tools/build_data.py`` writes and :class:`deckcheck.carddb.CardIndex`
+The format is the one ``tools/build_data`` writes and :class:`deckcheck.carddb.CardIndex`
 reads: JSON Lines, a header object (schema, sources, fields, optional placeholders, then
 ``passcodes``, ``alt_passcodes`` and ``groups``), then one card array per line in passcode
-order. :func:`index_bytes` reproduces ``build_data.write_index`` byte for byte (a test holds
+order. :func:`index_bytes` reproduces ``tools.build_data.write.write_index`` byte for byte (a test holds
 the two together on the bundled index), so a downloaded index and the bundled one differ in
 content only, never in layout.
 """

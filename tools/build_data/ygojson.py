@@ -1,0 +1,218 @@
+"""iconmaster5326/YGOJSON: first release dates, Konami ID fallback, extra passwords, Skill Card releases, and
+the legality history (from Yugipedia) the lists are checked against."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from deckcheck.cardtypes import pools_of
+
+from .common import PLACEHOLDER_MIN, Card, Index, Report, clean_name, read_jsonl
+
+def skill_key(name: str) -> str:
+    """A Skill Card's name as the sources can agree on it: EDOPro adds " (Skill Card)" where a card shares the
+    name; case, spaces and punctuation vary."""
+    return re.sub(r"[^0-9a-z]", "", re.sub(r"\s*\(skill card\)$", "", name.casefold()))
+
+
+def ygojson_passcodes(g: dict, key: str, report: Report) -> list[int]:
+    out = []
+    for raw in g.get(key) or []:
+        m = re.match(r"\d+", str(raw))
+        if not m:
+            continue
+        if m.group() != str(raw):
+            report.add("ygojson", f"malformed {key} entry of {g['name']!r}: {str(raw)[:40]!r}… — read as {m.group()}")
+        out.append(int(m.group()))
+    return out
+
+
+class StatusHistory:
+    """YGOJSON's legality history (from Yugipedia): every status change of every card, by Konami ID and date —
+    a third witness beside Konami's scraped vectors and EDOPro's lists, and the only one with exact dates."""
+
+    WORDS = {"forbidden": 0, "limited": 1, "semilimited": 2, "semi-limited": 2, "semi_limited": 2, "unlimited": None}
+
+    def __init__(self, records: list[dict]):
+        self.changes: dict[str, dict[int, list[tuple[str, int | None]]]] = {"tcg": {}, "ocg": {}}
+        self.days: dict[str, Counter] = {"tcg": Counter(), "ocg": Counter()}
+        for g in records:
+            konami_id = (g.get("externalIDs") or {}).get("dbID")
+            for fmt in ("tcg", "ocg"):
+                history = ((g.get("legality") or {}).get(fmt) or {}).get("history") or []
+                if not konami_id or not history:
+                    continue
+                steps = sorted((e["date"], self.WORDS[str(e["legality"]).lower()]) for e in history)
+                self.changes[fmt][konami_id] = steps
+                self.days[fmt].update(day for day, _ in steps)
+
+    def change_day(self, fmt: str, effective: str, also: tuple[str, ...] = ()) -> str | None:
+        """The day YGOJSON dates the changes of the list of ``effective``'s month: ``effective`` or a regional
+        date if it has changes on one of them, else its busiest day of that month."""
+        month = [day for day in self.days[fmt] if day[:7] in {d[:7] for d in (effective, *also)}]
+        for day in (effective, *also):
+            if day in month:
+                return day
+        return max(month, key=lambda d: (self.days[fmt][d], d)) if month else None
+
+    def statuses(self, fmt: str, day: str) -> dict[int, int]:
+        out = {}
+        for konami_id, steps in self.changes[fmt].items():
+            status = None
+            for when, value in steps:
+                if when <= day:
+                    status = value
+            if status is not None:
+                out[konami_id] = status
+        return out
+
+
+class YgojsonCards:
+    """The card index's YGOJSON part (a mixin of cards.Builder)."""
+
+    shared: Path
+    report: Report
+    main: Index
+    other: Index
+    placeholders: dict[int, int]
+    placeholder_source: dict[int, str]
+    ygojson_of: dict[int, dict]
+    ygojson_owner: dict[str, int]
+
+    # -- ygojson: first release dates, Konami ID fallback, extra passwords
+
+    def apply_ygojson(self) -> None:
+        section = "ygojson"
+        entries = read_jsonl(self.shared / "ygojson" / "cards.min.jsonl")
+        self.ygojson_skills = [g for g in entries if g.get("cardType") == "skill"]
+        by_pw, by_image, by_dbid = defaultdict(list), defaultdict(list), defaultdict(list)
+        for g in entries:
+            g["_pw"] = ygojson_passcodes(g, "passwords", self.report)
+            g["_img"] = ygojson_passcodes(g, "image_passwords", self.report)
+            for p in g["_pw"]:
+                by_pw[p].append(g)
+            for p in g["_img"]:
+                by_image[p].append(g)
+            if (g.get("externalIDs") or {}).get("dbID"):
+                by_dbid[g["externalIDs"]["dbID"]].append(g)
+
+        def best(card: Card, candidates: list[dict]) -> dict | None:
+            if not candidates:
+                return None
+            ranked = sorted(candidates, key=lambda g: ((g.get("externalIDs") or {}).get("dbID") != card.konami_id or card.konami_id is None,
+                                                     clean_name(g["name"]) != card.name, g["id"]))
+            return ranked[0]
+
+        dated, konami_filled, no_match = 0, [], 0
+        extra_alt, extra_placeholder, conflicts = [], [], []
+        for card in sorted(self.main.cards.values(), key=lambda c: c.passcode):
+            if card.origin == "prerelease":
+                continue
+            g = (best(card, by_pw.get(card.passcode, [])) or best(card, by_image.get(card.passcode, []))
+                 or best(card, [g for p in sorted(card.alt_passcodes) for g in by_pw.get(p, [])]))
+            if g is None and card.konami_id:
+                g = best(card, by_dbid.get(card.konami_id, []))
+                others = sorted({self.main.owner[p] for p in (g["_pw"] + g["_img"] if g else [])
+                                 if self.main.owner.get(p, card.passcode) != card.passcode})
+                if others:  # a record whose passwords are another card's describes that card
+                    self.report.add("ids that are not alternate artworks",
+                                    f"YGOJSON {g['name']!r} has dbID {card.konami_id} (= {card.passcode} "
+                                    f"{card.name!r}) but the passwords of {others}: not taken for {card.passcode}")
+                    g = None
+            if g is None:
+                no_match += 1
+                continue
+            dbid = (g.get("externalIDs") or {}).get("dbID")
+            if dbid and card.konami_id and dbid != card.konami_id and g["_pw"]:
+                self.report.add("ygojson", f"{g['name']!r}: dbID {dbid}, passwords {g['_pw']} → taken by password for "
+                                           f"{card.passcode} {card.name!r} (Konami ID {card.konami_id})")
+            self.ygojson_of[card.passcode] = g
+            self.ygojson_owner.setdefault(g["id"], card.passcode)
+            first = g.get("_derived_first_release") or {}
+            for pool in ("tcg", "ocg"):
+                value = first.get(pool)
+                if value and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+                    setattr(card, f"{pool}_date", value)
+            dated += bool(card.tcg_date or card.ocg_date)
+            if card.konami_id is None and dbid:
+                card.konami_id = dbid
+                konami_filled.append(f"{card.passcode} {card.name!r} → {dbid}")
+            for p in sorted(set(g["_pw"]) | set(g["_img"])):
+                owner = self.main.owner.get(p)
+                if owner == card.passcode:
+                    continue
+                if owner is not None or p in self.other.owner:
+                    where = self.main.cards[owner].name if owner is not None else self.other.resolve(p).name
+                    conflicts.append(f"{p} listed for {card.name!r} but is {where!r} in the cdb — cdb preferred")
+                elif p in self.placeholders:
+                    if self.main.owner[self.placeholders[p]] != card.passcode:
+                        conflicts.append(f"{p} listed for {card.name!r} but placeholder maps it to "
+                                         f"{self.placeholders[p]} — {self.placeholder_source[p]} preferred")
+                elif p >= PLACEHOLDER_MIN:
+                    self.placeholders[p] = card.passcode
+                    self.placeholder_source[p] = "ygojson passwords"
+                    extra_placeholder.append(f"{p} → {card.passcode} {card.name!r}")
+                else:
+                    self.main.add_alt(card.passcode, p)
+                    extra_alt.append(f"{p} → {card.passcode} {card.name!r}")
+        self.report.add(section, f"{dated} cards got a first release date; {no_match} non-prerelease cards "
+                                 "without a ygojson match")
+        self.report.examples(section, "konami_id taken from ygojson dbID (yaml-yugi lacks the card)", konami_filled)
+        self.report.examples(section, "extra alternate passcodes from ygojson passwords/image_passwords", extra_alt, 12)
+        self.report.examples(section, "extra placeholder ids (≥ 100,000,000) from ygojson passwords", extra_placeholder, 6)
+        self.report.examples(section, "ygojson passwords not taken (they belong to another card)", conflicts, 12)
+
+    def ygojson_passcode(self, g: dict) -> int | None:
+        """The card a YGOJSON record was taken for (by its id), if any."""
+        return self.ygojson_owner.get(g["id"])
+
+    # -- Skill Cards: released in the TCG (Speed Duel products), dated by YGOJSON
+
+    def apply_skill_releases(self) -> None:
+        """Skill Cards are printed for the TCG's Speed Duel products (EDOPro scope SPEED, 0x40): they are TCG cards
+        (the Speed Duel pool takes them; Advanced formats still refuse them as never-deck cards). YGOJSON's skill
+        records, matched by name (EDOPro adds " (Skill Card)" where a card shares the name), give the first TCG
+        release and the Konami ID."""
+        section = "skill cards"
+
+        key = skill_key
+        records: dict[str, list[dict]] = defaultdict(list)
+        for g in self.ygojson_skills:
+            records[key(g["name"])].append(g)
+        used = {c.konami_id for c in self.main.cards.values() if c.konami_id}
+        skills = sorted((c for c in self.main.cards.values() if c.kind == "skill"), key=lambda c: c.passcode)
+        dated, close, unmatched, taken = 0, [], [], set()
+        import difflib
+
+        for card in skills:
+            card.tcg, card.ocg = pools_of(card.kind)
+            found = records.get(key(card.name), [])
+            if not found:
+                near = difflib.get_close_matches(key(card.name), list(records), n=1, cutoff=0.92)
+                found = records.get(near[0], []) if near else []
+                if found:
+                    close.append(f"{card.passcode} {card.name!r} → YGOJSON {found[0]['name']!r}")
+            if len(found) > 1:  # the same Skill Card recorded twice: the record of the very name
+                found = [g for g in found if g["name"] == card.name] or found
+            if len(found) != 1:
+                unmatched.append(f"{card.passcode} {card.name!r}: {len(found)} YGOJSON records")
+                continue
+            g = found[0]
+            taken.add(g["id"])
+            first = (g.get("_derived_first_release") or {}).get("tcg")
+            if first and re.fullmatch(r"\d{4}-\d\d-\d\d", first):
+                card.tcg_date = first
+                dated += 1
+            dbid = (g.get("externalIDs") or {}).get("dbID")
+            if isinstance(dbid, int) and dbid > 0 and dbid not in used:  # YGOJSON numbers some skills below 0
+                card.konami_id = dbid
+                used.add(dbid)
+        self.report.add(section, f"{len(skills)} Skill Cards (cards-skills.cdb, scope SPEED) → released in the TCG; "
+                                 f"{dated} dated and {sum(c.konami_id is not None for c in skills)} given a Konami ID "
+                                 "from YGOJSON's skill records")
+        self.report.examples(section, "matched to a YGOJSON record of a slightly different spelling", close, 12)
+        self.report.examples(section, "no YGOJSON record (TCG release date unknown)", unmatched, 12)
+        self.report.examples(section, "YGOJSON skill records no Skill Card of the cdb matches",
+                             sorted(g["name"] for gs in records.values() for g in gs if g["id"] not in taken), 12)
