@@ -238,7 +238,7 @@ def load_banlist(path: Path) -> Banlist:
         aliases=raw["aliases"],
         source=raw["source"],
         notes=raw["notes"],
-        entries=[ListEntry(*entry[:5], tuple(entry[5])) for entry in raw["entries"]],
+        entries=[ListEntry(entry[0], entry[1], entry[2], entry[3], entry[4], tuple(entry[5])) for entry in raw["entries"]],
         whitelist=raw.get("whitelist", False),
         released_by=date.fromisoformat(raw["released_by"]) if raw.get("released_by") else None,
     )
@@ -304,7 +304,7 @@ class BanlistStore:
         if not files:
             raise DataError(f"no {fmt.upper()} lists installed")
         if region is None and all(f.effective is not None for f in files):
-            candidates = [f for f in files if f.effective <= on]
+            candidates = [f for f in files if f.effective is not None and f.effective <= on]
             if candidates:
                 return load_banlist(candidates[-1].path)
         else:

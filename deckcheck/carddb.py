@@ -26,7 +26,7 @@ class DataError(Exception):
     """The card data or a list could not be loaded (exit code 2)."""
 
 
-_scan_value = json.decoder.JSONDecoder().scan_once
+_scan_value = json.decoder.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set in __init__, not in typeshed
 _ROW_FIELDS = ("passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date", "group",
                "alt_passcodes")
 
@@ -58,7 +58,8 @@ class _Table:
         self.path = path
         self._c = {name: i for i, name in enumerate(fields)}
         try:  # where each of Card's fields is in a row
-            self._at = tuple(self._c[name] for name in _ROW_FIELDS) + (self._c.get("level"),)
+            self._at = tuple(self._c[name] for name in _ROW_FIELDS)
+            self._at_level = self._c.get("level")
         except KeyError as exc:
             raise DataError(f"{path}: card data is unreadable: no field {exc}") from None
         by_passcode = dict(zip(passcodes, range(len(passcodes))))
@@ -90,7 +91,8 @@ class _Table:
         card = self._cards.get(i)
         if card is None:
             row = self.row(i)
-            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts, level = self._at
+            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts = self._at
+            level = self._at_level
             passcode = row[at_passcode]
             card = self._cards[i] = Card(
                 passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
@@ -219,7 +221,8 @@ class CardIndex:
         exact: dict[str, list[int]] = {}
         c = self._main._c
         name, kind, origin, alts, konami = c["name"], c["kind"], c["origin"], c["alt_passcodes"], c["konami_id"]
-        preference = self._preference = []
+        preference: list[tuple] = []  # per row: what makes its name come first (a sort key)
+        self._preference = preference
         for i, row in enumerate(self._main.rows()):
             exact.setdefault(row[name], []).append(i)
             preference.append((row[kind] not in ("main", "extra"), row[origin] != "official", -len(row[alts]),

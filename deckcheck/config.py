@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -62,9 +63,9 @@ DECKLIST_KEYS = ("player", "first_name", "last_name", "konami_id", "country", "e
 
 
 def _load_toml(path: Path) -> dict:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # Python 3.10
+    else:
         import tomli as tomllib
 
     try:
@@ -85,7 +86,9 @@ def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
             return own, _load_toml(own)
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file() and _has_deckcheck_table(pyproject):
-            return pyproject, _pyproject_table(pyproject)
+            table = _pyproject_table(pyproject)
+            if table is not None:
+                return pyproject, table
     return None
 
 

@@ -31,7 +31,7 @@ class ListDate:
     effective_by_region: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        out = {"kind": "list date", "format": self.format, "list": self.list, "filed": self.filed,
+        out: dict = {"kind": "list date", "format": self.format, "list": self.list, "filed": self.filed,
                "effective": self.effective, "source": self.source, "note": self.note}
         if self.effective_by_region:
             out["effective_by_region"] = dict(self.effective_by_region)
@@ -85,7 +85,7 @@ class Corrections:
         return [s for s in self.statuses if s.format == fmt and s.list.casefold() == wanted]
 
     def to_json(self) -> list[dict]:
-        return [c.to_json() for c in (*self.dates, *self.statuses)]
+        return [c.to_json() for c in self.dates] + [c.to_json() for c in self.statuses]
 
 
 def _text(raw: dict, key: str, where: str, required: bool = True) -> str:

@@ -170,6 +170,7 @@ def read_state(root: Path | None = None) -> dict | None:
     root = root or data_dir()
     if root in _state_cache:
         return _state_cache[root]
+    state: dict | None
     try:
         with open(root / STATE_FILE, "rb") as f:
             data = f.read(MAX_STATE_BYTES + 1)
@@ -257,7 +258,7 @@ def installed_paths(root: Path | None = None) -> tuple[Path | None, Path | None]
     root = root or data_dir()
     state = read_state(root)
     folder = generation_dir(root, state)
-    if folder is None:
+    if folder is None or state is None:
         return None, None
     return (folder / CARDS_FILE if state.get("cards") else None), (folder / LISTS_DIR if state.get("lists") else None)
 
@@ -279,7 +280,7 @@ def _damaged_state(root: Path, state: dict) -> str:
 
 
 def bundled_date(cards: CardIndex) -> str | None:
-    dates = [s.get("date") for s in cards.sources if s.get("date")]
+    dates = [s["date"] for s in cards.sources if s.get("date")]
     return max(dates) if dates else None
 
 
@@ -415,7 +416,7 @@ def _remember(index: CardIndex, info: dict) -> CardIndex:
 
 def _lists_root(root: Path, state: dict | None) -> Path | None:
     folder = generation_dir(root, state)
-    return folder / LISTS_DIR if folder is not None and state.get("lists") else None
+    return folder / LISTS_DIR if folder is not None and state and state.get("lists") else None
 
 
 def load_store() -> BanlistStore:
@@ -428,10 +429,11 @@ def load_store() -> BanlistStore:
     lists = _lists_root(root, state)
     if lists is None:
         return BanlistStore()
-    if state.get("cards"):
+    if state and state.get("cards"):
         path, problem = _installed_cards(root, state)
         if path is None:
-            _damaged_cards(problem)
+            if problem:
+                _damaged_cards(problem)
             return BanlistStore()
     return BanlistStore([lists, bundled_banlists_dir()])
 

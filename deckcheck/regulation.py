@@ -9,7 +9,7 @@ groups, the points list in force and its cap, the card pool (pools, whitelist, r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from types import ModuleType
 
@@ -147,7 +147,7 @@ class Regulation:
         self.released_by = released_by  # cards first released after this day are out of the pool
         self.stale = stale  # lists deckcheck has that may no longer be the newest in force (``staleness``)
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
-            (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
+            (rule, options) for rule in RULES if (options := fmt.rules.get(rule.ID)) is not None
         )
         self.fact_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "facts"))
         # the rules that judge card by card (allows(card, section, regulation)): their verdicts are remembered
@@ -201,7 +201,7 @@ class Regulation:
         if cutoffs:
             found["released_by"] = min(cutoffs)
         dated = [options["lists"]] if options is not None and not options.get("in_force_on") else []
-        dated += list(options.get("also") or ()) if dated else []
+        dated += list(options.get("also") or ()) if dated and options is not None else []
         dated += [points["lists"]] if points is not None else []
         found["stale"] = tuple(filter(None, (staleness(store, folder, as_of) for folder in dated)))
         return cls(fmt, cards, as_of, region, **found)
@@ -258,12 +258,12 @@ class Regulation:
         out: dict = {"region": self.region or self.format.region, "chosen_region": self.region,
                      "banlist": one(self.banlist), "also": [one(lst) for lst in self.other_lists]}
         if self.points_list is not None:
-            out["points"] = {**one(self.points_list), "cap": self.points_cap}
+            out["points"] = {**(one(self.points_list) or {}), "cap": self.points_cap}
         if self.whitelist is not None and self.whitelist is not self.banlist:
             out["pool"] = one(self.whitelist)
         return out
 
-    def rules_for(self, deck) -> list[ModuleType]:
+    def rules_for(self, deck) -> Sequence[ModuleType]:
         """The rules to run on a resolved deck, in order: every rule in force but those that judge card by
         card and allow every card of the deck where it is (they would find nothing)."""
         if not self._card_rules:

@@ -7,9 +7,11 @@ name is written in. A card named by EDOPro's own name for it gets an ``unofficia
 
 from __future__ import annotations
 
+from typing import cast
+
 from .carddb import CardIndex, closest, fold_words, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
-from .model import EXTRA, INFO, MAIN, WARNING, ParsedDeck, Problem, ResolvedDeck
+from .model import EXTRA, INFO, MAIN, WARNING, Card, DeckEntry, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
 UNOFFICIAL_NAME_RULE = "unofficial-name"
@@ -114,7 +116,7 @@ def _unofficial_name(entry, card, cards: CardIndex, problems: list[Problem]) -> 
         )
 
 
-def _inexact_match(name: str, cards: CardIndex) -> "Card | None":
+def _inexact_match(name: str, cards: CardIndex) -> Card | None:
     """The one deck card whose name has every word of ``name`` in order, for a mostly-Latin name of at least
     ``INEXACT_MIN_LETTERS`` letters; None when no card or several do."""
     folded = fold_words(name)
@@ -124,7 +126,7 @@ def _inexact_match(name: str, cards: CardIndex) -> "Card | None":
     return found[0] if contains and len(found) == 1 and found[0].kind in DECK_KINDS else None
 
 
-def _inexact_name(entry, cards: CardIndex, problems: list[Problem], asked: dict) -> "Card | None":
+def _inexact_name(entry, cards: CardIndex, problems: list[Problem], asked: dict) -> Card | None:
     """A name no card has that players write for exactly one card ("3 Ash Blossom", "2 Nibiru", "called by",
     "droll lock bird": its words, in order, in one card's name and in no other's): read as that card, with an
     ``inexact-name`` warning that names it. Only for mostly-Latin names of at least ``INEXACT_MIN_LETTERS``
@@ -164,7 +166,8 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
     if parsed.unreadable:
         return deck
     by_passcode, looked_up = cards.by_passcode, cards.looked_up
-    sizes, deck_entries, other_entries = deck.sizes, deck.deck_entries, deck.other_entries
+    # entries are added to deck_entries once their card is set
+    sizes, deck_entries, other_entries = deck.sizes, cast("list[DeckEntry]", deck.deck_entries), deck.other_entries
     split_extra = parsed.split_extra
     suggested: dict[str, tuple[str, ...]] = {}  # unknown name -> its suggestions, this deck
     for entry in entries:

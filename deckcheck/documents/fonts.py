@@ -11,6 +11,7 @@ with the font's own middle dot; the PDF's text still says U+30FB.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 SHIPPED = Path(__file__).parent / "fonts" / "DejaVuSansCondensed.ttf"
 MAIN_FONT, FALLBACK_FONT = "DeckcheckSans", "DeckcheckFallback"
@@ -42,7 +43,7 @@ class Undrawable(Exception):
 class Fonts:
     """The sheet's fonts, registered with reportlab once per process."""
 
-    _registered: dict[str, object] = {}
+    _registered: dict[str, Any] = {}  # reportlab's TTFont objects
 
     def __init__(self, fallback: Path | None = None):
         from reportlab.pdfbase import pdfmetrics

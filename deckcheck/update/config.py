@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-KEYS = {"cards_url": str, "lists_url": str, "timeout": (int, float), "retries": int}
+KEYS: dict[str, type | tuple[type, ...]] = {"cards_url": str, "lists_url": str, "timeout": (int, float), "retries": int}
 
 
 class ConfigError(ValueError):

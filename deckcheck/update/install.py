@@ -49,6 +49,7 @@ class UpdateLock:
         self.fd: int | None = None
 
     def _try(self) -> bool:
+        assert self.fd is not None  # opened by __enter__
         if sys.platform == "win32":
             import msvcrt
 

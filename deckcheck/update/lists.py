@@ -100,7 +100,7 @@ class NewList:
         """Canonical passcode → status (strictest)."""
         out: dict[int, str] = {}
         for e in self.entries:
-            if e["passcode"] is not None and STATUS_ORDER[e["status"]] < STATUS_ORDER.get(out.get(e["passcode"]), 9):
+            if e["passcode"] is not None and STATUS_ORDER[e["status"]] < STATUS_ORDER.get(out.get(e["passcode"], ""), 9):
                 out[e["passcode"]] = e["status"]
         return out
 
@@ -361,7 +361,7 @@ def existing_statuses(path: Path, resolver: Resolver) -> dict[int, str] | None:
         row = resolver.card(e.passcode) if e.passcode is not None else None
         if row is None:
             continue
-        if STATUS_ORDER[e.status] < STATUS_ORDER.get(out.get(row[0]), 9):
+        if STATUS_ORDER[e.status] < STATUS_ORDER.get(out.get(row[0], ""), 9):
             out[row[0]] = e.status
     return out
 

@@ -482,6 +482,7 @@ class _Update:
         elif self.opts.only != "lists" and state["cards"] is not None:
             state["cards"] = {**state["cards"], "checked": now}
         if state["cards"] is not None:
+            assert folder is not None  # a state that records cards names their generation
             state["cards"]["stamp"] = datastore.file_stamp((folder / datastore.CARDS_FILE).stat())
         if lists_record is not None:
             state["lists"] = lists_record
