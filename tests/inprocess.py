@@ -30,7 +30,9 @@ def deckcheck(*args, cwd: Path | str = REPO, env: Mapping[str, str | None] | Non
     ``env``: variables to set (None: to remove) on top of this process's environment."""
     argv = ["deckcheck", *map(str, args)]
     saved_argv, saved_cwd = sys.argv, os.getcwd()
-    datastore._warned.clear()  # a new process warns afresh and reads its limits from its environment
+    warned = getattr(datastore, "_warned", None)  # the warnings datastore gives once per process, if it keeps them
+    if warned is not None:
+        warned.clear()  # a new process warns afresh and reads its limits from its environment
     limits._values.clear()
     with CliRunner().isolation(input=stdin if stdin is not None else b"", env=env) as (out, err, _mixed):
         sys.argv = argv
