@@ -69,7 +69,7 @@ def real_decks() -> tuple[list[dict[str, list[int]]], set[int]]:
     regulation = checker.regulation()
     decks = []
     for path in sorted((REPO / "sample_decks").rglob("*")):
-        if path.suffix not in (".ydk", ".yaml") or not checker.check_path(path)[0].legal:
+        if path.suffix not in (".ydk", ".yaml") or not checker.check_path(path).legal:
             continue
         sections: dict[str, list[int]] = {"main": [], "extra": [], "side": []}
         for entry in resolve(read_deck(path), regulation.cards).entries:
@@ -228,7 +228,7 @@ def check_in_process(paths: list[Path]) -> int:
     from deckcheck.datastore import load_cards, load_store
 
     checker = Checker(load_cards(), load_store(), Selection())
-    return sum(1 for p in paths if checker.check_path(p, str(p))[0].legal)
+    return sum(1 for p in paths if checker.check_path(p, str(p)).legal)
 
 
 def bench_batch(runs: int) -> tuple[float, float]:

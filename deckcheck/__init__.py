@@ -1,3 +1,44 @@
-"""deckcheck: is this Yu-Gi-Oh! decklist legal, and exactly why not."""
+"""deckcheck: is this Yu-Gi-Oh! decklist legal, and exactly why not.
+
+The public Python API (see the README, "Python API")::
+
+    import deckcheck
+
+    result = deckcheck.check(open("my.ydk", "rb").read(), format="tcg")
+    result.legal, result.problems
+
+Everything named in ``__all__`` is public and kept stable; every other module is internal. The names are
+imported when first used, so ``import deckcheck`` loads nothing else (the command line starts fast).
+"""
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "check", "Session", "Found", "Source", "selection",
+    "DeckResult", "Problem", "Run",
+    "DeckcheckError", "DataError", "FormatError", "UsageError", "ConfigError", "NotAFile", "TooLarge",
+    "__version__",
+]
+
+_WHERE = {
+    "check": "api", "Session": "api", "Found": "api", "selection": "api",
+    "Source": "model", "DeckResult": "model", "Problem": "model",
+    "Run": "report",
+    "DeckcheckError": "errors", "DataError": "errors", "FormatError": "errors", "UsageError": "errors",
+    "ConfigError": "errors", "NotAFile": "errors", "TooLarge": "errors",
+}
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'deckcheck' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

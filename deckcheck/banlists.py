@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .carddb import DataError
+from .errors import DataError
 
 STATUS_LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}  # the most copies of the card
 STATUS_TITLES = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited"}
@@ -142,19 +142,21 @@ def _as_date(value, where: str) -> date:
         raise DataError(f"{where}: {value!r} is not a YYYY-MM-DD date") from None
 
 
+MAX_LIST_BYTES = 4 * 1024 * 1024  # the largest list file is ~120 KB
+MAX_LIST_VALUES = 1_000_000
+
+
 def _read_list_file(path: Path) -> dict:
     """A list file as plain JSON-able data, checked; raises DataError with the file and line."""
-    import yaml
+    from .reading import Unreadable, read_file
+    from .safe_yaml import YamlError, load
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        raw = yaml.load(path.read_bytes(), Loader=loader)
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read list: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise DataError(f"{where}: not a valid list file: {getattr(exc, 'problem', exc)}") from None
+        raw = load(read_file(path, MAX_LIST_BYTES), max_values=MAX_LIST_VALUES)
+    except Unreadable as exc:
+        raise DataError(f"{path}: cannot read list: {exc}") from None
+    except YamlError as exc:
+        raise DataError(f"{exc.where(path)} (not a valid list file)") from None
     if not isinstance(raw, dict) or "name" not in raw or "format" not in raw or "effective" not in raw:
         raise DataError(f"{path}: not a list file (needs name, format, effective)")
     entries: list[list] = []

@@ -12,7 +12,8 @@ One bad file never stops a batch: a file that cannot be read is an ``unreadable`
 (the parsers see to that), a pipe or device is never opened, and an unexpected exception in
 the core for one file becomes an ``unreadable`` result naming the exception. Only a data
 error (a list or card index deckcheck cannot load) ends the run, as it would for one deck.
-If the pool cannot start or breaks, the rest of the batch runs in this process.
+If the pool cannot start or breaks, the rest of the batch runs in this process, and the caller's
+``note`` is told why (nothing here prints).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
-from .carddb import DataError
+from .errors import DataError
 from .model import ERROR, CardRef, DeckResult, Problem
 from .parsers import read_or_unreadable
 
@@ -40,6 +41,7 @@ CHUNK = 100  # started workers: files per task at most (few round trips, each co
 WINDOW = 2  # started workers: tasks queued per worker (it never waits for this process to hand it more)
 
 Progress = Callable[[int], None]  # called with the number of decks just finished
+Note = Callable[[str], None]  # called with what the user should know about how the run went (no pool: why)
 Render = Callable[..., tuple]  # (result, format[, the result it was moved from]) → a deck's line of the report in pieces
 # (json_report.deck_line_pieces), made where the deck is checked
 
@@ -152,11 +154,11 @@ def _pack(result: DeckResult, fmt: tuple[str, str | None]) -> tuple:
     s = result.sizes
     rendered = _worker_render(result, fmt) if _worker_render is not None else None
     return (result.path, (s["main"], s["extra"], s["side"]), result.name, problems, fmt, result.facts or None,
-            result.player, rendered)
+            result.player, rendered, result.fingerprint)
 
 
 def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
-    path, (main, extra, side), name, problems, fmt, facts, player, rendered = packed
+    path, (main, extra, side), name, problems, fmt, facts, player, rendered, fingerprint = packed
     known = _rebuilt.get(id(problems)) if problems else None  # () is one object: no list shared for it
     if known is not None and known[0] is problems:
         rebuilt = known[1]
@@ -166,7 +168,7 @@ def _unpack(packed: tuple) -> tuple[DeckResult, tuple[str, str | None]]:
             for rule, severity, message, section, line, card, fix in problems
         ]
         _rebuilt[id(problems)] = (problems, rebuilt)
-    result = DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player)
+    result = DeckResult(path, {"main": main, "extra": extra, "side": side}, rebuilt, name, facts, player, fingerprint)
     result.rendered = rendered
     return result, fmt
 
@@ -216,7 +218,7 @@ def collector_paused():
 
 def check_files(
     checker,
-    files: Sequence[tuple[Path, str]],
+    files: Sequence[tuple[Path | str, str]],
     *,
     special: dict[str, str] | None = None,
     jobs: int | None = None,
@@ -224,6 +226,7 @@ def check_files(
     min_pool_files: int | None = None,
     given: dict[str, bytes] | None = None,
     render: Render | None = None,
+    note: Note | None = None,
 ) -> tuple[list[DeckResult], dict[str, tuple[str, str | None]]]:
     """Check every file; results in the order of ``files``, and path → (format id, list name).
 
@@ -233,7 +236,7 @@ def check_files(
     given as data (standard input, ydke links), by the path shown for them. A file of several
     decks (ydke links) gives a result for each. ``render``: each result's line of the report, in pieces
     (``result.rendered``), is made by the process that checked the deck, so that work is shared too; a copy's
-    from the pieces of the deck it copies. Raises DataError only.
+    from the pieces of the deck it copies. ``note``: told when the pool cannot be used. Raises DataError only.
     """
     special = special or {}
     given = given or {}
@@ -242,9 +245,9 @@ def check_files(
     processes = plan_jobs(len(files), jobs, min_pool_files)
     with collector_paused():
         if processes > 1 and len(files) > 1 and _forks():
-            done = _forked(checker, files, special, given, processes - 1, progress, render)
+            done = _forked(checker, files, special, given, processes - 1, progress, render, note)
         else:
-            done = _chunked(checker, files, special, given, processes, progress, render)
+            done = _chunked(checker, files, special, given, processes, progress, render, note)
     results: list[DeckResult] = []
     formats: dict[str, tuple[str, str | None]] = {}
     for pairs in done:
@@ -254,7 +257,7 @@ def check_files(
     return results, formats
 
 
-def _chunked(checker, files, special, given, processes, progress, render) -> list[list[tuple]]:
+def _chunked(checker, files, special, given, processes, progress, render, note=None) -> list[list[tuple]]:
     """Per file, its (result, format) pairs: checked here, or where workers are spawned, partly by a pool."""
     size = max(1, min(CHUNK, -(-len(files) // (processes * 8))))
     chunks = [files[i:i + size] for i in range(0, len(files), size)]
@@ -267,7 +270,7 @@ def _chunked(checker, files, special, given, processes, progress, render) -> lis
             progress(len(chunks[index]))
 
     if processes > 1 and len(chunks) > 1:
-        _cooperate(checker, chunks, special, given, processes - 1, here, done, progress, render)
+        _cooperate(checker, chunks, special, given, processes - 1, here, done, progress, render, note)
     for index, pairs in enumerate(done):
         if pairs is None:  # single process, or what a failed pool left
             here(index)
@@ -310,8 +313,9 @@ class _Worker:
 class _ForkPool:
     """The files of a batch, read here and checked here and by forked workers."""
 
-    def __init__(self, checker, files, special, given, progress, render):
+    def __init__(self, checker, files, special, given, progress, render, note=None):
         self.checker, self.files, self.special, self.given = checker, files, special, given
+        self.note = note
         self.progress, self.render = progress, render
         self.done: list = [None] * len(files)  # per file: its (result, format) pairs
         self.movable = bytearray(len(files))  # 1: a YDK file remembered by its bytes (a copy gets its verdict)
@@ -330,7 +334,7 @@ class _ForkPool:
             try:
                 self.workers.append(self._fork())
             except OSError as exc:
-                _say_fallback(exc)
+                _say_fallback(exc, self.note)
                 return
 
     def _fork(self) -> _Worker:
@@ -380,7 +384,7 @@ class _ForkPool:
                 self.failure = f"a worker process ended with status {status}"
         self.workers = []
         if self.failure is not None:
-            _say_fallback(ChildProcessError(self.failure))
+            _say_fallback(ChildProcessError(self.failure), self.note)
 
     # -- a window of files
     def window(self, start: int) -> int:
@@ -612,8 +616,8 @@ def _read(path, display: str, special: dict, given: dict):
     return read_or_unreadable(path, display, found_regular=True)
 
 
-def _forked(checker, files, special, given, workers, progress, render) -> list[list[tuple]]:
-    pool = _ForkPool(checker, files, special, given, progress, render)
+def _forked(checker, files, special, given, workers, progress, render, note=None) -> list[list[tuple]]:
+    pool = _ForkPool(checker, files, special, given, progress, render, note)
     finished = False
     try:
         pool.start(workers)
@@ -695,7 +699,7 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _cooperate(checker, chunks, special, given, workers, here, done, progress, render=None) -> None:
+def _cooperate(checker, chunks, special, given, workers, here, done, progress, render=None, note=None) -> None:
     """Workers take chunks from the front, this process from the back, until they meet.
 
     This process works too (no pickling for its share) and both ends keep going until no
@@ -714,7 +718,7 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
             initargs=(checker.selection, checker.today, checker.now, checker.input_format, render),
         )
     except (OSError, ValueError, ImportError, NotImplementedError) as exc:
-        _say_fallback(exc)
+        _say_fallback(exc, note)
         return
     window = WINDOW * workers  # chunks queued per worker: never idle, and little left to cancel
     front, back = 0, len(chunks)
@@ -731,7 +735,7 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
                 pending.append((front, executor.submit(_check_chunk, chunk, sub, data)))
             except (BrokenProcessPool, RuntimeError, OSError) as exc:
                 broken = True
-                _say_fallback(exc)
+                _say_fallback(exc, note)
                 return
             front += 1
 
@@ -745,7 +749,7 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
                 raise
             except (BrokenProcessPool, OSError, RuntimeError) as exc:  # a worker died or could not start
                 if not broken:
-                    _say_fallback(exc)
+                    _say_fallback(exc, note)
                 broken = True
                 pending.clear()
                 return
@@ -775,6 +779,6 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
         executor.shutdown(wait=finished and not broken, cancel_futures=True)
 
 
-def _say_fallback(exc: BaseException) -> None:
-    print(f"deckcheck: note: worker processes unavailable ({type(exc).__name__}: {exc}); "
-          "checking the rest in one process", file=sys.stderr)
+def _say_fallback(exc: BaseException, note: Note | None) -> None:
+    if note is not None:
+        note(f"worker processes unavailable ({type(exc).__name__}: {exc}); checking the rest in one process")

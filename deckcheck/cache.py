@@ -87,6 +87,7 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None
 
 
 STALE_TMP_SECONDS = 3600
+MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is what a file deckcheck reads became; none is near this
 
 
 def memoized(kind: str, source: Path, build: Callable[[], dict],
@@ -98,11 +99,13 @@ def memoized(kind: str, source: Path, build: Callable[[], dict],
     if root is None or key is None:
         return build()
     entry = root / kind / f"{key}.json"
+    from .reading import Unreadable, read_file
+
     try:
-        value = json.loads(entry.read_bytes())
+        value = json.loads(read_file(entry, MAX_ENTRY_BYTES))  # never blocks on a FIFO put at an entry's name
         if valid(value):
             return value
-    except (OSError, ValueError, RecursionError):
+    except (Unreadable, ValueError, RecursionError):
         pass
     value = build()
     try:

@@ -13,6 +13,7 @@ import unicodedata
 from functools import cached_property
 from pathlib import Path
 
+from .errors import DataError
 from .limits import NAME_LIMIT
 from .model import Card
 
@@ -20,10 +21,6 @@ DATA_DIR = Path(__file__).parent / "data"
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
-
-
-class DataError(Exception):
-    """The card data or a list could not be loaded (exit code 2)."""
 
 
 _scan_value = json.decoder.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set in __init__, not in typeshed
@@ -139,6 +136,15 @@ def fold_words(name: str) -> str:
     return _NON_WORD.sub(" ", text.replace("&", " and ").replace("'", "")).strip()
 
 
+def in_latin_script(name: str) -> bool:
+    """Whether every letter of ``name`` survives ``normalize_name``: a name the English fold may match.
+    A letter of another script (Japanese, Arabic, Cyrillic …) would be dropped by the fold, leaving
+    what is left of the name (a digit, a word in full-width letters) to match an English card."""
+    if name.isascii():
+        return True
+    return not any(ch.isalpha() and not _normalize_unicode(ch) for ch in name)
+
+
 def mostly_folded(text: str, folded: str | None = None) -> bool:
     """Whether folding ``text`` (``fold_words``) keeps most of its letters and digits: a name in the Latin
     script, which the English names can be compared with (not one in Japanese, Korean or Chinese)."""
@@ -242,7 +248,10 @@ class CardIndex:
         Tokens share names with real cards ("Sheep Token" aside, many are plain "Token"),
         so a deck card is preferred over a token of the same name.
         """
-        rows = self._exact_names.get(name.strip()) or self._folded_names.get(normalize_name(name)) or []
+        rows = self._exact_names.get(name.strip())
+        if not rows and in_latin_script(name):  # 端末世界ＮＥＸＴ is no English "NEXT", 人造人間７号 no "7"
+            rows = self._folded_names.get(normalize_name(name))
+        rows = rows or []
         cards = [self._main.card(i) for i in rows] if rows else self._by_other_name(name)
         if len(cards) > 1:
             deck_cards = [c for c in cards if c.kind in ("main", "extra")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -10,7 +11,9 @@ from pathlib import Path
 
 from . import clock
 from .banlists import Banlist, BanlistStore
-from .carddb import CardIndex, DataError
+from .carddb import CardIndex
+from .errors import DataError
+from .fingerprint import code_of, fingerprint
 from .formats import DEFAULT_FORMAT, Format, FormatStore
 from .limits import capped
 from .model import ERROR, EXTRA, KIND_SKILL, MAIN, SIDE, DeckResult, ParsedDeck, Problem
@@ -27,14 +30,16 @@ def problem_order(problem) -> tuple:
 def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
     resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
     facts: dict = {}
+    code = None
     if parsed.unreadable:
         problems = [p for p in parsed.problems if p.rule == "unreadable"]
     else:
+        code = fingerprint(resolved.entries)
         problems = capped([p for rule in regulation.rules_for(resolved) for p in rule.check(resolved, regulation)])
         problems.sort(key=problem_order)
         for rule in regulation.fact_rules:
             facts.update(rule.facts(resolved, regulation))
-    return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player)
+    return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player, code)
 
 
 class DeckTally:
@@ -75,6 +80,7 @@ def triage_plain(plain, shown: str, regulation: Regulation) -> DeckResult | None
     lines = regulation.memo("triage_plain")  # section -> line -> (card, where it goes), or None: not judged so
     tally = DeckTally()
     sizes, totals, deck, other = tally.sizes, tally._totals, tally._deck, tally._other
+    content: dict[tuple[str, str], int] = {}  # (section, card) → copies: the fingerprint's counts
     for section, _line, block in plain.blocks:
         known = lines.get(section)
         if known is None:
@@ -88,6 +94,8 @@ def triage_plain(plain, shown: str, regulation: Regulation) -> DeckResult | None
             card, place = found
             if place is _NOTHING:
                 continue
+            at = (section, str(card.passcode))
+            content[at] = content.get(at, 0) + n
             if place is _COUNTED:
                 sizes[section] += n
             elif place is _OTHER:
@@ -102,7 +110,7 @@ def triage_plain(plain, shown: str, regulation: Regulation) -> DeckResult | None
     facts: dict = {}
     for rule in regulation.fact_rules:
         facts.update(rule.facts(tally, regulation))
-    return DeckResult(shown, sizes, [], None, facts, plain.player)
+    return DeckResult(shown, sizes, [], None, facts, plain.player, code_of(content))
 
 
 _UNSEEN = object()
@@ -275,28 +283,39 @@ class Checker:
                 found.setdefault(item["lists"], item)
         return list(found.values())
 
-    def format_for(self, parsed: ParsedDeck) -> Format:
-        """The format a deck is judged in: the one asked for, else the one the file declares.
-
-        A declared format deckcheck does not know is a ``syntax`` error on its line.
-        """
+    def format_for(self, parsed: ParsedDeck) -> tuple[ParsedDeck, Format]:
+        """The format a deck is judged in: the one asked for, else the one the file declares; and the deck
+        as judged. A declared format deckcheck does not know is a ``syntax`` error on its line: the deck
+        returned is then a copy with that problem and no format (``parsed`` is never changed)."""
         declared = parsed.format
         if declared and not self.formats.knows(declared):
-            parsed.problems.append(Problem(
+            problem = Problem(
                 "syntax", ERROR, f"format {declared!r} is not a format deckcheck knows "
                 f"(known: {', '.join(self.formats.ids())})", None, parsed.format_line, None,
-                "write one of those ids (see: deckcheck formats), or leave format: out"))
+                "write one of those ids (see: deckcheck formats), or leave format: out")
+            parsed = copy.copy(parsed)
+            parsed.problems = [*parsed.problems, problem]
             parsed.format = declared = None
         explicit = self.selection.format is not None or self._named is not None
         if declared and not explicit:
-            return self._format(declared)
-        return self.default_format
+            return parsed, self._format(declared)
+        return parsed, self.default_format
 
-    def check_parsed(self, parsed: ParsedDeck) -> tuple[DeckResult, Regulation]:
-        regulation = self.regulation(self.format_for(parsed))
+    def judge(self, parsed: ParsedDeck) -> tuple[DeckResult, Regulation]:
+        """The verdict on a parsed deck and the regulation it was judged by (``parsed`` is not changed)."""
+        parsed, fmt = self.format_for(parsed)
+        regulation = self.regulation(fmt)
         return check_parsed(parsed, regulation), regulation
 
-    def check_path(self, path: Path, display: str | None = None) -> tuple[DeckResult, Regulation]:
+    def regulation_for(self, parsed: ParsedDeck) -> Regulation:
+        """The regulation a parsed deck is judged by."""
+        return self.regulation(self.format_for(parsed)[1])
+
+    def check_parsed(self, parsed: ParsedDeck) -> DeckResult:
+        """The verdict on a parsed deck (``parsed`` is not changed)."""
+        return self.judge(parsed)[0]
+
+    def check_path(self, path: Path, display: str | None = None) -> DeckResult:
         return self.check_parsed(read_deck(path, display, self.input_format))
 
     def check_decks(self, path: Path, display: str | None = None, data: bytes | None = None,
@@ -305,14 +324,14 @@ class Checker:
         ``read``: what ``read_or_unreadable`` gave for the file already (batch.py reads a window of files first)."""
         if data is not None:
             decks = parse_given(data, display if display is not None else str(path), self.input_format)
-            return [self.check_parsed(deck) for deck in decks]
+            return [self.judge(deck) for deck in decks]
         shown = display if display is not None else os.fsdecode(path)
         if read is None:
             read = read_or_unreadable(path, shown)
         if not isinstance(read, bytes):
-            return [self.check_parsed(read)]
+            return [self.judge(read)]
         if format_for(os.fsdecode(path), read, self.input_format).id != "ydk":
-            return [self.check_parsed(deck) for deck in parse_read(read, path, shown, self.input_format)]
+            return [self.judge(deck) for deck in parse_read(read, path, shown, self.input_format)]
         seen = self._seen.get(read)
         if seen is not None:  # the same bytes as a YDK file before: the same verdict
             return [(seen[0].moved(shown), seen[1])]
@@ -328,8 +347,8 @@ class Checker:
         else:
             decks = parse_read(read, path, shown, self.input_format)
             if len(decks) != 1:
-                return [self.check_parsed(deck) for deck in decks]
-            result, regulation = self.check_parsed(decks[0])
+                return [self.judge(deck) for deck in decks]
+            result, regulation = self.judge(decks[0])
         if len(self._seen) < SEEN_FILES and len(read) <= SEEN_BYTES:
             self._seen[read] = (result, regulation)
         return [(result, regulation)]

@@ -6,7 +6,8 @@
     as-of = 2026-06-01                    # … or the list in force on a date (TOML date or "YYYY-MM-DD")
     region = "amer"
     paths = ["decks/"]                    # what `deckcheck check` with no paths checks
-    exclude = ["drafts/*", "*.bak.ydk"]   # globs skipped when searching folders
+    exclude = ["decks/drafts/*", "*.bak.ydk"]   # globs skipped when searching folders: with a /,
+                                          # relative to this file's folder; without, a name anywhere
     output-format = "github"              # text | json | junit | sarif | github | csv | html
 
     [decklist]                            # deckcheck decklist: the registration sheet's fields
@@ -37,13 +38,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from .errors import ConfigError
 from .report import OUTPUT_FORMATS
 
 CONFIG_NAME = "deckcheck.toml"
-
-
-class ConfigError(Exception):
-    """A configuration file deckcheck cannot use; the message names the file and the key."""
 
 
 @dataclass
@@ -62,19 +60,27 @@ class Config:
 DECKLIST_KEYS = ("player", "first_name", "last_name", "konami_id", "country", "event", "date", "lang", "font")
 
 
+MAX_CONFIG_BYTES = 1024 * 1024  # a configuration file is a few lines (a pyproject.toml a few hundred)
+
+
 def _load_toml(path: Path) -> dict:
     if sys.version_info >= (3, 11):
         import tomllib
     else:
         import tomli as tomllib
 
+    from .reading import Unreadable, read_file
+
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+        return tomllib.loads(read_file(path, MAX_CONFIG_BYTES).decode("utf-8"))
+    except Unreadable as exc:
+        raise ConfigError(f"{path}: cannot read the file: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: not UTF-8 text (byte offset {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
 
 
 def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
@@ -82,7 +88,7 @@ def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
     folder = (start or Path.cwd()).resolve()
     for candidate in (folder, *folder.parents):
         own = candidate / CONFIG_NAME
-        if own.is_file():
+        if os.path.lexists(own) and not own.is_dir():  # a pipe or a broken link named so is an error, not ignored
             return own, _load_toml(own)
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file() and _has_deckcheck_table(pyproject):
@@ -170,7 +176,7 @@ def parse_config(source: Path, table: dict) -> Config:
         elif key == "paths":
             config.paths = [_relative(base / p) for p in _strings(source, raw_key, value)]
         elif key == "exclude":
-            config.exclude = _strings(source, raw_key, value)
+            config.exclude = [_anchored(source, pattern) for pattern in _strings(source, raw_key, value)]
         elif key == "output_format":
             value = _string(source, raw_key, value).lower()
             if value not in OUTPUT_FORMATS:
@@ -228,6 +234,17 @@ def _format(source: Path, key: str, value: str) -> str:
     if not store.knows(value.lower()):
         raise ConfigError(f"{source}: {key} must be one of {', '.join(store.ids())} (or a format file), not {value!r}")
     return value.lower()
+
+
+def _anchored(source: Path, pattern: str) -> str:
+    """An ``exclude`` glob of a config file: with a ``/``, relative to the file's folder (as ruff and pytest
+    take them), made absolute; without one, a file or folder name anywhere ("*.bak.ydk", "drafts")."""
+    pattern = pattern.replace("\\", "/")
+    if "/" not in pattern.rstrip("/"):
+        return pattern.rstrip("/")
+    while pattern.startswith(("./", "/")):
+        pattern = pattern[2:] if pattern.startswith("./") else pattern[1:]
+    return f"{source.parent.resolve().as_posix().rstrip('/')}/{pattern}"
 
 
 def _relative(path: Path) -> Path:

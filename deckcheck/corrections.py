@@ -13,7 +13,8 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-from .carddb import DATA_DIR, DataError
+from .carddb import DATA_DIR
+from .errors import DataError
 
 CORRECTIONS_FILE = DATA_DIR / "corrections.yaml"
 STATUSES = ("forbidden", "limited", "semi_limited", "unlimited")
@@ -143,16 +144,16 @@ def parse(doc, path: Path) -> Corrections:
 @cache
 def load(path: Path = CORRECTIONS_FILE) -> Corrections:
     """The corrections file; an absent file means no corrections, a broken one is a DataError."""
-    import yaml
+    from .reading import Unreadable, read_file
+    from .safe_yaml import YamlError
+    from .safe_yaml import load as load_yaml
 
     try:
-        text = path.read_bytes()
-    except FileNotFoundError:
-        return Corrections(path=path)
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read corrections: {exc.strerror}") from None
-    try:
-        doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        raise DataError(f"{path}: not valid YAML: {getattr(exc, 'problem', exc)}") from None
+        doc = load_yaml(read_file(path, 4 * 1024 * 1024))
+    except Unreadable as exc:
+        if exc.missing:
+            return Corrections(path=path)
+        raise DataError(f"{path}: cannot read corrections: {exc}") from None
+    except YamlError as exc:
+        raise DataError(f"{exc.where(path)} (corrections)") from None
     return parse(doc, path)

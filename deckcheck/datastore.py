@@ -10,7 +10,8 @@ index; the generation's lists are an extra root ahead of the bundled lists (a do
 wins over a bundled one of the same format and date; the dated history of both is kept).
 
 ``state.json`` is checked on every read (its schema, the types of every field, dates not in the
-future, text that can be shown); anything wrong means the bundled data, with one warning. The
+future, text that can be shown); anything wrong means the bundled data, with one warning (in
+``LoadedData.warnings``: nothing here prints). The
 card file's sha256 is checked once per change of the file: ``state.json`` records the file's
 stamp (size, modification and change times, inode) as installed, and a file with another stamp
 is hashed once and the verdict memoized in the cache (see cache.py) under the new stamp.
@@ -28,13 +29,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 import weakref
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
 from .banlists import Banlist, BanlistStore, bundled_banlists_dir, folder_title, in_force, staleness
-from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex, DataError
+from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex
+from .errors import DataError
 
 STATE_FILE = "state.json"
 SCHEMA = 2
@@ -52,8 +54,8 @@ _origins: weakref.WeakKeyDictionary[CardIndex, dict] = weakref.WeakKeyDictionary
 _state_cache: dict[Path, dict | None] = {}
 _card_verdicts: dict[Path, tuple[tuple[int, ...] | None, tuple[Path | None, str | None]]] = {}  # root -> (card file stamp, verdict)
 _seen: dict[Path, tuple] = {}  # data directory -> the stamp its state and verdict memos were made under
-_loaded: dict[tuple, CardIndex] = {}  # (data directory, cards stamp) -> the index load_cards chose
-_warned: set[str] = set()
+_loaded: dict[tuple, tuple[CardIndex, tuple[str, ...]]] = {}  # (data dir, cards stamp) -> the index chosen, its warnings
+_data: dict[Path, LoadedData] = {}  # data directory -> what load_data gave last
 
 
 def data_dir() -> Path:
@@ -171,27 +173,27 @@ def read_state(root: Path | None = None) -> dict | None:
     if root in _state_cache:
         return _state_cache[root]
     state: dict | None
+    from .reading import Unreadable, read_file
+
     try:
-        with open(root / STATE_FILE, "rb") as f:
-            data = f.read(MAX_STATE_BYTES + 1)
-    except FileNotFoundError:
-        state = None
-    except OSError as exc:
-        state = {"damaged": f"it cannot be read ({exc.strerror})"}
-    else:
-        state = None
-        if len(data) > MAX_STATE_BYTES:
+        data = read_file(root / STATE_FILE, MAX_STATE_BYTES)  # a FIFO or /dev/zero there never blocks a check
+    except Unreadable as exc:
+        if exc.missing:
+            state = None
+        elif "larger than" in str(exc):
             state = {"damaged": "it is implausibly large"}
         else:
-            try:
-                state = json.loads(data)
-            except (ValueError, RecursionError):
-                state = {"damaged": "it is not valid JSON"}
-            else:
-                problem = state_problem(state)
-                if problem:
-                    schema = state.get("schema") if isinstance(state, dict) else None
-                    state = {"damaged": problem, "schema": schema if _int(schema) else None}
+            state = {"damaged": f"it cannot be read ({exc})"}
+    else:
+        try:
+            state = json.loads(data)
+        except (ValueError, RecursionError):
+            state = {"damaged": "it is not valid JSON"}
+        else:
+            problem = state_problem(state)
+            if problem:
+                schema = state.get("schema") if isinstance(state, dict) else None
+                state = {"damaged": problem, "schema": schema if _int(schema) else None}
     _state_cache[root] = state
     return state
 
@@ -202,6 +204,7 @@ def forget_state() -> None:
     _card_verdicts.clear()
     _seen.clear()
     _loaded.clear()
+    _data.clear()
 
 
 def _stamp(path: Path | None) -> tuple[int, ...] | None:
@@ -221,7 +224,6 @@ def _cards_stamp(root: Path) -> tuple:
     if _seen.get(root) != seen:
         _state_cache.pop(root, None)
         _card_verdicts.pop(root, None)
-        _warned.clear()  # new data: its problems are news
         _seen[root] = seen
     cards, _lists = installed_paths(root)
     return (*seen, _stamp(cards))
@@ -263,16 +265,14 @@ def installed_paths(root: Path | None = None) -> tuple[Path | None, Path | None]
     return (folder / CARDS_FILE if state.get("cards") else None), (folder / LISTS_DIR if state.get("lists") else None)
 
 
-def _warn(message: str) -> None:
-    if message in _warned:
-        return
-    _warned.add(message)
-    print(f"deckcheck: warning: {message}", file=sys.stderr)
+def _warn(warnings: list[str], message: str) -> None:
+    if message not in warnings:
+        warnings.append(message)
 
 
-def _damaged_state(root: Path, state: dict) -> str:
+def _damaged_state(root: Path, state: dict, warnings: list[str]) -> str:
     problem = f"{root / STATE_FILE} cannot be trusted: {state['damaged']}"
-    _warn(f"{problem}; using the bundled data (run 'deckcheck update' to repair)")
+    _warn(warnings, f"{problem}; using the bundled data (run 'deckcheck update' to repair)")
     return problem
 
 
@@ -317,8 +317,8 @@ def _installed_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
     return known[1]
 
 
-def _damaged_cards(problem: str) -> None:
-    _warn(f"{problem}; using the bundled card data and lists (run 'deckcheck update' to repair)")
+def _damaged_cards(problem: str, warnings: list[str]) -> None:
+    _warn(warnings, f"{problem}; using the bundled card data and lists (run 'deckcheck update' to repair)")
 
 
 def verified_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
@@ -351,33 +351,68 @@ def verified_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
     return path, None
 
 
-def load_cards() -> CardIndex:
-    """The card index to judge with: downloaded if present, intact and not older than the bundled one.
+@dataclass(frozen=True)
+class LoadedData:
+    """The card index and every list to judge with, what the user should be told about them (an update
+    that cannot be trusted: the bundled data is used), and the data directory and stamp they came from."""
 
-    Memoized per process under the data directory and the stamp of what the choice depends on, so a
-    second call costs a few ``stat`` calls, and data an update installed (here or in another process)
-    is loaded afresh."""
-    root = data_dir()
+    cards: CardIndex
+    store: BanlistStore
+    warnings: tuple[str, ...]
+    root: Path
+    stamp: tuple
+
+
+def load_data(root: Path | None = None) -> LoadedData:
+    """The card index (:func:`load_cards`) and the lists (:func:`load_store`) of data directory ``root``, kept
+    per process under the data stamp: data an update installs (here or in another process) or a list file
+    added is seen by the next call, and nothing is loaded twice otherwise."""
+    root = root or data_dir()
+    stamp = data_stamp(root)
+    known = _data.get(root)
+    if known is not None and known.stamp == stamp:
+        return known
+    cards, warnings = _cards_of(root)
+    found = list(warnings)
+    store = _load_store(root, found)
+    _data[root] = loaded = LoadedData(cards, store, tuple(found), root, stamp)
+    return loaded
+
+
+def load_cards() -> CardIndex:
+    """The card index to judge with: downloaded if present, intact and not older than the bundled one."""
+    return load_data().cards
+
+
+def load_store() -> BanlistStore:
+    """Every list: the installed generation's (if an update installed any) ahead of the bundled ones."""
+    return load_data().store
+
+
+def _cards_of(root: Path) -> tuple[CardIndex, tuple[str, ...]]:
+    """The card index chosen, and its warnings; memoized per process under the data directory and the stamp
+    of what the choice depends on, so a second call costs a few ``stat`` calls."""
     key = (root, _cards_stamp(root))
-    index = _loaded.get(key)
-    if index is None:
-        index = _choose_cards(root)
+    known = _loaded.get(key)
+    if known is None:
+        warnings: list[str] = []
+        index = _choose_cards(root, warnings)
         while len(_loaded) >= LOADED_MEMO:
             del _loaded[next(iter(_loaded))]
-        _loaded[key] = index
-    return index
+        known = _loaded[key] = (index, tuple(warnings))
+    return known
 
 
-def _choose_cards(root: Path) -> CardIndex:
+def _choose_cards(root: Path, warnings: list[str]) -> CardIndex:
     state = read_state(root)
     if state is None:
         return _remember(CardIndex.load(), {"origin": "bundled"})
     if state.get("damaged"):
-        return _remember(CardIndex.load(), {"origin": "bundled", "note": _damaged_state(root, state)})
+        return _remember(CardIndex.load(), {"origin": "bundled", "note": _damaged_state(root, state, warnings)})
     path, problem = _installed_cards(root, state)
     if path is None:
         if problem:
-            _damaged_cards(problem)
+            _damaged_cards(problem, warnings)
         return _remember(CardIndex.load(), {"origin": "bundled", **({"note": problem} if problem else {})})
     record = state["cards"]
     downloaded_date = record["date"]
@@ -394,7 +429,7 @@ def _choose_cards(root: Path) -> CardIndex:
     try:
         index = CardIndex(path, OTHER_INDEX)
     except (DataError, RecursionError) as exc:
-        _warn(f"{exc}; using the bundled card data (run 'deckcheck update' to repair)")
+        _warn(warnings, f"{exc}; using the bundled card data (run 'deckcheck update' to repair)")
         return _remember(bundled or CardIndex.load(), {"origin": "bundled", "note": str(exc)})
     info = {
         "origin": record["origin"],
@@ -419,13 +454,12 @@ def _lists_root(root: Path, state: dict | None) -> Path | None:
     return folder / LISTS_DIR if folder is not None and state and state.get("lists") else None
 
 
-def load_store() -> BanlistStore:
+def _load_store(root: Path, warnings: list[str]) -> BanlistStore:
     """Every list: the installed generation's (if an update installed any) ahead of the bundled ones.
     A generation whose card file is damaged is not used at all: its lists were checked against it."""
-    root = data_dir()
     state = read_state(root)
     if state and state.get("damaged"):
-        _damaged_state(root, state)
+        _damaged_state(root, state, warnings)
     lists = _lists_root(root, state)
     if lists is None:
         return BanlistStore()
@@ -433,13 +467,13 @@ def load_store() -> BanlistStore:
         path, problem = _installed_cards(root, state)
         if path is None:
             if problem:
-                _damaged_cards(problem)
+                _damaged_cards(problem, warnings)
             return BanlistStore()
     return BanlistStore([lists, bundled_banlists_dir()])
 
 
-def list_origin(banlist: Banlist) -> str:
-    root = data_dir()
+def list_origin(banlist: Banlist, root: Path | None = None) -> str:
+    root = root or data_dir()
     lists = _lists_root(root, read_state(root))
     if lists is not None:
         try:
@@ -465,11 +499,11 @@ def cards_info(cards: CardIndex) -> dict:
     return out
 
 
-def run_data_info(cards: CardIndex, banlist: Banlist | None) -> dict:
+def run_data_info(cards: CardIndex, banlist: Banlist | None, root: Path | None = None) -> dict:
     return {
         "cards": cards_info(cards),
         "banlist": {"name": banlist.name, "path": str(banlist.path), "source": banlist.source,
-                    "origin": list_origin(banlist)} if banlist else None,
+                    "origin": list_origin(banlist, root)} if banlist else None,
     }
 
 
@@ -480,7 +514,7 @@ def _age(day: str | None, today: date) -> int | None:
         return None
 
 
-def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) -> dict:
+def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None, root: Path | None = None) -> dict:
     """What `deckcheck data` reports: the card data and lists in use, their ages, and whether to update.
     ``today_of(folder)``: the date where a folder's lists apply (default: ``today`` for every folder)."""
     day = today_of or (lambda _folder: today)
@@ -491,7 +525,7 @@ def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) 
     current = in_force(lists, day)
     info = cards_info(cards)
     info["age_days"] = _age(info.get("built"), today)
-    root = data_dir()
+    root = root or data_dir()
     state = read_state(root) or {}
     if state.get("damaged"):
         state = {}
@@ -512,7 +546,7 @@ def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None) 
             "in_force": sorted(b.name for b in current.values()),
             "newest": {
                 f: {"name": b.name, "effective": b.effective.isoformat(), "age_days": (day(f) - b.effective).days,
-                    "origin": list_origin(b), "path": str(b.path)}
+                    "origin": list_origin(b, root), "path": str(b.path)}
                 for f, b in sorted(newest.items())
             },
         },

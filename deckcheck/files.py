@@ -11,13 +11,32 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from .parsers import DECK_SUFFIXES, WALK_CHECKED_SUFFIXES, looks_like_decklist, not_a_file_reason, read_head
 
 
-def _excluded(rel: str, name: str, patterns: tuple[str, ...]) -> bool:
-    return any(fnmatch.fnmatchcase(rel, p) or fnmatch.fnmatchcase(name, p) for p in patterns)
+# Folders a search never enters (ruff's default excludes; hidden folders are skipped anyway): installed
+# packages and build output hold YAML and text files that are not decklists.
+DEFAULT_EXCLUDED_FOLDERS = frozenset(("__pypackages__", "_build", "buck-out", "build", "dist", "node_modules",
+                                      "site-packages", "venv"))
+
+
+def _excluded(path: str, rel: str, name: str, patterns: tuple[str, ...]) -> bool:
+    """Whether ``path`` matches an ``exclude`` glob: an absolute pattern (a config file's, anchored at its
+    folder) against the absolute path; any other against the path relative to the searched folder and
+    against the bare name."""
+    absolute = None
+    for p in patterns:
+        if p.startswith("/"):
+            if absolute is None:
+                absolute = os.path.abspath(path).replace(os.sep, "/") + ("/" if rel.endswith("/") else "")
+            if fnmatch.fnmatchcase(absolute, p):
+                return True
+        elif fnmatch.fnmatchcase(rel, p) or fnmatch.fnmatchcase(name, p):
+            return True
+    return False
 
 
 def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, special: dict[str, str],
@@ -48,12 +67,13 @@ def _walk(top: str, patterns: tuple[str, ...], out: list[str], base: str, specia
             except OSError:
                 is_dir = False
             if is_dir:
-                if not (patterns and _excluded(_relative(entry.path, base) + "/", name, patterns)):
+                if name not in DEFAULT_EXCLUDED_FOLDERS and not (
+                        patterns and _excluded(entry.path, _relative(entry.path, base) + "/", name, patterns)):
                     folders.append(entry.path)
                 continue
             if not name.lower().endswith(DECK_SUFFIXES):
                 continue
-            if patterns and _excluded(_relative(entry.path, base), name, patterns):
+            if patterns and _excluded(entry.path, _relative(entry.path, base), name, patterns):
                 continue
             try:
                 regular = entry.is_file()  # from the directory entry's type: no stat for plain files
@@ -83,8 +103,8 @@ def _relative(path: str, base: str) -> str:
 
 
 def find_decklists(
-    paths: list[Path | str], exclude: tuple[str, ...] | list[str] = (), special: dict[str, str] | None = None,
-    skipped: list[str] | None = None, given: dict[str, bytes] | None = None,
+    paths: list[Path | str], exclude: Sequence[str] = (), special: dict[str, str] | None = None,
+    skipped: list[str] | None = None, given: dict[str, bytes] | None = None, force_exclude: bool = False,
 ) -> tuple[list[tuple[Path | str, str]], list[Path]]:
     """(file, path as shown) for every decklist, in a stable order; and the paths that do not exist.
 
@@ -99,8 +119,11 @@ def find_decklists(
     device or a folder that cannot be listed must not be opened at all, so its path and the
     reason go into ``special`` (path as shown → reason) when a dict is given. A .txt or YAML file
     found in a folder that is plainly not a decklist (parsers.looks_like_decklist) is left out and
-    its path put into ``skipped``; named on the command line it is read all the same.
-    The order is the report order of machine formats (JSON, CSV, …).
+    its path put into ``skipped``; named on the command line it is read all the same, unless
+    ``force_exclude`` (pre-commit and other tools that name every changed file, as ruff's
+    ``--force-exclude``): then a named file is taken only as a folder search would take it (a decklist
+    suffix, not excluded, not plainly something else). An empty path names nothing (it is missing),
+    never the current folder. The order is the report order of machine formats (JSON, CSV, …).
     """
     patterns = tuple(exclude)
     if special is None:
@@ -131,7 +154,9 @@ def find_decklists(
                 if full not in seen:
                     seen.add(full)
                     found.append((full, full))  # the path as a string: a Path per file costs a batch more than it gives
-        elif os.path.exists(path):
+        elif shown and os.path.exists(path):
+            if force_exclude and not _taken_when_named(shown, patterns):
+                continue
             if shown not in seen:
                 seen.add(shown)
                 found.append((path, shown))
@@ -141,6 +166,16 @@ def find_decklists(
         else:
             missing.append(path)
     return found, missing
+
+
+def _taken_when_named(shown: str, patterns: tuple[str, ...]) -> bool:
+    """With ``force_exclude``: whether a file named on the command line is one a folder search would take."""
+    name = os.path.basename(shown)
+    if name.startswith(".") or not name.lower().endswith(DECK_SUFFIXES):
+        return False
+    if patterns and _excluded(shown, shown.replace(os.sep, "/"), name, patterns):
+        return False
+    return not (os.path.isfile(shown) and name.lower().endswith(WALK_CHECKED_SUFFIXES) and not _is_decklist(shown))
 
 
 def is_special(path: Path) -> str | None:

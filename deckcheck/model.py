@@ -24,6 +24,28 @@ KIND_TOKEN = "token"
 KIND_SKILL = "skill"
 
 
+class Source:
+    """One decklist to check: its file (None for a decklist given as data), its path as shown in reports, and
+    its bytes when given as data (standard input, a ydke:// link) or why it must not be read (a pipe, a
+    device, a folder that cannot be searched, standard input too large)."""
+
+    __slots__ = ("path", "shown", "data", "problem")
+
+    def __init__(self, path, shown: str, data: bytes | None = None, problem: str | None = None):
+        self.path = path
+        self.shown = shown
+        self.data = data
+        self.problem = problem
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Source) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def _repr(self) -> str:
     fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
     return f"{type(self).__name__}({fields})"
@@ -270,22 +292,23 @@ class ResolvedDeck:
 class DeckResult:
     """The verdict on one deck: its section sizes and every problem."""
 
-    __slots__ = ("path", "sizes", "problems", "name", "facts", "player", "rendered")
+    __slots__ = ("path", "sizes", "problems", "name", "facts", "player", "rendered", "fingerprint")
     __repr__ = _repr
 
     def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None,
-                 facts: dict | None = None, player: str | None = None):
+                 facts: dict | None = None, player: str | None = None, fingerprint: str | None = None):
         self.path = path
         self.sizes = sizes
         self.problems = problems
         self.name = name
         self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
         self.player = player
+        self.fingerprint = fingerprint  # the deck's content as a code (fingerprint.py); None when unreadable
         self.rendered: tuple[str, ...] | None = None  # its line of the JSON report in pieces, when made where it was checked (batch.py)
 
     def moved(self, path: str) -> DeckResult:
         """The same verdict on a file of the same contents at ``path`` (it shares the problems: never changed)."""
-        return DeckResult(path, self.sizes, self.problems, self.name, self.facts, self.player)
+        return DeckResult(path, self.sizes, self.problems, self.name, self.facts, self.player, self.fingerprint)
 
     @property
     def legal(self) -> bool:

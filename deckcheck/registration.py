@@ -127,6 +127,7 @@ class Sheet:
     problems: list[Problem] = field(default_factory=list)
     format_title: str = ""
     list_name: str | None = None
+    fingerprint: str | None = None  # the deck's content as a code (fingerprint.py), printed on every page
 
     @property
     def errors(self) -> list[Problem]:
@@ -161,7 +162,8 @@ class Sheet:
 
 
 def build_sheet(path: str, deck_name: str | None, entries: list[DeckEntry], problems: list[Problem], player: Player,
-                namer: Namer, skills_apart: bool = False, format_title: str = "", list_name: str | None = None) -> Sheet:
+                namer: Namer, skills_apart: bool = False, format_title: str = "", list_name: str | None = None,
+                fingerprint: str | None = None) -> Sheet:
     """The sheet of a checked deck: its resolved ``entries`` and the check's ``problems``."""
     blocks: dict[str, list[Row]] = {block: [] for block in BLOCKS}
 
@@ -186,4 +188,4 @@ def build_sheet(path: str, deck_name: str | None, entries: list[DeckEntry], prob
             for _group, members in groups:
                 target.extend(row(e, n) for e, n in members)
             target.extend(row(e, n) for e, n in others)
-    return Sheet(path, deck_name, player, blocks, list(problems), format_title, list_name)
+    return Sheet(path, deck_name, player, blocks, list(problems), format_title, list_name, fingerprint)

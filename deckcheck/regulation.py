@@ -14,7 +14,8 @@ from datetime import date
 from types import ModuleType
 
 from .banlists import GROUP_STATUSES, STATUS_LIMITS, Banlist, BanlistStore, ListEntry, staleness
-from .carddb import CardIndex, DataError
+from .carddb import CardIndex
+from .errors import DataError
 from .formats import Format
 from .model import EXTRA, MAIN, SIDE
 

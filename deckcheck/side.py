@@ -94,7 +94,7 @@ class SideChecker:
     """Checks sided decks against one registered deck, which is itself checked once with ``check``."""
 
     def __init__(self, checker: Checker, registered: ParsedDeck):
-        self.registered_result, self.regulation = checker.check_parsed(registered)
+        self.registered_result, self.regulation = checker.judge(registered)
         self.cards = checker.cards
         self.registered = resolve(registered, self.cards)
 

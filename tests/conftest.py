@@ -77,7 +77,7 @@ def check_text(cards, store):
         if key not in checkers:
             checkers[key] = Checker(cards, store, Selection(**selection), today=TODAY)
         data = text.encode("utf-8") if isinstance(text, str) else text
-        result, _ = checkers[key].check_parsed(parse_deck(data, f"deck{suffix}"))
+        result = checkers[key].check_parsed(parse_deck(data, f"deck{suffix}"))
         return result
 
     return run

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.banlists import BanlistStore, bundled_banlists_dir, load_banlist
-from deckcheck.carddb import DataError
+from deckcheck.errors import DataError
 
 from .conftest import TODAY
 

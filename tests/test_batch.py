@@ -196,12 +196,14 @@ def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monke
         raise OSError("no semaphores here")
 
     monkeypatch.setattr(os, "fork", no_processes)  # where workers are forked (Linux)
-    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
-    assert "worker processes unavailable (OSError: no semaphores here)" in capsys.readouterr().err
+    notes: list[str] = []
+    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0, note=notes.append)) == expected
+    assert "worker processes unavailable (OSError: no semaphores here)" in notes[0]
     monkeypatch.setattr(batch, "_forks", lambda: False)  # where they are spawned
     monkeypatch.setattr(batch, "_pool_context", no_processes)
-    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
-    assert "worker processes unavailable (OSError: no semaphores here)" in capsys.readouterr().err
+    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0, note=notes.append)) == expected
+    assert "worker processes unavailable (OSError: no semaphores here)" in notes[1]
+    assert capsys.readouterr().err == ""  # the library prints nothing: the caller is told
 
 
 @pytest.mark.parametrize("when", ["at once", "after a task"])
@@ -222,8 +224,9 @@ def test_workers_that_die_leave_their_decks_to_this_process(tree, checker, monke
             return real_read(fd)
 
         monkeypatch.setattr(batch, "_read_message", read_then_die)  # only the worker reads tasks
-    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0)) == expected
-    assert "worker processes unavailable (ChildProcessError: a worker process ended with status" in capsys.readouterr().err
+    notes: list[str] = []
+    assert as_json(*batch.check_files(checker, found, jobs=2, min_pool_files=0, note=notes.append)) == expected
+    assert "worker processes unavailable (ChildProcessError: a worker process ended with status" in notes[0]
 
 
 def test_workers_judge_with_the_same_date_as_the_main_process(tree, cards, store):
@@ -251,7 +254,7 @@ def test_windows_of_files_and_decklists_given_as_data_give_the_one_process_resul
 
 
 def test_a_data_error_in_a_worker_ends_the_batch_as_it_would_here(tree, checker, monkeypatch):
-    from deckcheck.carddb import DataError
+    from deckcheck.errors import DataError
 
     found, _ = find_decklists([tree / "samples"])
     main_process = os.getpid()

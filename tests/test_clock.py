@@ -99,7 +99,7 @@ def test_each_format_of_a_batch_takes_its_own_regions_date(data, monkeypatch):
     assert checker.as_of == date(2026, 6, 30)
     from deckcheck.parsers import parse_deck
 
-    _, regulation = checker.check_parsed(parse_deck(b"format: ocg\nmain: [40 Pot of Duality]\n", "d.yaml"))
+    _, regulation = checker.judge(parse_deck(b"format: ocg\nmain: [40 Pot of Duality]\n", "d.yaml"))
     assert regulation.as_of == date(2026, 7, 1) and regulation.banlist.name == "2026.07 OCG"
 
 

@@ -94,11 +94,6 @@ def test_bad_config_is_a_usage_error_naming_the_file(repo, content, message):
     assert "Traceback" not in proc.stderr
 
 
-def test_no_paths_anywhere_is_a_usage_error(repo):
-    proc = run_cli("check", cwd=repo)
-    assert proc.returncode == 2 and "no decklists named" in proc.stderr
-
-
 def test_parse_config_values(tmp_path):
     source = tmp_path / "deckcheck.toml"
     config = parse_config(source, {"as_of": date(2024, 4, 18), "region": "amer", "exclude": "*.bak",
@@ -137,3 +132,48 @@ def test_a_broken_pyproject_without_our_table_is_not_ours_to_judge(repo):
     (repo / "pyproject.toml").write_text('[project]\nname = "decks\n[tool.ruff]\nline-length = 1\n', encoding="utf-8")
     proc = run_cli("check", "decks/legal.ydk", cwd=repo)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_exclude_patterns_are_relative_to_the_config_file(repo):
+    """Issue 25, item 5: the documented `exclude = ["decks/drafts/*"]` with `paths = ["decks"]` excluded
+    nothing (patterns were taken relative to the searched folder). They are relative to the file's folder, as
+    ruff and pytest take them; a pattern without a slash is a name anywhere."""
+    (repo / "decks" / "drafts").mkdir()
+    (repo / "decks" / "drafts" / "wip.ydk").write_bytes(b"\x00not yet")
+    (repo / "decks" / "old.bak.ydk").write_bytes(b"\x00old")
+    (repo / "deckcheck.toml").write_text('paths = ["decks"]\nexclude = ["decks/drafts/*", "*.bak.ydk"]\n'
+                                         'output-format = "json"\n', encoding="utf-8")
+    paths = sorted(d["path"] for d in json.loads(run_cli("check", cwd=repo).stdout)["decks"])
+    assert paths == ["decks/illegal.yaml", "decks/legal.ydk"]
+    inner = repo / "decks"  # the same file from a subfolder: the patterns stay the file's
+    paths = sorted(d["path"] for d in json.loads(run_cli("check", ".", cwd=inner).stdout)["decks"])
+    assert paths == ["illegal.yaml", "legal.ydk"]
+
+
+def test_force_exclude_applies_to_files_named_on_the_command_line(repo):
+    """Issue 25, items 5 and 6: pre-commit names every changed file; a README.md in the deck folder or an
+    excluded draft was read and reported ILLEGAL. With --force-exclude a named file is taken only as a
+    folder search would take it."""
+    (repo / "decks" / "README.md").write_text("# My decks\n\nNotes on my decks.\n", encoding="utf-8")
+    (repo / "decks" / "notes.txt").write_text("Bring sleeves and dice.\n", encoding="utf-8")
+    (repo / "deckcheck.toml").write_text('exclude = ["drafts/*"]\noutput-format = "json"\n', encoding="utf-8")
+    named = ["decks/README.md", "decks/notes.txt", "drafts/wip.ydk", "decks/legal.ydk"]
+    forced = run_cli("check", "--force-exclude", *named, cwd=repo)
+    assert forced.returncode == 0, forced.stderr
+    assert [d["path"] for d in json.loads(forced.stdout)["decks"]] == ["decks/legal.ydk"]
+    plain = run_cli("check", *named, cwd=repo)
+    assert plain.returncode == 1  # named without the flag, each file is read as it is
+
+
+def test_no_path_and_no_config_checks_the_current_folder_and_an_empty_path_is_an_error(repo):
+    """Issue 25, item 12: `deckcheck check ''` walked the current folder; with nothing named and no config,
+    the current folder is checked (as ruff, yamllint and pytest do); build and package folders are not searched."""
+    (repo / "node_modules" / "pkg").mkdir(parents=True)
+    (repo / "node_modules" / "pkg" / "deck.ydk").write_bytes(b"\x00not a deck")
+    (repo / "venv").mkdir()
+    (repo / "venv" / "x.yaml").write_text("main: [3 Pot of Greed]\n", encoding="utf-8")
+    proc = run_cli("check", "--no-config", "-o", "json", cwd=repo)
+    paths = sorted(d["path"] for d in json.loads(proc.stdout)["decks"])
+    assert paths == ["decks/illegal.yaml", "decks/legal.ydk", "drafts/wip.ydk"]
+    empty = run_cli("check", "", cwd=repo)
+    assert empty.returncode == 2 and "'': no such file" in empty.stderr and not empty.stdout

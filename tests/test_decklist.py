@@ -383,7 +383,7 @@ def sheet_maker():
 
     def make(text: str, player: dict):
         parsed = parse_deck(text.encode("utf-8"), "deck.yaml")
-        result, regulation = checker.check_parsed(parsed)
+        result, regulation = checker.judge(parsed)
         sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems, player_from(player),
                             Namer(cards, "en"), format_title=regulation.title)
         out = io.BytesIO()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.banlists import BanlistStore
-from deckcheck.carddb import DataError
+from deckcheck.errors import DataError
 from deckcheck.checker import Checker, Override, Selection
 from deckcheck.formats import FormatError, FormatStore
 from deckcheck.parsers import parse_deck
@@ -34,7 +34,7 @@ def store_with(tmp_path: Path, **files: str) -> FormatStore:
 
 def check(cards, store: BanlistStore, formats: FormatStore, text: str, **selection):
     checker = Checker(cards, store, Selection(**selection), today=TODAY, formats=formats)
-    return checker.check_parsed(parse_deck(text.encode("utf-8"), "deck.yaml"))
+    return checker.judge(parse_deck(text.encode("utf-8"), "deck.yaml"))
 
 
 # --- the built-in formats and the published schema ----------------------------------------------
@@ -207,11 +207,11 @@ def test_case_48_worlds_takes_the_stricter_status_and_both_pools(cards, store):
     card = cards.by_passcode(stricter_in_ocg)
     copies = tcg.limits.get(stricter_in_ocg, 3)
     text = f"main: [{copies} {card.passcode}, 37 Pot of Duality]\n"
-    result = checker.check_parsed(parse_deck(text.encode(), "deck.yaml"))[0]
+    result = checker.check_parsed(parse_deck(text.encode(), "deck.yaml"))
     (problem,) = [p for p in result.problems if p.rule == "banlist"]
     assert "OCG list (the strictest of the lists in force)" in problem.message
     tcg_only = next(c for c in cards.cards() if c.tcg and not c.ocg and c.kind == "main" and c.origin == "official")
-    result = checker.check_parsed(parse_deck(f"main: [{tcg_only.passcode}, 39 Pot of Duality]\n".encode(), "d.yaml"))[0]
+    result = checker.check_parsed(parse_deck(f"main: [{tcg_only.passcode}, 39 Pot of Duality]\n".encode(), "d.yaml"))
     assert "card-pool" in rules_of(result, "error")
 
 

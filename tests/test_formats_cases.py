@@ -94,7 +94,7 @@ def checker_for(cards, store, formats: FormatStore | None = None, **selection) -
 
 
 def judge(checker: Checker, text: str, suffix: str = ".yaml"):
-    return checker.check_parsed(parse_deck(text.encode("utf-8"), f"deck{suffix}"))
+    return checker.judge(parse_deck(text.encode("utf-8"), f"deck{suffix}"))
 
 
 def house(tmp_path: Path, format_id: str, text: str) -> FormatStore:
@@ -147,7 +147,7 @@ def test_case_32_the_cap_is_inclusive_and_the_side_deck_counts(check_text):
     [problem] = problems(over, "points-cap")
     assert over.facts["points"]["total"] == 101
     assert problem.message.startswith("the deck has 101 points on the 2026.08.04 Genesys list; the cap is 100 (1 over)")
-    assert "3 Pot of Greed (90)" in problem.fix
+    assert "3 Pot of Greed (90)" in problem.message and problem.fix.endswith("1 point, starting with the costliest")
 
 
 def test_case_33_a_cap_of_zero_from_the_command_line_or_a_format_file(cards, store, tmp_path):
@@ -157,6 +157,8 @@ def test_case_33_a_cap_of_zero_from_the_command_line_or_a_format_file(cards, sto
                       overrides=(Override("--points-cap 0", "points-cap", {"cap": 0}),))
     result, _ = judge(cli, one_point)
     assert "points-cap" in rules_of(result, "error") and result.facts["points"]["cap"] == 0
+    (over,) = problems(result, "points-cap")
+    assert over.message.count("Costliest") == 1 and "(" not in over.fix  # the costliest cards are named once
     assert judge(cli, no_points)[0].legal
     formats = house(tmp_path, "genesys-zero", "title: Genesys, no points\nextends: genesys\nrules: {points-cap: {cap: 0}}\n")
     from_file = checker_for(cards, store, formats, format="genesys-zero", as_of=date(2026, 8, 10))
@@ -169,8 +171,11 @@ def test_case_34_link_and_pendulum_monsters_anywhere(check_text):
                      extra=["Odd-Eyes Rebellion Dragon", "Baronne de Fleur"], side=["Accesscode Talker"])
     result = check_text(deck, format="genesys", as_of=date(2026, 8, 10))
     banned = {p.card.name: p for p in problems(result, "banned-type")}
-    assert set(banned) == {"Odd-Eyes Pendulumgraph Dragon", "Odd-Eyes Pendulum Dragon", "Odd-Eyes Rebellion Dragon",
-                           "Accesscode Talker"}  # Ritual, Normal and Xyz Pendulums; a Link even in the Side Deck
+    # Ritual, Normal and Xyz Pendulums; a Link even in the Side Deck; two cards of one section: one problem
+    assert set(banned) == {"Odd-Eyes Pendulumgraph Dragon", "Odd-Eyes Rebellion Dragon", "Accesscode Talker"}
+    grouped = banned["Odd-Eyes Pendulumgraph Dragon"]
+    assert grouped.section == "main" and "2 cards in the Main Deck" in grouped.message
+    assert "Odd-Eyes Pendulumgraph Dragon (Pendulum" in grouped.message and "Odd-Eyes Pendulum Dragon (Pendulum" in grouped.message
     assert banned["Accesscode Talker"].section == "side" and "Link Monster" in banned["Accesscode Talker"].message
     assert "not even in the Side Deck" in banned["Odd-Eyes Rebellion Dragon"].message
     tcg = check_text(deck.replace("format: genesys\n", ""), format="tcg")
@@ -196,7 +201,7 @@ def test_case_36_the_points_list_is_chosen_by_the_check_date(check_text, cards, 
 
 
 def test_genesys_before_its_first_list_is_a_data_error(cards, store):
-    from deckcheck.carddb import DataError
+    from deckcheck.errors import DataError
 
     with pytest.raises(DataError, match="no GENESYS list was in effect on 2025-09-21"):
         checker_for(cards, store, format="genesys", as_of=date(2025, 9, 21)).regulation()
@@ -422,11 +427,13 @@ def test_every_report_of_a_genesys_deck_shows_its_points():
     assert doc["decks"][0]["problems"][0]["rule"] == "points-cap"
     jsonschema = pytest.importorskip("jsonschema")
     jsonschema.validate(doc, json.loads((REPO / "schemas" / "report.schema.json").read_text(encoding="utf-8")))
-    rows = run("check", deck, "--format", "genesys", "--as-of", "2026-08-10", "-o", "csv").stdout.splitlines()
-    header, row = rows[0].split(","), rows[1]
-    assert header[-2:] == ["points", "player"] and row.endswith(",112,") and ",2026.08.04 Genesys," in row
-    tcg = run("check", deck, "--as-of", "2026-08-10", "-o", "csv").stdout.splitlines()[1]
-    assert tcg.endswith(",")  # no points outside a points format
+    import csv
+    import io
+
+    (row,) = csv.DictReader(io.StringIO(run("check", deck, "--format", "genesys", "--as-of", "2026-08-10", "-o", "csv").stdout))
+    assert row["points"] == "112" and row["banlist"] == "2026.08.04 Genesys"
+    (tcg,) = csv.DictReader(io.StringIO(run("check", deck, "--as-of", "2026-08-10", "-o", "csv").stdout))
+    assert tcg["points"] == ""  # no points outside a points format
 
 
 def test_side_reports_the_registered_decks_points():

@@ -6,11 +6,13 @@ terminal, a file or a CI log, and the library where it is about the verdict or i
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -44,6 +46,7 @@ SHIFT_JIS_NAME = "デッキ".encode("shift_jis") + b".ydk"  # b'\x83f\x83b\x83L.
 def deckcheck(*args, cwd: Path = REPO, env: dict | None = None, timeout: float = 120) -> tuple[int, str, str]:
     """Run deckcheck in a new process; stdout and stderr must be UTF-8 (asserted by decoding)."""
     full = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
+    full["PYTHONPATH"] = os.pathsep.join(filter(None, (str(REPO), full.get("PYTHONPATH"))))  # this checkout's code
     full.pop("GITHUB_ACTIONS", None)
     proc = subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, env=full,
                           timeout=timeout)
@@ -392,3 +395,303 @@ def test_passcode_0_is_an_unknown_card_not_a_skipped_line(check_text, line):
     assert len(unknown) == 1 and unknown[0].message == "no card has passcode 0"
     assert unknown[0].card.passcode == 0 and not result.legal
     assert not any(p.rule == "syntax" and "line skipped" in p.message for p in result.problems)
+
+
+# ---- issue 26: YAML aliases, files that are no files -------------------------------------------------
+
+
+class Hung(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def within(seconds: int):
+    """Fail (rather than hang the suite) when the block takes longer than ``seconds``."""
+    def alarm(signum, frame):
+        raise Hung(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def alias_bomb(levels: int = 9, width: int = 9, indent: str = "") -> str:
+    """YAML of ~700 bytes standing for width**levels values (the "billion laughs")."""
+    lines = [f"{indent}l0: &l0 [" + ", ".join(["lol"] * width) + "]"]
+    lines += [f"{indent}l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * width) + "]" for i in range(1, levels + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_an_alias_bomb_in_a_format_file_is_refused_at_once(tmp_path):
+    """A 692-byte format file took 495 MB and 60 s and more (--format, formats/, deckcheck.toml, side)."""
+    from deckcheck.formats import FormatError, FormatStore
+
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("title: Bomb\n" + alias_bomb())
+    with within(20), pytest.raises(FormatError, match=r"bomb\.yaml:\d+: .*more than [\d,]+ values"):
+        FormatStore(None).load_path(bomb)
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "mine.yaml").write_text("title: Mine\nnotes: [a]\n" + alias_bomb())
+    with within(20), pytest.raises(FormatError, match="values"):
+        FormatStore(tmp_path / "formats").get("mine")
+
+
+def test_an_alias_bomb_named_by_a_repositorys_deckcheck_toml_is_a_usage_error(tmp_path):
+    (tmp_path / "bomb.yaml").write_text("title: Bomb\n" + alias_bomb())
+    (tmp_path / "deckcheck.toml").write_text('format = "bomb.yaml"\n')
+    (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
+    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    assert rc == 2 and "bomb.yaml" in err and "values" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_an_alias_bomb_in_a_list_file_is_a_data_error(tmp_path):
+    """An alias bomb in a data-dir list file took 1.4-2.2 GB in 30 s."""
+    from deckcheck.banlists import load_banlist
+    from deckcheck.carddb import DataError
+
+    path = tmp_path / "2020-01-01.yaml"
+    path.write_text("name: x\nformat: tcg\neffective: 2020-01-01\n" + alias_bomb() + "notes: *l9\n")
+    with within(20), pytest.raises(DataError, match=r"2020-01-01\.yaml:\d+: .*values"):
+        load_banlist(path)
+
+
+def test_safe_yaml_counts_each_repetition_and_reads_plain_data():
+    from deckcheck import safe_yaml
+
+    with pytest.raises(safe_yaml.YamlError, match="values"):
+        safe_yaml.load(alias_bomb(levels=4, width=9), max_values=5000)
+    assert safe_yaml.load(alias_bomb(levels=3, width=3), max_values=5000)["l3"][2][1][0] == ["lol"] * 3
+    with pytest.raises(safe_yaml.YamlError, match="nested too deeply"):
+        safe_yaml.load("a: &a [*a]\n")  # a recursive alias
+    lines: dict = {}
+    assert safe_yaml.load("a:\n  b: 0012\n  c: 2020-01-02\n", lines=lines, dates_as_text=True) == \
+        {"a": {"b": 12, "c": "2020-01-02"}}
+    assert lines == {"a": 1, "a/b": 2, "a/c": 3}
+    for document in ("a: !!binary aGk=\n", "a: !!set {x}\n", "a: 1\na: 2\n", "? [x]\n: y\n"):
+        with pytest.raises(safe_yaml.YamlError):
+            safe_yaml.load(document)
+
+
+def fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def test_a_fifo_or_dev_zero_as_a_list_file_is_a_data_error(tmp_path):
+    """A FIFO list file hung every check; /dev/zero took 7.3 GB in 20 s."""
+    from deckcheck.banlists import BanlistStore
+    from deckcheck.carddb import DataError
+
+    folder = tmp_path / "lists" / "tcg"
+    folder.mkdir(parents=True)
+    fifo(folder / "2020-01-01.yaml")
+    with within(20), pytest.raises(DataError, match="named pipe"):
+        BanlistStore([tmp_path / "lists"]).all("tcg")
+    (folder / "2020-01-01.yaml").unlink()
+    (folder / "2020-01-01.yaml").symlink_to("/dev/zero")
+    with within(20), pytest.raises(DataError, match="device"):
+        BanlistStore([tmp_path / "lists"]).all("tcg")
+
+
+def test_a_fifo_at_a_cache_entrys_name_is_rebuilt_around(tmp_path, monkeypatch):
+    """FIFOs at the cache's entry names hung every check."""
+    from deckcheck import cache
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "source.yaml"
+    source.write_text("x: 1\n")
+    assert cache.memoized("kind", source, lambda: {"built": 1}) == {"built": 1}
+    entries = list((tmp_path / "cache" / "kind").glob("*.json"))
+    assert len(entries) == 1
+    entries[0].unlink()
+    fifo(entries[0])
+    with within(20):
+        assert cache.memoized("kind", source, lambda: {"built": 2}) == {"built": 2}
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "huge"])
+def test_a_font_that_is_no_font_file_is_refused_at_once(tmp_path, kind):
+    """font = "/dev/zero" in a repository's deckcheck.toml took 10.6 GB in 31 s; a FIFO font hung."""
+    pytest.importorskip("reportlab")
+    from deckcheck.documents.fonts import FontError, Fonts
+
+    font = tmp_path / "font.ttf"
+    if kind == "fifo":
+        fifo(font)
+    elif kind == "huge":
+        with open(font, "wb") as f:
+            f.truncate(1 << 31)
+    else:
+        font.symlink_to(kind)
+    with within(20), pytest.raises(FontError, match=r"font\.ttf: cannot be read: (it is|it is larger)"):
+        Fonts(font)
+
+
+@pytest.mark.parametrize("name", ["deckcheck.toml", "pyproject.toml"])
+def test_a_fifo_config_file_is_a_usage_error_not_a_hang(tmp_path, name):
+    fifo(tmp_path / name)
+    (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
+    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    if name == "deckcheck.toml":
+        assert rc == 2 and "named pipe" in err, err
+    else:  # someone else's pyproject.toml is not ours to judge
+        assert rc == 0, err
+
+
+def test_a_fifo_user_config_is_a_usage_error_not_a_hang(tmp_path):
+    from deckcheck.update.config import ConfigError, load_config
+
+    fifo(tmp_path / "config.toml")
+    with within(20), pytest.raises(ConfigError, match="named pipe"):
+        load_config(tmp_path / "config.toml")
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "0", "-1", "1e9"])
+def test_a_timeout_of_inf_nan_or_not_above_0_is_a_usage_error(tmp_path, value):
+    """update --timeout inf (and timeout = inf in config.toml) ended in an OverflowError traceback; nan, 0
+    and -1 were taken."""
+    config = tmp_path / "config.toml"
+    config.write_text(f"[update]\ntimeout = {value if value[0].isdigit() or value[0] == '-' else value}\n")
+    env = {"DECKCHECK_CONFIG": str(config), "DECKCHECK_DATA_DIR": str(tmp_path / "data")}
+    rc, out, err = deckcheck("update", "--lists-url", "http://127.0.0.1:9/", "--cards-url", "http://127.0.0.1:9/",
+                             cwd=tmp_path, env=env, timeout=60)
+    assert rc == 2 and "timeout" in err and len(err.strip().splitlines()) == 1, err
+    config.write_text("")
+    rc, out, err = deckcheck("update", "--timeout", value, "--lists-url", "http://127.0.0.1:9/",
+                             "--cards-url", "http://127.0.0.1:9/", cwd=tmp_path, env=env, timeout=60)
+    assert rc == 2 and "timeout" in err, err
+
+
+def test_deeply_nested_toml_is_a_usage_error_or_someone_elses(tmp_path):
+    """A deeply nested deckcheck.toml, or any pyproject.toml up the tree, was a RecursionError on every check."""
+    nested = "x = " + "[" * 5000 + "]" * 5000 + "\n"
+    (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
+    (tmp_path / "pyproject.toml").write_text(nested)
+    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    assert rc == 0, err
+    (tmp_path / "deckcheck.toml").write_text(nested)
+    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    assert rc == 2 and "nested too deeply" in err, err
+    (tmp_path / "config.toml").write_text("[update]\n" + nested)
+    from deckcheck.update.config import ConfigError, load_config
+
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        load_config(tmp_path / "config.toml")
+
+
+# ---- issue 26: digits and names in other scripts ------------------------------------------------------
+
+
+@pytest.mark.parametrize("digit", ["٣", "३", "๓", "３", "৩", "3"], ids=["arabic-indic", "devanagari", "thai",
+                                                                        "full-width", "bengali", "ascii"])
+@pytest.mark.parametrize("suffix", [".yaml", ".txt"])
+def test_a_count_in_any_script_is_a_count(check_text, digit, suffix):
+    """٣ Ash Blossom was read as 1 copy (the digit dropped by the name fold): 5 copies checked LEGAL."""
+    five = digit.replace("3", "5") if digit.isascii() else chr(ord(digit) + 2)
+    lines = [f"{digit} Ash Blossom & Joyous Spring", f"Ash Blossom & Joyous Spring x{five}"]
+    text = "main:\n" + "".join(f"  - {line}\n" for line in lines) if suffix == ".yaml" else "\n".join(lines) + "\n"
+    result = check_text(text, suffix)
+    copies = [p.message for p in result.problems if p.rule == "copy-limit"]
+    assert len(copies) == 1 and copies[0].startswith("8 copies of Ash Blossom & Joyous Spring"), result.problems
+    assert not any(p.rule in ("unknown-card", "syntax") for p in result.problems)
+
+
+def test_a_count_in_another_script_out_of_range_is_an_error(check_text):
+    result = check_text("main:\n  - ١٠٠ Ash Blossom & Joyous Spring\n")
+    assert any(p.rule == "syntax" and "١٠٠" in p.message for p in result.problems), result.problems
+
+
+@pytest.mark.parametrize("name,english", [("人造人間７号", "Jinzo #7"), ("ジャックポット７", "Jackpot 7"),
+                                          ("端末世界ＮＥＸＴ", "Terminal World NEXT")])
+def test_a_name_in_another_script_never_folds_to_an_english_name(cards, name, english):
+    """人造人間７号 was the English card "7", 端末世界ＮＥＸＴ the card "NEXT", with no warning."""
+    assert [card.name for card in cards.by_name(name)] == [english]
+    assert [card.name for card in cards.by_name(name + "ー")] in ([], [english])  # never "7" or "NEXT"
+    assert cards.by_name("Ｊｉｎｚｏ ＃７")[0].name == "Jinzo #7"  # full-width Latin still folds
+
+
+# ---- issue 26: hostile forms, format titles ------------------------------------------------------------
+
+
+def hostile_form(tmp_path: Path, kind: str) -> Path:
+    """Konami's form (tests/formbuilder.py) made malformed the way a hostile or broken PDF is."""
+    pytest.importorskip("pypdf")
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+
+    from .formbuilder import build_form
+
+    form = build_form(tmp_path / "KDE_DeckList.pdf")
+    if kind == "startxref":  # pypdf warns while it reads it, quoting the file
+        data = form.read_bytes()
+        cut = data.rindex(b"startxref")
+        form.write_bytes(data[:cut] + re.sub(rb"startxref\s+\d+", b"startxref\n12", data[cut:]))
+        return form
+    writer = PdfWriter(clone_from=PdfReader(str(form)))
+    fields = writer._root_object["/AcroForm"]["/Fields"]
+    first = fields[0].get_object()
+    if kind == "numeric /T":
+        first[NameObject("/T")] = NumberObject(5)
+    elif kind == "/Parent loop":
+        for ref in fields[:3]:
+            ref.get_object()[NameObject("/Parent")] = ref
+    elif kind == "deep /Kids":
+        node = first
+        for _ in range(3000):
+            kid = writer._add_object(DictionaryObject({NameObject("/FT"): NameObject("/Tx")}))
+            node[NameObject("/Kids")] = ArrayObject([kid])
+            node = kid.get_object()
+    elif kind == "/Count 1e9":
+        writer._root_object["/Pages"].get_object()[NameObject("/Count")] = NumberObject(10**9)
+    elif kind == "aes":
+        writer.encrypt("", "owner", algorithm="AES-256")
+    out = io.BytesIO()
+    writer.write(out)
+    form.write_bytes(out.getvalue())
+    return form
+
+
+@pytest.mark.parametrize("kind", ["startxref", "numeric /T", "/Parent loop", "deep /Kids", "/Count 1e9", "aes"])
+def test_a_malformed_form_is_filled_or_refused_in_one_line_never_an_internal_error(tmp_path, kind):
+    """pypdf's exceptions were "internal error"; its warnings reached stderr raw."""
+    form = hostile_form(tmp_path, kind)
+    out = tmp_path / "sheet.pdf"
+    rc, _, err = deckcheck("decklist", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--form", str(form), "-o", str(out),
+                           "--player", "Jane Doe", "--konami-id", "12345678", "--event", "Cup", "--date", "2026-11-29",
+                           cwd=tmp_path, timeout=120)
+    assert all(line.startswith("deckcheck: ") for line in err.splitlines()), err
+    assert (rc == 0 and out.stat().st_size > 0) or (rc == 2 and "--form" in err and not out.exists()), (rc, err)
+
+
+def test_a_format_title_with_controls_is_refused(tmp_path):
+    """A format's title printed raw in the text report's first line (ESC sequences, U+202E, CR/LF)."""
+    from deckcheck.formats import FormatError, FormatStore
+
+    for title in ("\\e[2J\\e[31mTCG", "GCT\\u202e", "A\\r::error::pwned", "A\\n::error::pwned"):  # YAML escapes
+        path = tmp_path / "fmt.yaml"
+        path.write_text(f'title: "{title}"\nextends: tcg\n', encoding="utf-8")
+        with pytest.raises(FormatError, match=r"fmt\.yaml:1: title: must be one line of printable text"):
+            FormatStore(None).load_path(path)
+
+
+# ---- issue 26: tiny widths ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("columns", ["0", "1", "12"])
+def test_a_tiny_width_never_gives_an_empty_report_or_cut_words(tmp_path, columns):
+    """COLUMNS=0 gave an empty report (exit 1, no message) and replaced --output report.txt with 0 bytes;
+    narrow terminals cut card's words, passcodes included."""
+    deck = SAMPLES / "tcg" / "snake-eye-illegal.yaml"
+    rc, out, _ = deckcheck("check", str(deck), env={"COLUMNS": columns})
+    assert rc == 1 and "ILLEGAL" in out and len(out) > 500, out
+    report = tmp_path / "report.txt"
+    report.write_text("the previous report\n")
+    rc, _, err = deckcheck("check", str(deck), "--output", str(report), env={"COLUMNS": columns})
+    assert rc == 1 and "ILLEGAL" in report.read_text() and len(report.read_text()) > 500, err
+    rc, out, _ = deckcheck("card", "Ash Blossom & Joyous Spring", env={"COLUMNS": columns})
+    words = out.split()
+    assert rc == 0 and "14558127," in words and {"Ash", "Blossom", "Joyous", "Spring"} <= set(words), out

@@ -46,7 +46,7 @@ def test_hook_definitions():
     hooks = {h["id"]: h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
     assert set(hooks) == {"deckcheck", "deckcheck-ydk"}
     for hook in hooks.values():
-        assert hook["language"] == "python" and hook["entry"] == "deckcheck check"
+        assert hook["language"] == "python" and hook["entry"] == "deckcheck check --force-exclude"
         assert hook["require_serial"] is True
     import re
 
@@ -97,6 +97,22 @@ def test_pre_commit_runs_the_hook_on_a_deck_repository(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "✓ LEGAL decks/legal.ydk" in proc.stdout and "ILLEGAL" not in proc.stdout  # it ran, and found it legal
 
+    # The documented narrowing, `files: ^decks/`, replaces the hook's own suffix filter (issue 25, item 6): a
+    # README and notes in the deck folder are handed to deckcheck, and must not be judged as decklists.
+    (decks / "decks" / "README.md").write_text("# My decks\n\nWhat I play at locals.\n", encoding="utf-8")
+    (decks / "decks" / "notes.txt").write_text("Bring sleeves and dice.\n", encoding="utf-8")
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hook_repo, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    (decks / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_repo}\n    rev: {rev}\n    hooks:\n      - id: deckcheck\n        files: ^decks/\n",
+        encoding="utf-8")
+    git("add", "-A", cwd=decks)
+    git("commit", "-q", "-m", "readme", cwd=decks)
+    proc = subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files", "--verbose", "--color", "never"],
+                          cwd=decks, capture_output=True, text=True, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "✓ LEGAL decks/legal.ydk" in proc.stdout and "README" not in proc.stdout and "notes.txt" not in proc.stdout
+
 
 def action_check_script() -> tuple[str, dict]:
     action = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
@@ -123,7 +139,8 @@ def run_action(tmp_path: Path, cwd: Path, **inputs: str) -> subprocess.Completed
     env = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
     env.update({"DECKCHECK_BIN": str(wrapper), "GITHUB_OUTPUT": str(tmp_path / "github_output"),
                 "GITHUB_ACTIONS": "true", "PYTHONPATH": str(REPO)})
-    for name in ("paths", "format", "banlist", "as_of", "output_format", "output"):
+    for name in ("paths", "format", "banlist", "as_of", "output_format", "output", "region", "points_cap", "quiet",
+                 "args"):
         env[f"INPUT_{name.upper()}"] = inputs.get(name, "github" if name == "output_format" else "")
     # as the runner runs a composite step: bash --noprofile --norc -eo pipefail {0}
     return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script], cwd=cwd,
@@ -155,3 +172,23 @@ def test_action_with_no_paths_checks_the_repository_root(tmp_path):
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert [d["path"] for d in doc["decks"]] == ["decks/a.ydk"] and doc["format"]["banlist"] == "2025.04 TCG"
+
+
+def test_action_passes_region_points_cap_quiet_and_free_arguments(tmp_path):
+    """Issue 25, item 15: the Action had no way to pass --points-cap, --region, --quiet or other options."""
+    _, action = action_check_script()
+    assert {"region", "points-cap", "quiet", "args"} <= set(action["inputs"])
+    assert "tcg or ocg" not in action["inputs"]["format"]["description"]
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    shutil.copy(LEGAL_YDK, repo / "legal.ydk")
+    shutil.copy(ILLEGAL_YAML, repo / "illegal.yaml")
+    proc = run_action(tmp_path, repo, paths="legal.ydk illegal.yaml", format="genesys", points_cap="1",
+                      region="amer", output_format="json", args="--jobs\n1\n")
+    doc = json.loads(proc.stdout)
+    assert doc["format"]["id"] == "genesys" and doc["format"]["region"] == "amer"
+    assert all("points-cap" in {p["rule"] for p in d["problems"]} for d in doc["decks"]), doc["decks"]
+    quiet = run_action(tmp_path, repo, paths="legal.ydk illegal.yaml", output_format="text", quiet="true")
+    assert "illegal.yaml" in quiet.stdout and "legal.ydk" not in quiet.stdout.replace("illegal.yaml", "")
+    hostile = run_action(tmp_path, repo, paths="legal.ydk", args="$(touch pwned)\n")
+    assert hostile.returncode == 2 and not (repo / "pwned").exists()  # an argument, never a command

@@ -196,7 +196,7 @@ def in_use(env) -> tuple:
     lists = {}
     if store.roots[0] != bundled_banlists_dir():
         lists = {f"{f.format}/{f.path.name}": sha(f.path) for f in store.files() if store.roots[0] in f.path.parents}
-    result, _ = Checker(cards, store, Selection(format="tcg"), today=TODAY).check_parsed(parse_deck(NEW_DECK, "d.ydk"))
+    result = Checker(cards, store, Selection(format="tcg"), today=TODAY).check_parsed(parse_deck(NEW_DECK, "d.ydk"))
     verdict = (result.legal, tuple(sorted((p.rule, p.message) for p in result.problems)))
     return (sha(Path(info["path"])) if info["origin"] != "bundled" else "bundled", tuple(sorted(lists.items())), verdict)
 

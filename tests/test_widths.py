@@ -215,3 +215,44 @@ def test_runs_line_wraps_at_spaces_keeps_styles_and_indents():
         assert all(cell_len(line) <= width for line in wrapped.plain.split("\n"))
 
     any_runs()
+
+
+def test_the_summary_line_and_notes_on_stderr_break_at_spaces(runner, tmp_path, monkeypatch, capsys):
+    """Issue 25, item 14: the final summary line broke mid-word at 80 columns ("skippe" / "d"), and so did
+    the notes on stderr (the terminal wrapped them)."""
+    for i in range(12):
+        shutil.copy(REPO / ILLEGAL, tmp_path / f"d{i:02}.yaml")
+    (tmp_path / "unreadable.ydk").write_bytes(b"\x00\x01 binary")
+    (tmp_path / "README.txt").write_text("not a decklist\n", encoding="utf-8")
+    (tmp_path / "notes.yaml").write_text("- not a deck\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    piped = render(runner, ["check", ".", "--quiet"], None)
+    (summary,) = [line for line in piped.splitlines() if "decks checked" in line]
+    assert len(summary) > 80
+    for width in (60, 80):
+        out = render(runner, ["check", ".", "--quiet"], width)
+        assert all(cell_len(line) <= width for line in out.splitlines())
+        assert not sorted(words(out) - words(piped)), width
+
+    import io
+    import sys
+
+    from deckcheck.cli.common import say
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    note = ("deckcheck: note: the newest TCG list deckcheck has took effect on 2026-05-18, 198 days ago; each of the "
+            "last ones came within 161 days, so a newer list may be in force (run 'deckcheck update')")
+    for width, stream in ((80, Terminal()), (60, Terminal())):
+        monkeypatch.setenv("COLUMNS", str(width))
+        monkeypatch.setattr(sys, "stderr", stream)
+        say(note)
+        lines = stream.getvalue().splitlines()
+        assert len(lines) > 1 and all(len(line) <= width for line in lines)
+        assert words("\n".join(lines)) == words(note)
+    piped_stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped_stream)
+    say(note)
+    assert piped_stream.getvalue() == note + "\n"  # piped: one line, for grep and logs

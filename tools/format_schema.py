@@ -22,7 +22,7 @@ SCHEMA_PATH = REPO / "schemas" / "format.schema.json"
 
 
 def schema() -> dict:
-    from deckcheck.formats import TOP_KEYS
+    from deckcheck.formats.loader import TOP_KEYS
     from deckcheck.rules import RULES
 
     rules = {}

@@ -1,7 +1,8 @@
 """The command line: one module per command group over the core; none of them prints a traceback.
 
 ``common`` holds the app, the exit codes and the shared options; ``check``, ``convert``, ``decklist``, ``show``,
-``side`` (side, match, diff), ``info`` (banlists, card, rules, formats, data) and ``update``
+``side`` (side, match, diff), ``info`` (banlists, card, rules, formats, data), ``event`` (fingerprint,
+verify, event) and ``update``
 register their commands on it. Each keeps its heavy imports inside its functions.
 """
 
@@ -11,6 +12,7 @@ import os
 import sys
 
 from . import check, convert, decklist, info, show, side, update  # noqa: F401  (each registers its commands)
+from . import event  # noqa: F401  (fingerprint, verify, event)
 from .common import EXIT_ERROR, app, describe_regions, say
 
 

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
-from ..report import OUTPUT_FORMATS
+from ..errors import DeckcheckError
+from ..model import Source
+from ..report import OUTPUT_FORMATS, output_format as output_format_named
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, POINTS_CAP_OPTION,
-    CONFIG_OPTION, NO_CONFIG_OPTION, REGION_OPTION, InputFormatChoice, app, console, decklist_arguments, fail, say,
-    selection, silence_stdout,
+    CONFIG_OPTION, NO_CONFIG_OPTION, REGION_OPTION, InputFormatChoice, app, console, decklist_sources, fail, load_settings,
+    say, selection, silence_stdout,
 )
 
 CheckOutputFormat = Enum("CheckOutputFormat", {name: name for name in OUTPUT_FORMATS}, type=str)
@@ -34,16 +36,18 @@ def _pick_output_format(cli_value: Optional[CheckOutputFormat], config_value: Op
     return "text"
 
 
+@contextmanager
 def _progress(total: int, quiet: bool):
-    """A rich progress bar on stderr for long runs on a terminal; else None. Never on stdout."""
+    """``progress(n)`` for a rich progress bar on stderr, for long runs on a terminal; else None. Never on stdout."""
     if quiet or total < PROGRESS_MIN_FILES or not sys.stderr.isatty() or os.environ.get("CI"):
-        return None
+        yield None
+        return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    return Progress(
-        TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=console(stderr=True), transient=True,
-    )
+    with Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console(stderr=True), transient=True) as bar:
+        task = bar.add_task("checking", total=total)
+        yield lambda n: bar.advance(task, n)
 
 
 @app.command()
@@ -51,7 +55,7 @@ def check(
     paths: Optional[List[str]] = typer.Argument(
         None, metavar="[DECKLIST]...",
         help="Decklist files (.ydk, .ydke, .yaml, .yml, .txt, any other), folders to search, - (standard input) "
-             "or ydke:// links (default: `paths` of the config file)."),
+             "or ydke:// links (default: `paths` of the config file, else the current folder)."),
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
     format: Optional[str] = FORMAT_OPTION,
     banlist: Optional[str] = BANLIST_OPTION,
@@ -65,86 +69,39 @@ def check(
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
+    force_exclude: bool = typer.Option(
+        False, "--force-exclude",
+        help="Take a file named on the command line only as a folder search would (a decklist suffix, not excluded, "
+             "not plainly another file): for pre-commit and other tools that name every changed file."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Check decklists: every problem of every deck, with the card, section, line and a fix."""
-    from ..batch import check_files
-    from ..checker import Checker
-    from ..config import ConfigError, resolve_config
-    from ..datastore import load_cards, load_store, run_data_info
-    from ..files import find_decklists
+    from ..api import Session
 
-    try:
-        settings = resolve_config(config, no_config)
-    except ConfigError as exc:
-        fail(str(exc))
+    settings = load_settings(config, no_config)
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
-    report_format = _pick_output_format(output_format, settings.output_format)
-    special: dict[str, str] = {}
-    if paths:
-        arguments, given = decklist_arguments(paths, special)
-    else:
-        arguments, given = list(settings.paths), {}
-    if not arguments:
-        fail("no decklists named: give files or folders, or `paths` in deckcheck.toml / [tool.deckcheck]")
-
-    skipped: list[str] = []
-    found, missing = find_decklists(arguments, settings.exclude, special, skipped, given)
-    for path in missing:
-        say(f"deckcheck: error: {path}: no such file or directory")
-    if not found:
-        if missing:
-            raise typer.Exit(EXIT_ERROR)  # only the errors: no empty report
-        from ..parsers import DECK_SUFFIXES
-
-        fail(f"no decklists ({', '.join(DECK_SUFFIXES)}) found in " + ", ".join(map(str, arguments))
-             + (f" ({len(skipped)} file{' that is not a decklist' if len(skipped) == 1 else 's that are not decklists'}"
-                " skipped)" if skipped else ""))
+    report = output_format_named(_pick_output_format(output_format, settings.output_format))
+    arguments = decklist_sources(paths) if paths else list(settings.paths) or ["."]  # nothing named: here, as ruff
+    session = Session()
+    found = session.find(arguments, settings.exclude, force_exclude=force_exclude)
+    for path in found.missing:
+        say(f"deckcheck: error: {path or repr(path)}: no such file or directory")
+    if not found.sources:
+        _nothing_found(found, arguments)
     try:
-        cards = load_cards()
-        checker = Checker(cards, load_store(), chosen, input_format=input_format.value if input_format else None)
-        for warning in checker.warnings():
+        for warning in session.warnings:
             say(f"deckcheck: warning: {warning}")
-        main = checker.regulation()
-        bar = _progress(len(found), quiet)
-        render = None
-        if report_format == "json":  # each deck's line is made where it is checked (in the workers too)
-            from ..report.json_report import deck_line_pieces as render
-        if bar is None:
-            results, deck_formats = check_files(checker, found, special=special, jobs=jobs or None, given=given,
-                                                render=render)
-        else:
-            with bar:
-                task = bar.add_task("checking", total=len(found))
-                results, deck_formats = check_files(
-                    checker, found, special=special, jobs=jobs or None, progress=lambda n: bar.advance(task, n),
-                    given=given, render=render,
-                )
-    except DataError as exc:
+        with _progress(len(found.sources), quiet) as progress:
+            run = session.check_sources(found.sources, chosen=chosen, input_format=input_format.value if input_format else None,
+                                        jobs=jobs or None, progress=progress, skipped=found.skipped,
+                                        prerender=report.deck_pieces)
+    except DeckcheckError as exc:
         fail(str(exc))
-    for warning in checker.unused_overrides({fmt for fmt, _list in deck_formats.values()}):
-        say(f"deckcheck: warning: {warning}")
-
-    from ..report import Run, render_to, rule_catalog
-
-    run = Run(
-        results=results,
-        format_id=main.format.id,
-        format_title=main.title,
-        banlist={**main.banlist.to_json(), "effective": main.effective(main.banlist).isoformat()} if main.banlist else {},
-        as_of=checker.as_of,
-        data=run_data_info(cards, main.banlist or main.points_list),
-        deck_formats=deck_formats,
-        rules=rule_catalog() if report_format == "sarif" else [],
-        lists=main.report_lists(),
-        skipped=skipped,
-        stale=checker.stale({fmt for fmt, _list in deck_formats.values()}),
-        files=_files_of_decks(results, {display for _path, display in found}),
-    )
+    for notice in run.notices:
+        say(f"deckcheck: {notice}")
     try:
-        text_console = console() if output is None and report_format == "text" else None  # rich only for text
-        render_to(report_format, run, output, quiet=quiet, console=text_console)
+        report.write(run, output, quiet=quiet, console=console)
     except BrokenPipeError:  # the reader went away (`deckcheck check … | head`): the verdict still stands
         silence_stdout()
     except OSError as exc:
@@ -152,17 +109,17 @@ def check(
     if output is not None:  # the terminal still gets the verdict, and where the report went
         say(f"{len(run.results)} decks: {run.legal} legal, {run.illegal} illegal, {run.unreadable} unreadable"
             f" → {output}")
-    if missing:
+    if found.missing:
         raise typer.Exit(EXIT_ERROR)
     raise typer.Exit(EXIT_LEGAL if run.not_legal == 0 else EXIT_ILLEGAL)
 
 
-def _files_of_decks(results, shown: set[str]) -> dict[str, str]:
-    """Deck path → its file, for the decks that are one of several in a file (parsers: ``links.txt#2``)."""
-    files = {}
-    for result in results:
-        if result.path not in shown:
-            base, _, number = result.path.rpartition("#")
-            if number.isdigit() and base in shown:
-                files[result.path] = base
-    return files
+def _nothing_found(found, arguments) -> None:
+    if found.missing:
+        raise typer.Exit(EXIT_ERROR)  # only the errors: no empty report
+    from ..parsers import DECK_SUFFIXES
+
+    skipped = found.skipped
+    fail(f"no decklists ({', '.join(DECK_SUFFIXES)}) found in " + ", ".join(a.shown if isinstance(a, Source) else str(a) for a in arguments)
+         + (f" ({len(skipped)} file{' that is not a decklist' if len(skipped) == 1 else 's that are not decklists'}"
+            " skipped)" if skipped else ""))

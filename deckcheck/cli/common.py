@@ -49,10 +49,21 @@ class OutputFormat(str, Enum):
 
 
 def say(message: str) -> None:
-    """One line on stderr; paths and data in it shown escaped (report/escape.py)."""
+    """One line on stderr; paths and data in it shown escaped (report/escape.py). On a terminal, a line
+    wider than it is broken at spaces (the lines after the first indented), never inside a word."""
     from ..report.escape import printable
 
-    print(printable(message), file=sys.stderr)
+    text = printable(message)
+    stream = sys.stderr
+    if stream.isatty():
+        import shutil
+        import textwrap
+
+        width = shutil.get_terminal_size().columns
+        if width >= 20 and len(text) > width:
+            text = "\n".join(textwrap.wrap(text, width, subsequent_indent="  ", break_long_words=False,
+                                           break_on_hyphens=False))
+    print(text, file=stream)
 
 
 def fail(message: str) -> None:
@@ -75,7 +86,7 @@ _LINK_ARGUMENT = "ydke://"
 
 
 def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[list[Path | str], dict[str, bytes]]:
-    """Command-line decklist arguments as paths for ``files.find_decklists``, and the decklists given
+    """Command-line decklist arguments as paths for ``Session.find``, and the decklists given
     as data: ``-`` (standard input, read once, bounded), a ydke:// link or an Omega deck code that is
     not a path. A given decklist is named by a string key of the data (``<stdin>``, the link clipped);
     standard input that cannot be read goes into ``special`` with the reason."""
@@ -99,8 +110,53 @@ def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[l
             given[shown] = argument.encode("utf-8", "surrogateescape")
             paths.append(shown)
         else:
-            paths.append(Path(argument))
+            paths.append(Path(argument) if argument else argument)  # Path("") would be the current folder
     return paths, given
+
+
+def decklist_sources(arguments: list[str]) -> list:
+    """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data (``-``,
+    standard input, read once, bounded; a ydke:// link or an Omega deck code that is not a path) as a
+    ``Source`` named by ``<stdin>`` or the link clipped, or by why standard input cannot be read."""
+    from ..model import Source
+
+    special: dict[str, str] = {}
+    paths, given = decklist_arguments(arguments, special)
+    return [Source(None, path, given[path], special.get(path)) if isinstance(path, str) and path in given else path
+            for path in paths]
+
+
+def open_session():
+    """The API's Session for this command, with what the user should know of the data in use said on stderr."""
+    from ..api import Session
+
+    session = Session()
+    say_data_warnings(session)
+    return session
+
+
+def say_data_warnings(session) -> None:
+    """What the user should know of the data in use (an update that cannot be trusted: the bundled data is used)."""
+    from ..errors import DeckcheckError
+
+    try:
+        warnings = session.warnings
+    except DeckcheckError as exc:
+        fail(str(exc))
+    for warning in warnings:
+        say(f"deckcheck: warning: {warning}")
+
+
+def load_settings(config: Optional[Path], no_config: bool):
+    """The config file's settings (``--config``, else deckcheck.toml or pyproject.toml found; none with
+    ``--no-config``); a file deckcheck cannot use is a usage error."""
+    from ..config import resolve_config
+    from ..errors import ConfigError
+
+    try:
+        return resolve_config(config, no_config)
+    except ConfigError as exc:
+        fail(str(exc))
 
 
 def _omega_code(argument: str) -> bool:
@@ -139,11 +195,12 @@ def describe_regions() -> None:
     """Name the known regions in --region's help. They come from every list file, so they are read only
     when help is shown (a check with --region validates its value against the same collection)."""
     try:
-        from ..datastore import load_store
+        from ..api import Session
         from ..regulation import known_regions
 
-        formats = FormatStore.default()
-        regions = known_regions(formats, load_store())
+        session = Session()
+        formats = session.formats()
+        regions = known_regions(formats, session.data.store)
         roots = [f for f in formats.all() if f.region and not f.extends]
     except Exception:  # help must always print: without the data, the help says less
         return

@@ -14,11 +14,10 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
 from ..convert import FORMATS
 from .common import (
-    EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_arguments, fail,
-    output_name, say, silence_stdout, unique_name,
+    EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
+    output_name, say, say_data_warnings, silence_stdout, unique_name,
 )
 
 ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
@@ -41,45 +40,33 @@ def convert_command(
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
 ) -> None:
     """Convert decklists to another format, keeping every card; unknown cards are kept and reported."""
+    from ..api import Session
     from ..convert import convert
-    from ..datastore import load_cards
-    from ..files import find_decklists
-    from ..parsers import parse_given, read_decks
+    from ..errors import DeckcheckError
     from ..report.output import emit, write_atomically
     from ..resolve import resolve
     from ..rules import unknown_card
 
     if lang is not Language.en and to.value in ("ydk", "ydke"):
         fail(f"--lang applies to --to yaml and --to text (a {to.value} holds passcodes, not names)")
-    forced = input_format.value if input_format else None
-    special: dict[str, str] = {}
-    arguments, given = decklist_arguments(inputs, special)
-    decks = []  # (parsed deck, the file name to write it as, relative to --output)
-    missing = False
-    for argument in arguments:
-        found, absent = find_decklists([argument], special=special, given=given)
-        for path in absent:
-            say(f"deckcheck: error: {path}: no such file or directory")
-            missing = True
-        for path, shown in found:
-            if shown in special:
-                say(f"deckcheck: error: {shown}: cannot read the file: {special[shown]}")
-                missing = True
-                continue
-            parsed = parse_given(given[shown], shown, forced) if shown in given else read_decks(path, shown, forced)
-            for number, deck in enumerate(parsed, 1):
-                decks.append((deck, output_name(argument, shown, number if len(parsed) > 1 else None, FORMATS[to.value])))
+    session = Session()
+    read = session.read_decks(decklist_sources(inputs), input_format=input_format.value if input_format else None)
+    for _kind, message in read.errors:
+        say(f"deckcheck: error: {message}")
+    missing = bool(read.errors)
+    decks = [(deck, output_name(argument, shown, number, FORMATS[to.value])) for deck, argument, shown, number in read.decks]
     if not decks:
         fail("no decklists to convert" if not missing else "no decklist could be read")
     directory = output is not None and (output.is_dir() or str(output).endswith(("/", os.sep)) or len(decks) > 1)
     if output is None and len(decks) > 1 and to.value != "ydke":
         fail(f"{len(decks)} decklists: give --output FOLDER to write one file each (or --to ydke for a link per line)")
 
+    say_data_warnings(session)
     try:
-        cards = load_cards()
+        cards = session.data.cards
         if lang is not Language.en:
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     failed = missing
     written: list[str] = []

@@ -15,11 +15,11 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
-    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_arguments, fail,
-    output_name, parse_date, say, selection, unique_name,
+    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_sources, fail,
+    load_settings, output_name, parse_date, say, say_data_warnings, selection, unique_name,
 )
 
 
@@ -76,18 +76,11 @@ def decklist_command(
     absent = documents.missing()
     if absent:
         fail(f"deckcheck decklist needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
-    from ..checker import Checker
-    from ..config import ConfigError, resolve_config
+    from ..api import Session
     from ..convert import Namer
-    from ..datastore import load_cards, load_store
-    from ..files import find_decklists
-    from ..parsers import parse_given, read_decks
     from ..registration import build_sheet, player_from
 
-    try:
-        settings = resolve_config(config, no_config)
-    except ConfigError as exc:
-        fail(str(exc))
+    settings = load_settings(config, no_config)
     table = settings.decklist
     language = lang.value if lang is not None else table.get("lang", "en")
     if language not in LANGUAGES:
@@ -102,23 +95,15 @@ def decklist_command(
                "date": given_date.isoformat() if given_date else None}
     options = {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
 
-    special: dict[str, str] = {}
-    arguments, given = decklist_arguments(inputs, special)
-    parsed_decks = []  # (parsed deck, its file name under an output folder)
+    session = Session()
+    read = session.read_decks(decklist_sources(inputs), settings.exclude, input_format.value if input_format else None)
     unreadable = 0
-    for argument in arguments:
-        found, absent_paths = find_decklists([argument], settings.exclude, special, None, given)
-        for path in absent_paths:
-            fail(f"{path}: no such file or directory")
-        for path, shown in found:
-            if shown in special:
-                say(f"deckcheck: error: {shown}: cannot read the file: {special[shown]}")
-                unreadable += 1
-                continue
-            forced = input_format.value if input_format else None
-            decks = parse_given(given[shown], shown, forced) if shown in given else read_decks(path, shown, forced)
-            for number, deck in enumerate(decks, 1):
-                parsed_decks.append((deck, output_name(argument, shown, number if len(decks) > 1 else None, ".pdf")))
+    for kind, message in read.errors:
+        if kind == "missing":
+            fail(message)
+        say(f"deckcheck: error: {message}")
+        unreadable += 1
+    parsed_decks = [(deck, output_name(argument, shown, number, ".pdf")) for deck, argument, shown, number in read.decks]
     if not parsed_decks:
         fail("no decklist could be read" if unreadable else "no decklists found")
     several = len(parsed_decks) > 1
@@ -127,12 +112,13 @@ def decklist_command(
         fail(f"--form {form}: no such file")
 
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
+    say_data_warnings(session)
     try:
-        cards = load_cards()
-        checker = Checker(cards, load_store(), chosen, input_format=input_format.value if input_format else None)
+        cards = session.data.cards
+        checker = session.checker(chosen, input_format=input_format.value if input_format else None)
         if language != "en":
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     namer = Namer(cards, language)
 
@@ -140,8 +126,8 @@ def decklist_command(
     regulations = []
     for parsed, relative in parsed_decks:
         try:
-            result, regulation = checker.check_parsed(parsed)
-        except DataError as exc:
+            result, regulation = checker.judge(parsed)
+        except DeckcheckError as exc:
             fail(str(exc))
         if parsed.unreadable:
             problem = next(p for p in result.problems if p.rule == "unreadable")
@@ -152,7 +138,7 @@ def decklist_command(
         sheet = build_sheet(parsed.path, parsed.name, parsed.entries, result.problems,
                             player_from(options, registered, table), namer,
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name)
+                            list_name=regulation.list_name, fingerprint=result.fingerprint)
         for problem in sheet.errors:
             where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
             say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
@@ -210,10 +196,12 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
     if form is not None:
         from ..documents.form import FormError, inspect
 
+        from ..reading import Unreadable, read_file
+
         try:
-            layout = inspect(form.read_bytes(), str(form))
-        except OSError as exc:
-            fail(f"--form {form}: cannot read the file: {exc.strerror or exc}")
+            layout = inspect(read_file(form, 32 * 1024 * 1024), str(form))  # a form is a few hundred KB
+        except Unreadable as exc:
+            fail(f"--form {form}: cannot read the file: {exc}")
         except FormError as exc:
             fail(str(exc))
         for missing in layout.missing_report():
@@ -244,6 +232,12 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
             data, unshown = _pdf(group, fonts, layout, paper, about)
         except Undrawable as exc:  # a text the check above does not know of: still never drawn wrong
             fail(f"no sheet written: {exc.describe()}; give {CJK_HINT}")
+        except Exception as exc:  # noqa: BLE001 - FormError: pypdf could not fill a malformed form
+            from ..documents.form import FormError
+
+            if not isinstance(exc, FormError):
+                raise
+            fail(f"no sheet written: {exc}")
         pdfs.append((target, data))
         for value in dict.fromkeys(unshown):
             say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "

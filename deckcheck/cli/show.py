@@ -7,10 +7,10 @@ from typing import Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, REGION_OPTION, OutputFormat, app, console,
-    fail, parse_date, say,
+    fail, open_session, parse_date, say,
 )
 
 
@@ -26,8 +26,7 @@ def show_command(
     """Show a deck as a registration sheet: each card by its official name, grouped Monster / Spell / Trap,
     Extra Deck by type, Side Deck, with counts and totals; card types, monster Levels and points (in a points
     format). Exit 0 when shown, 1 when the file cannot be read as a decklist."""
-    from ..checker import Checker, Selection
-    from ..datastore import load_cards, load_store
+    from ..checker import Selection
     from ..parsers import read_deck
     from ..resolve import resolve
     from ..sheet import Sheet
@@ -41,12 +40,13 @@ def show_command(
         problem = next(p for p in parsed.problems if p.rule == "unreadable")
         say(f"deckcheck: {parsed.path}: {problem.message}")
         raise typer.Exit(EXIT_ILLEGAL)
+    session = open_session()
     try:
-        checker = Checker(load_cards(), load_store(), Selection(format, banlist, parse_date(as_of, "--as-of"), region))
+        checker = session.checker(Selection(format, banlist, parse_date(as_of, "--as-of"), region))
         for warning in checker.warnings():
             say(f"deckcheck: warning: {warning}")
-        result, regulation = checker.check_parsed(parsed)
-    except DataError as exc:
+        result, regulation = checker.judge(parsed)
+    except DeckcheckError as exc:
         fail(str(exc))
     resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
     sheet = Sheet(resolved, regulation.points if regulation.points_list is not None else None)

@@ -12,10 +12,10 @@ from typing import List, Optional
 
 import typer
 
-from ..carddb import DataError
+from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
-    decklist_arguments, fail, format_help, overrides, parse_date, say,
+    decklist_arguments, fail, format_help, open_session, overrides, parse_date, say,
 )
 
 
@@ -80,19 +80,19 @@ def _report(kind: str, result, checker, output_format: SideOutputFormat) -> None
 
 def _side_checker(registered: str, format, banlist, as_of, region, points_cap, side_rule: SideRule):
     """The registered deck, checked once, ready to judge sided decks against."""
-    from ..checker import Checker, Selection
-    from ..datastore import load_cards, load_store
+    from ..checker import Selection
     from ..side import SideChecker
 
     selection = Selection(format, banlist, parse_date(as_of, "--as-of"), region,
                           overrides(points_cap, legacy_side=side_rule is SideRule.legacy))
     parsed = _read(registered)
+    session = open_session()
     try:
-        checker = Checker(load_cards(), load_store(), selection)
+        checker = session.checker(selection)
         for warning in checker.warnings():
             say(f"deckcheck: warning: {warning}")
         side_checker = SideChecker(checker, parsed)
-    except DataError as exc:
+    except DeckcheckError as exc:
         fail(str(exc))
     from ..report import stale_message
 
@@ -155,7 +155,6 @@ def diff_command(
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Per section, the cards whose copies differ between A and B, by card name. Exit 1 if any."""
-    from ..datastore import load_cards
     from ..resolve import resolve
     from ..side import diff
 
@@ -165,8 +164,8 @@ def diff_command(
             problem = next(p for p in parsed.problems if p.rule == "unreadable")
             fail(f"{parsed.path}: {problem.message}")
     try:
-        cards = load_cards()
-    except DataError as exc:
+        cards = open_session().data.cards
+    except DeckcheckError as exc:
         fail(str(exc))
     first, second = resolve(first, cards), resolve(second, cards)
     rows = diff(first, second)

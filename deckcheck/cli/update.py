@@ -52,7 +52,7 @@ def update(
     lflist: Optional[Path] = typer.Option(None, "--lflist", help="Import lists from a local EDOPro/YGOPro lflist.conf instead of downloading them.", dir_okay=False),
     only: Optional[Only] = typer.Option(None, "--only", help="Update only the cards or only the lists."),
     force: bool = typer.Option(False, "--force", help="Download the cards even if the database version is unchanged."),
-    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.1, help="Seconds to wait for a connection or for data (default: 30); each download as a whole may take 30 times this."),
+    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.1, max=3600, help="Seconds to wait for a connection or for data (default: 30); each download as a whole may take 30 times this."),
     retries: Optional[int] = typer.Option(None, "--retries", min=0, max=10, help="Extra attempts after a timeout, dropped connection or HTTP 429/5xx (default: 3)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Config file (default: $DECKCHECK_CONFIG, else config.toml in the user config directory).", dir_okay=False),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors and warnings."),
@@ -82,6 +82,10 @@ def update(
         settings, _ = load_config(config)
     except ConfigError as exc:
         fail(str(exc))
+    from ..update.config import timeout_problem
+
+    if timeout is not None and timeout_problem(timeout):  # nan passes --timeout's range check
+        fail(f"--timeout: {timeout_problem(timeout)}")
     opts = U.Options(
         cards_url=cards_url or settings.get("cards_url") or U.DEFAULT_CARDS_URL,
         lists_url=lists_url or settings.get("lists_url") or U.DEFAULT_LISTS_URL,

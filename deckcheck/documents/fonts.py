@@ -10,9 +10,11 @@ with the font's own middle dot; the PDF's text still says U+30FB.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
+MAX_FONT_BYTES = 128 * 1024 * 1024  # the largest CJK collections (Noto Sans CJK .ttc) are ~100 MB
 SHIPPED = Path(__file__).parent / "fonts" / "DejaVuSansCondensed.ttf"
 MAIN_FONT, FALLBACK_FONT = "DeckcheckSans", "DeckcheckFallback"
 _ALIASES = {0x30FB: 0xB7}  # drawn with the glyph of (and as wide as) the second
@@ -64,8 +66,16 @@ class Fonts:
             name = f"{FALLBACK_FONT}-{abs(hash(str(Path(fallback).resolve()))):x}"
             font = self._registered.get(name)
             if font is None:
+                from ..reading import Unreadable, read_file
+
                 try:
-                    font = TTFont(name, str(fallback))
+                    data = read_file(fallback, MAX_FONT_BYTES)  # never /dev/zero or a FIFO, nor a file of GBs
+                except Unreadable as exc:
+                    raise FontError(f"--font {fallback}: cannot be read: {exc}") from None
+                named = io.BytesIO(data)
+                named.name = str(fallback)
+                try:
+                    font = TTFont(name, named)
                 except TTFError as exc:
                     reason = str(exc)
                     if "postscript outlines" in reason:

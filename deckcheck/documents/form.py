@@ -18,13 +18,16 @@ fields removed: the same field names cannot hold several decks) and joined.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import re
+import warnings
 from dataclasses import dataclass, field
 
 from ..model import EXTRA, MAIN, SIDE
 from ..registration import EXTRA_DECK, MONSTERS, SIDE_DECK, SPELLS, TRAPS, Sheet
+from ..report.escape import printable
 
 PLAYER_FIELDS = {
     "first_name": "First Name", "last_name": "Last.Names", "last_initial": "Last.Initial", "konami_id": "KONAMI ID",
@@ -79,17 +82,29 @@ def inspect(data: bytes, shown: str) -> FormLayout:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
+    from pypdf.errors import DependencyError
+
     try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted and not reader.decrypt(""):
-            raise FormError(f"--form {shown}: the PDF is encrypted with a password")
-        fields = reader.get_fields() or {}
-        first = reader.pages[0]
-        size = (float(first.mediabox.width), float(first.mediabox.height))
-        pages = len(reader.pages)
+        with _pypdf_quiet():
+            reader = PdfReader(io.BytesIO(data))
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise FormError(f"--form {shown}: the PDF is encrypted with a password")
+            fields = reader.get_fields() or {}
+            first = reader.pages[0]
+            size = (float(first.mediabox.width), float(first.mediabox.height))
+            pages = len(reader.pages)
+            if pages > MAX_FORM_PAGES:
+                raise FormError(f"--form {shown}: the PDF has {pages:,} pages; Konami's form has 1")
+            text_fields = {name: f for name, f in fields.items() if isinstance(name, str) and f.get("/FT") == "/Tx"}
+    except FormError:
+        raise
+    except DependencyError as exc:  # an AES-encrypted form needs the cryptography package
+        raise FormError(f"--form {shown}: cannot be opened: {printable(str(exc))} (pip install 'deckcheck[pdf]' "
+                        "installs it)") from None
     except (PdfReadError, ValueError, KeyError, IndexError) as exc:
-        raise FormError(f"--form {shown}: not a PDF deckcheck can read ({exc})") from None
-    text_fields = {name: f for name, f in fields.items() if f.get("/FT") == "/Tx"}
+        raise FormError(f"--form {shown}: not a PDF deckcheck can read ({printable(str(exc))[:200]})") from None
+    except Exception as exc:  # noqa: BLE001 - pypdf on a malformed PDF: /Parent loops, deep /Kids, odd types
+        raise FormError(f"--form {shown}: not a PDF form deckcheck can read (pypdf: {type(exc).__name__})") from None
     if not text_fields:
         raise FormError(f"--form {shown}: the PDF has no text fields to fill: not a decklist form "
                         "(deckcheck draws its own sheet without --form)")
@@ -139,6 +154,26 @@ def values(layout: FormLayout, sheet: Sheet) -> dict[str, str]:
     return out
 
 
+MAX_FORM_PAGES = 50
+
+
+@contextlib.contextmanager
+def _pypdf_quiet():
+    """pypdf's warnings (and Python's) kept off stderr: they quote the hostile PDF's own bytes raw."""
+    logger = logging.getLogger("pypdf")
+    handler = logging.NullHandler()
+    saved = logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = saved
+
+
 class _Warnings(logging.Handler):
     """pypdf's warnings while it writes appearances: a value its font cannot show is one."""
 
@@ -152,7 +187,20 @@ class _Warnings(logging.Handler):
 
 def fill(layout: FormLayout, sheet: Sheet, fonts, about: str = "", flatten: bool = False) -> tuple[bytes, list[str]]:
     """The form filled with ``sheet``, the banner over each page and the continuation pages after it; and
-    the values the form's fonts cannot show (pypdf's words)."""
+    the values the form's fonts cannot show (pypdf's words). FormError when pypdf cannot fill it."""
+    try:
+        with _pypdf_quiet():
+            return _fill(layout, sheet, fonts, about, flatten)
+    except Exception as exc:  # noqa: BLE001 - pypdf on a malformed form (/Parent loops, a numeric /T …)
+        from .fonts import Undrawable
+
+        if isinstance(exc, Undrawable):
+            raise
+        raise FormError(f"--form {layout.path}: cannot be filled (pypdf: {type(exc).__name__}: "
+                        f"{printable(str(exc))[:120]})") from None
+
+
+def _fill(layout: FormLayout, sheet: Sheet, fonts, about: str, flatten: bool) -> tuple[bytes, list[str]]:
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject
 
@@ -173,7 +221,7 @@ def fill(layout: FormLayout, sheet: Sheet, fonts, about: str = "", flatten: bool
     extra = io.BytesIO()
     render_for_form(sheet, layout.capacities(), extra, fonts, layout.size, layout.pages, about)
     drawn = PdfReader(io.BytesIO(extra.getvalue()))
-    if not sheet.legal:
+    if not sheet.legal or sheet.fingerprint:  # the banner and the fingerprint, over every page of the form
         for page in writer.pages:
             page.merge_page(drawn.pages[0])
     for page in drawn.pages[1:]:
@@ -195,7 +243,9 @@ def fill_all(layout: FormLayout, sheets: list[Sheet], fonts, about: str = "") ->
     for sheet in sheets:
         data, lost = fill(layout, sheet, fonts, about, flatten=True)
         unshown.extend(lost)
-        joined.append(PdfReader(io.BytesIO(data)))
+        with _pypdf_quiet():
+            joined.append(PdfReader(io.BytesIO(data)))
     out = io.BytesIO()
-    joined.write(out)
+    with _pypdf_quiet():
+        joined.write(out)
     return out.getvalue(), unshown

@@ -152,6 +152,8 @@ class _Sheet:
             self._first_page(continued_on=2 if continuation else None)
         else:
             self._banner(MARGIN / 2, translucent=True)
+            if self.sheet.fingerprint:  # laid over every page of the form, below its own print
+                self._stamp(self.width - MARGIN, self.height - MARGIN / 3)
         for columns in continuation:
             self._next_page()
             self._continuation_page(columns)
@@ -171,7 +173,17 @@ class _Sheet:
         right = f"page {self.page} of {self.pages}"
         baseline = self.height - MARGIN / 2
         self.pen.text(self.width - MARGIN, baseline, right, 6.5, color=GREY, align="right")
-        self.pen.text(MARGIN, baseline, left, 6.5, color=GREY, width=self.inner - 60)
+        room = 60
+        if sheet.fingerprint:
+            self._stamp(self.width - MARGIN - 52, baseline)
+            room = 290
+        self.pen.text(MARGIN, baseline, left, 6.5, color=GREY, width=self.inner - room)
+
+    def _stamp(self, right: float, baseline: float) -> None:
+        """The deck's fingerprint, right-aligned at ``right`` (docs/fingerprint.md): on every page, so a page
+        found alone still says which deck it belongs to."""
+        self.pen.text(right, baseline, f"DECK FINGERPRINT  {self.sheet.fingerprint}", 8, bold=True, color=DARK,
+                      align="right")
 
     def _banner(self, top: float, translucent: bool = False) -> float:
         """The errors of an illegal deck, on top of the page; returns the top below it. ``translucent``:

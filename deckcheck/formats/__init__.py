@@ -26,17 +26,12 @@ from pathlib import Path
 from types import MappingProxyType
 from collections.abc import Mapping
 
-from ..carddb import DataError
+from ..errors import FormatError
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
 SUFFIXES = (".yaml", ".yml")
 DEFAULT_FORMAT = "tcg"
-TOP_KEYS = ("title", "description", "extends", "region", "sources", "notes", "rules")
 MAX_EXTENDS = 16
-
-
-class FormatError(DataError):
-    """A format file deckcheck cannot use; the message names the file, the line and the key (exit 2)."""
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,12 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from . import TOP_KEYS, FormatError
+from ..errors import FormatError
+
+TOP_KEYS = ("title", "description", "extends", "region", "sources", "notes", "rules")  # of a format file
 
 MAX_FILE_BYTES = 256 * 1024  # a format file is a few lines
+MAX_VALUES = 50_000  # values, each alias's repetitions counted (safe_yaml)
 
 
 def read_format_file(path: Path) -> tuple[dict, dict[str, int]]:
@@ -34,70 +37,26 @@ def _is_parsed_file(document) -> bool:
 
 
 def _parse(path: Path) -> dict:
-    import yaml
+    from ..reading import Unreadable, read_file
+    from ..safe_yaml import YamlError, load
 
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise FormatError(f"{path}: cannot read the format file: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise FormatError(f"{path}: a format file is a few lines; this one is over {MAX_FILE_BYTES // 1024} KB")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"{path}: not UTF-8 text (byte offset {exc.start})") from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        root = yaml.compose(text, Loader=loader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        raise FormatError(f"{where}: not valid YAML: {exc.problem or exc.context}") from None
-    except (yaml.YAMLError, RecursionError) as exc:
-        raise FormatError(f"{path}: not valid YAML: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
-    if root is None:
-        raise FormatError(f"{path}: the format file is empty")
+        data = read_file(path, MAX_FILE_BYTES)
+    except Unreadable as exc:
+        reason = f"a format file is a few lines; {exc}" if "larger than" in str(exc) else str(exc)
+        raise FormatError(f"{path}: cannot read the format file: {reason}") from None
     lines: dict[str, int] = {}
-    value = _value(yaml, root, "", lines, path, depth=0)
-    if not isinstance(value, dict):
-        raise FormatError(f"{path}:{root.start_mark.line + 1}: a format file is a mapping of "
-                          f"{', '.join(TOP_KEYS)}")
-    return {"raw": value, "lines": lines}
-
-
-def _value(yaml, node, key_path: str, lines: dict[str, int], path: Path, depth: int):
-    """A node as JSON-able data (dates as ISO text), recording the line of each mapping key."""
-    if depth > 16:
-        raise FormatError(f"{path}:{node.start_mark.line + 1}: nested too deeply for a format file")
-    if isinstance(node, yaml.MappingNode):
-        out: dict = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise FormatError(f"{path}:{key_node.start_mark.line + 1}: a key must be a plain name")
-            key = key_node.value
-            child = f"{key_path}/{key}" if key_path else key
-            if key in out:
-                raise FormatError(f"{path}:{key_node.start_mark.line + 1}: {child}: the key is given twice")
-            lines[child] = key_node.start_mark.line + 1
-            out[key] = _value(yaml, value_node, child, lines, path, depth + 1)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_value(yaml, item, key_path, lines, path, depth + 1) for item in node.value]
-    constructor = yaml.constructor.SafeConstructor()
     try:
-        value = constructor.construct_object(node, deep=True)
-    except (yaml.YAMLError, ValueError) as exc:
-        what = "not a date (YYYY-MM-DD)" if node.tag == "tag:yaml.org,2002:timestamp" else f"cannot be read ({exc})"
-        raise FormatError(f"{path}:{node.start_mark.line + 1}: {key_path}: {node.value!r} is {what}") from None
-    if node.tag == "tag:yaml.org,2002:int" and node.value.isdigit():
-        value = int(node.value)  # decimal, never YAML 1.1 octal
-    if hasattr(value, "isoformat"):
-        return value.isoformat()[:10]
-    if not isinstance(value, (str, int, float, bool, type(None))):
-        raise FormatError(f"{path}:{node.start_mark.line + 1}: {key_path}: a format file holds text, numbers, "
-                          "dates, lists and mappings only")
-    return value
+        value = load(data, max_values=MAX_VALUES, max_depth=16, lines=lines, dates_as_text=True)
+    except YamlError as exc:
+        if exc.message.startswith("only text"):
+            exc.message = "a format file holds text, numbers, dates, lists and mappings only"
+        raise FormatError(exc.where(path)) from None
+    if value is None:
+        raise FormatError(f"{path}: the format file is empty")
+    if not isinstance(value, dict):
+        raise FormatError(f"{path}:1: a format file is a mapping of {', '.join(TOP_KEYS)}")
+    return {"raw": value, "lines": lines}
 
 
 def where(path: Path, lines: Mapping[str, int], key_path: str) -> str:
@@ -118,14 +77,31 @@ def _check_top(path: Path, raw: dict, lines: Mapping[str, int]) -> None:
         if key in ("title", "description", "extends"):
             if not isinstance(value, str) or not value.strip():
                 raise FormatError(f"{where(path, lines, key)}: must be text")
+            if _unprintable(value):
+                raise FormatError(f"{where(path, lines, key)}: must be one line of printable text (it has "
+                                  f"{_unprintable(value)}); reports print it")
         elif key == "region":
             if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", value):
                 raise FormatError(f"{where(path, lines, key)}: must be a region id in lower case (e.g. emea, amer, jp)")
         elif key in ("sources", "notes"):
             if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
                 raise FormatError(f"{where(path, lines, key)}: must be a list of text lines")
+            for line in value:
+                if _unprintable(line):
+                    raise FormatError(f"{where(path, lines, key)}: must be lines of printable text (one has "
+                                      f"{_unprintable(line)})")
         elif key == "rules" and value is not None and not isinstance(value, dict):
             raise FormatError(f"{where(path, lines, key)}: must map rule IDs to their options (or false)")
+
+
+def _unprintable(text: str) -> str | None:
+    """The first control or bidi character of ``text`` (ESC, CR, LF, U+202E …) as an escape, or None."""
+    from ..report.escape import printable
+
+    for ch in text:
+        if printable(ch) != ch:
+            return printable(ch)
+    return None
 
 
 def default_rules() -> dict[str, dict | None]:

@@ -26,6 +26,7 @@ import stat
 import sys
 import time
 
+from deckcheck.errors import NotAFile, TooLarge
 from deckcheck.model import ParsedDeck
 from deckcheck.parsers.ydk import decode_deck_text, parse_ydk, unreadable
 
@@ -237,14 +238,6 @@ def parse_given(data: bytes, shown: str, forced: str | None = None) -> list[Pars
 # ---------------------------------------------------------------------------------------- reading
 
 
-class NotAFile(Exception):
-    """A path that must not be read as a decklist (the message says why)."""
-
-
-class TooLarge(NotAFile):
-    """A file larger than ``MAX_DECK_BYTES``."""
-
-
 READ_SECONDS = 5.0  # a file that is still giving data after this long is no decklist
 STDIN_SECONDS = 30.0  # standard input from a pipe: the writer has this long to give the whole decklist
 _CHUNK = 1 << 16
@@ -252,8 +245,8 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
                | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
 
 
-def read_bounded(path: str | os.PathLike, found_regular: bool = False) -> bytes:
-    """The bytes of a regular file, at most ``MAX_DECK_BYTES + 1`` of them, in at most ``READ_SECONDS``.
+def read_bounded(path: str | os.PathLike, found_regular: bool = False, limit: int = MAX_DECK_BYTES) -> bytes:
+    """The bytes of a regular file, at most ``limit + 1`` of them (``MAX_DECK_BYTES``), in at most ``READ_SECONDS``.
 
     Never blocks: pipes, sockets and devices are refused before they are opened (opening a
     device can act on it), the file is opened non-blocking, and a kernel pseudo-file (procfs,
@@ -266,13 +259,13 @@ def read_bounded(path: str | os.PathLike, found_regular: bool = False) -> bytes:
         fd = os.open(path, _OPEN_FLAGS)
         try:
             st = os.fstat(fd)
-            _refuse(st)
+            _refuse(st, limit)
         except BaseException:
             os.close(fd)
             raise
     else:
         st = os.stat(path)
-        _refuse(st)
+        _refuse(st, limit)
         fd = os.open(path, _OPEN_FLAGS)
     size = st.st_size
     try:
@@ -281,14 +274,14 @@ def read_bounded(path: str | os.PathLike, found_regular: bool = False) -> bytes:
             return first
         chunks, total = [first], len(first)
         deadline = time.monotonic() + READ_SECONDS
-        while first and total <= MAX_DECK_BYTES:
+        while first and total <= limit:
             if time.monotonic() > deadline:
                 raise NotAFile(f"it was still giving data after {READ_SECONDS:g} s")
-            first = os.read(fd, min(_CHUNK, MAX_DECK_BYTES + 1 - total))
+            first = os.read(fd, min(_CHUNK, limit + 1 - total))
             chunks.append(first)
             total += len(first)
-        if total > MAX_DECK_BYTES:
-            raise TooLarge(f"larger than {MAX_DECK_BYTES} bytes")
+        if total > limit:
+            raise TooLarge(f"larger than {limit} bytes")
         return b"".join(chunks)
     except BlockingIOError:
         raise NotAFile("it has no data to give yet (it is not a plain file)") from None
@@ -296,12 +289,12 @@ def read_bounded(path: str | os.PathLike, found_regular: bool = False) -> bytes:
         os.close(fd)
 
 
-def _refuse(st: os.stat_result) -> None:
+def _refuse(st: os.stat_result, limit: int = MAX_DECK_BYTES) -> None:
     """Raise NotAFile (or TooLarge) for what ``read_bounded`` must not read."""
     if not stat.S_ISREG(st.st_mode):
         raise NotAFile(not_a_file_reason(st.st_mode))
-    if st.st_size > MAX_DECK_BYTES:
-        raise TooLarge(f"larger than {MAX_DECK_BYTES} bytes")
+    if st.st_size > limit:
+        raise TooLarge(f"larger than {limit} bytes")
     if st.st_size == 0 and st.st_dev in pseudo_file_systems():
         raise NotAFile("it is a kernel pseudo-file (like /proc or /sys), not a decklist")
 

@@ -25,6 +25,7 @@ problems of severity error; a file that is not such a decklist gets one ``unread
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date
 
 from deckcheck.limits import NAME_LIMIT, clip, max_entries
@@ -50,9 +51,9 @@ _FLOAT = "tag:yaml.org,2002:float"
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 
 # "<count> <rest>", "<count>x <rest>", "<count> x <rest>"  (tried first, except for "<passcode> x<count>")
-_COUNT_FIRST = re.compile(r"([0-9]+)\s*[xX×]?\s+(\S.*)", re.S)
+_COUNT_FIRST = re.compile(r"(\d+)\s*[xX×]?\s+(\S.*)", re.S)  # \d: digits of every script (٣, ३, ๓, ３)
 # "<rest> x<count>", "<rest> x <count>"
-_COUNT_LAST = re.compile(r"(\S.*?)\s+[xX×]\s*([0-9]+)", re.S)
+_COUNT_LAST = re.compile(r"(\S.*?)\s+[xX×]\s*(\d+)", re.S)
 _YDK_MARKER = re.compile(r"^(?:#main|#extra|!side)[ \t]*$", re.M)
 
 _FIX_FORMS = (
@@ -102,8 +103,10 @@ def _check_passcode(code: int, written: str) -> tuple[int | None, str | None]:
 
 
 def _dec(digits: str) -> int:
-    """ASCII digits as a decimal number; anything above 10**12 is 10**12 (Python refuses int() on
-    strings of more than 4300 digits, and every limit here is far below 10**12)."""
+    """Decimal digits (of any script: ٣ is 3) as a number; anything above 10**12 is 10**12 (Python refuses
+    int() on strings of more than 4300 digits, and every limit here is far below 10**12)."""
+    if not digits.isascii():
+        digits = "".join(str(unicodedata.decimal(ch, 0)) for ch in digits)
     sig = digits.lstrip("0")
     if not sig:
         return 0

@@ -1,12 +1,15 @@
 """Reporters: pure functions of the results. They know nothing of the rules.
 
-Every reporter of ``deckcheck check`` is ``render(run: Run) -> str`` (JSON also offers
-``render_chunks`` to write a large report piece by piece). Decks come in ``run.results``
-in the order the files were found; only the text report reorders them (worst first).
+Every output format of ``deckcheck check`` is a :class:`ReportFormat` (``output_format(name)``): the
+report in pieces (``chunks``), drawn on a terminal where it can be (text), and the piece of each deck
+that can be made where the deck is checked (JSON). Decks come in ``run.results`` in the order the
+files were found; only the text report reorders them (worst first).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
@@ -15,16 +18,51 @@ from .. import __version__
 from ..model import ERROR, WARNING, DeckResult
 
 # Every output format of `deckcheck check`: its name (as --output-format, deckcheck.toml and the docs
-# spell it) and the module under report/ that renders it.
+# spell it) and the module under report/ that renders it, and its ReportFormat there.
 OUTPUT_FORMATS = {
-    "text": "text",
-    "json": "json_report",
-    "junit": "junit",
-    "sarif": "sarif",
-    "github": "github",
-    "csv": "csv_report",
-    "html": "html",
+    "text": ("text", "TextFormat"),
+    "json": ("json_report", "JsonFormat"),
+    "junit": ("junit", "JunitFormat"),
+    "sarif": ("sarif", "SarifFormat"),
+    "github": ("github", "GithubFormat"),
+    "csv": ("csv_report", "CsvFormat"),
+    "html": ("html", "HtmlFormat"),
 }
+
+
+class ReportFormat(ABC):
+    """One output format of ``deckcheck check`` (as pip-audit's ``VulnerabilityFormat``)."""
+
+    draws = False  # drawn on a terminal (rich) when written to standard output: ``draw``
+    # A deck's piece of the report, made where the deck is checked (batch.py's workers too):
+    # (result, (format id, list name)[, the result it was moved from]) → the pieces; None: not made apart.
+    deck_pieces: Callable[..., tuple] | None = None
+
+    @abstractmethod
+    def chunks(self, run: "Run", *, quiet: bool = False) -> Iterable[str]:
+        """The report as text, in pieces (a large report is written piece by piece)."""
+
+    def draw(self, run: "Run", console, *, quiet: bool = False) -> None:
+        """Draw the report on a rich console (only where ``draws``)."""
+        raise NotImplementedError
+
+    def write(self, run: "Run", target=None, *, quiet: bool = False, console: Callable | None = None) -> None:
+        """Write the report to ``target`` (a file, replaced in one step) or to standard output; ``console()``
+        gives the rich console of standard output, for a format that ``draws``."""
+        from .output import emit
+
+        if self.draws and target is None and console is not None:
+            self.draw(run, console(), quiet=quiet)
+        else:
+            emit(self.chunks(run, quiet=quiet), target)
+
+
+def output_format(name: str) -> ReportFormat:
+    """The output format of that name (one of ``OUTPUT_FORMATS``)."""
+    import importlib
+
+    module, cls = OUTPUT_FORMATS[name]
+    return getattr(importlib.import_module(f".{module}", __package__), cls)()
 
 
 @dataclass
@@ -94,6 +132,7 @@ class Run:
     skipped: list[str] = field(default_factory=list)  # files found in folders that are not decklists (a README.txt)
     stale: list[dict] = field(default_factory=list)  # lists that may no longer be the newest in force (regulation.staleness)
     files: dict[str, str] = field(default_factory=dict)  # a deck's path → its file, for one of several in a file (a#2 → a)
+    notices: list[str] = field(default_factory=list)  # for the user, not the report: "warning: …", "note: …", in order
     _card_counts: list | None = field(default=None, init=False, repr=False, compare=False)
     _tallied: tuple | None = field(default=None, init=False, repr=False, compare=False)
     _counted: tuple | None = field(default=None, init=False, repr=False, compare=False)
@@ -221,25 +260,6 @@ def worst_first(results: list[DeckResult]) -> list[DeckResult]:
         return rank, -errors, -warnings
 
     return sorted(results, key=key)
-
-
-def render_to(name: str, run: "Run", target=None, *, quiet: bool = False, console=None) -> None:
-    """Render ``run`` in output format ``name`` to ``target`` (a file, replaced in one step) or to
-    standard output; text goes to ``console`` (a rich console) when given, for colour on a terminal."""
-    import importlib
-
-    from .output import emit
-
-    module = importlib.import_module(f".{OUTPUT_FORMATS[name]}", __package__)
-    if name == "text":
-        if target is None and console is not None:
-            module.render(run, console, quiet=quiet)
-        else:
-            emit([module.render_text(run, quiet=quiet)], target)
-    elif hasattr(module, "render_chunks"):
-        emit(module.render_chunks(run), target)
-    else:
-        emit([module.render(run)], target)
 
 
 def stale_message(item: dict) -> str:

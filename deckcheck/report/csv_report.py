@@ -6,7 +6,8 @@ most frequent first, ``;`` between), problems (every problem as ``line N: [rule]
 `` | `` between; notes left out), points (the deck's total points in a points format such as
 Genesys, else empty), player (who the decklist says made it: YAML ``player:``, a YDK ``#created
 by`` that names a person rather than a program), note (on every row, when the newest list deckcheck has
-may not be the one in force: ``report.stale_message``). Columns are only ever added, at the end, so
+may not be the one in force: ``report.stale_message``), fingerprint (the deck's content as a code:
+docs/fingerprint.md; empty for an unreadable file). Columns are only ever added, at the end, so
 those before keep their places.
 A cell that would start with ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a leading
 ``'`` so a spreadsheet shows it as text instead of running it as a formula (deck names and
@@ -22,11 +23,11 @@ import csv
 import io
 
 from ..model import INFO
-from . import Run, counts, stale_message, status
+from . import ReportFormat, Run, counts, stale_message, status
 from .escape import neutralize_commands, printable
 
 COLUMNS = ("path", "name", "format", "banlist", "status", "main", "extra", "side", "errors", "warnings", "rules",
-           "problems", "points", "player", "note")
+           "problems", "points", "player", "note", "fingerprint")
 
 
 CELL_LIMIT = 32_767  # characters a spreadsheet cell holds (Excel, LibreOffice Calc)
@@ -82,7 +83,7 @@ def rows(run: Run):
             result.path, result.name, fmt[0], fmt[1], status(result),
             result.sizes.get("main", 0), result.sizes.get("extra", 0), result.sizes.get("side", 0),
             errors, warnings, ";".join(rules), _problems(problems),
-            points["total"] if points else None, result.player, note,
+            points["total"] if points else None, result.player, note, result.fingerprint,
         )
 
 
@@ -92,3 +93,8 @@ def render(run: Run) -> str:
     for i, row in enumerate(rows(run)):
         writer.writerow(row if i == 0 else [_cell(v) for v in row])
     return neutralize_commands(buffer.getvalue())
+
+
+class CsvFormat(ReportFormat):
+    def chunks(self, run: Run, *, quiet: bool = False) -> list[str]:
+        return [render(run)]

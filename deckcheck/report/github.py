@@ -14,7 +14,7 @@ asked for, as yamllint does.
 from __future__ import annotations
 
 from ..model import INFO
-from . import Run, counts, stale_message, status
+from . import ReportFormat, Run, counts, stale_message, status
 from .escape import printable
 from .text import summary_line
 
@@ -58,3 +58,8 @@ def render(run: Run) -> str:
         lines.append("::endgroup::")
     lines.append(summary_line(run).plain)
     return "\n".join(lines) + "\n"
+
+
+class GithubFormat(ReportFormat):
+    def chunks(self, run: Run, *, quiet: bool = False) -> list[str]:
+        return [render(run)]

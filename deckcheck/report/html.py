@@ -20,7 +20,7 @@ import hashlib
 
 from .. import __version__
 from ..model import ERROR, SECTION_TITLES, SECTIONS
-from . import Run, counts, stale_message, status, worst_first
+from . import ReportFormat, Run, counts, stale_message, status, worst_first
 from .escape import html_text as h
 from .escape import neutralize_commands
 
@@ -238,6 +238,8 @@ def render(run: Run) -> str:
         name = f" ({h(result.name)})" if result.name else ""
         points = result.facts.get("points")
         extra = f" · {points['total']} points (cap {points['cap']})" if points else ""
+        if result.fingerprint:
+            extra += f" · fingerprint {result.fingerprint}"
         body.append(f'<section class="panel deck" id="deck-{i}"><h2>{_status(result)} <span class="path">'
                     f'{h(result.path)}</span>{name}</h2><p class="meta">{h(size_text)}{h(extra)}</p>'
                     f"{_problems_table(result.problems)}</section>")
@@ -295,3 +297,8 @@ def match(result, regulation) -> str:
         title = f"Duel {n}" + (" (must be the registered deck)" if duel.must_be_registered else " (sided)")
         body.append(_sided(duel, title))
     return page("deckcheck match check", body, script=False)
+
+
+class HtmlFormat(ReportFormat):
+    def chunks(self, run: Run, *, quiet: bool = False) -> list[str]:
+        return [render(run)]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from json.encoder import encode_basestring as _s  # the C string encoder (ensure_ascii=False)
 
 from ..model import CardRef, Problem
-from . import CardCount, Run, tool_info
+from . import CardCount, ReportFormat, Run, tool_info
 from .escape import json_safe
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode  # one encoder, C accelerated (no indent)
@@ -71,10 +71,11 @@ def deck_line_pieces(result, deck_format: tuple[str, str] | None = None, moved_f
         known = _rendered[id(problems)] = [problems, "true" if result.legal else "false", listed, None]
     head = '{"path": ' + json_safe(_s(result.path)) + ", "
     uri = path_uri(result.path)
-    made_of = (result.sizes, result.name, result.player, deck_format, result.facts.get("points"))
+    made_of = (result.sizes, result.name, result.player, deck_format, result.facts.get("points"), result.fingerprint)
     if uri is None and known[3] is not None and known[3][0] == made_of:
         return head, known[3][1]
-    body = '"legal": %s, "sections": %s, "problems": [%s]' % (known[1], _dumps(result.sizes), known[2])
+    body = '"legal": %s, "sections": %s, "problems": [%s], "fingerprint": %s' % (
+        known[1], _dumps(result.sizes), known[2], "null" if result.fingerprint is None else _s(result.fingerprint))
     tail = ""
     if result.name:
         tail += ', "name": ' + _s(result.name)
@@ -113,6 +114,7 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
         "legal": result.legal,
         "sections": dict(result.sizes),
         "problems": [p.to_json() for p in result.problems],
+        "fingerprint": result.fingerprint,
     }
     if result.name:
         out["name"] = result.name
@@ -246,3 +248,10 @@ def _chunks(run: Run) -> Iterator[str]:
 
 def render(run: Run) -> str:
     return "".join(render_chunks(run))
+
+
+class JsonFormat(ReportFormat):
+    deck_pieces = staticmethod(deck_line_pieces)
+
+    def chunks(self, run: Run, *, quiet: bool = False) -> Iterator[str]:
+        return render_chunks(run)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from . import Run, counts, stale_message
+from . import ReportFormat, Run, counts, stale_message
 from .escape import neutralize_commands, printable
 
 # Characters XML 1.0 cannot carry at all (a decklist's garbage can end up in a message).
@@ -80,3 +80,8 @@ def render(run: Run) -> str:
     ET.indent(root)
     document = ET.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + neutralize_commands(document, "&#58;", "&#91;") + "\n"
+
+
+class JunitFormat(ReportFormat):
+    def chunks(self, run: Run, *, quiet: bool = False) -> list[str]:
+        return [render(run)]

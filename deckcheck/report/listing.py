@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date
 
 from rich.table import Table
 from rich.text import Text
 
-from ..banlists import STATUS_LIMITS, STATUS_TITLES
+from ..banlists import STATUS_LIMITS
 from ..banlists import in_force as lists_in_force
+from ..queries import CardFacts, list_counts
 from .layout import fold, hang, print_grid, print_table, reflow, wrap_width
 from .terminal import shown
 
@@ -23,14 +23,6 @@ def _emit_json(document) -> None:
     from .escape import json_safe
 
     sys.stdout.write(json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n")
-
-
-def _counts(banlist) -> dict[str, int]:
-    """Entries per status of a list (the Forbidden/Limited/Semi-Limited ones always, the others where present)."""
-    counts = {s: 0 for s in STATUS_LIMITS}
-    for e in banlist.entries:
-        counts[e.status] = counts.get(e.status, 0) + 1
-    return counts
 
 
 def _contents(banlist, counts: dict[str, int]) -> str:
@@ -55,7 +47,7 @@ def banlists(lists, today_of, output_format: str, console) -> None:
     """``today_of(folder)``: the date where a folder's lists apply (the lists in force then are marked)."""
     in_force = {b.name for b in lists_in_force(lists, today_of).values()}
     if output_format == "json":
-        _emit_json([{**b.to_json(), "aliases": b.aliases, "in_force": b.name in in_force, "entries": _counts(b)}
+        _emit_json([{**b.to_json(), "aliases": b.aliases, "in_force": b.name in in_force, "entries": list_counts(b)}
                     for b in lists])
         return
     width = wrap_width(console)
@@ -65,7 +57,7 @@ def banlists(lists, today_of, output_format: str, console) -> None:
         console.print(Text(f"{fmt.upper()} lists", style="bold"), highlight=False)
         rows, contents = [], False
         for b in (b for b in lists if b.format == fmt):
-            counts = _counts(b)
+            counts = list_counts(b)
             words = _contents(b, counts)
             contents = contents or bool(words)
             official = (b.source or {}).get("official") or (b.source or {}).get("pool") or {}
@@ -127,12 +119,11 @@ def list_diff(old, new, cards, decks: list[dict], output_format: str, console) -
         print_problems(d["new_problems"], console, width)
 
 
-def card_history(card, lists, cards, output_format: str, console) -> None:
-    """A card's status on every list deckcheck has, per folder of lists, in date order."""
-    from ..listchanges import status_of, title
+def card_history(card, history, output_format: str, console) -> None:
+    """A card's status on every list deckcheck has (``history``: (list, status) pairs), per folder of lists, in
+    date order."""
+    from ..listchanges import title
 
-    memo: dict = {}
-    history = [(b, status_of(b, card, cards, memo)) for b in lists]
     if output_format == "json":
         _emit_json({"card": {"name": card.name, "passcode": card.passcode},
                     "history": [{"list": b.name, "format": b.format, "effective": b.effective.isoformat(),
@@ -173,27 +164,6 @@ def _kind(card) -> str:
             "skill": "Skill Card (Speed Duel: one per deck, kept outside it)"}.get(card.kind, card.kind)
 
 
-def _identity(card, index) -> tuple[str | None, object]:
-    """How a card relates to its name group: (kind, card) with kind "stands for" (an unofficial version of an
-    official card), "same name" (another card printed under the same name), "treated as", or (None, None)."""
-    from ..rules.card_pool import official_card
-
-    official = official_card(card, index)
-    if official is not None:
-        return "stands for", official
-    group = index.by_passcode(card.group) if card.group != card.passcode else None
-    if group is None:
-        return None, None
-    return ("same name" if group.name == card.name else "treated as"), group
-
-
-def _same_name(card, index) -> list:
-    """Other cards printed under this card's name and counted with it (only for the card a group is named after)."""
-    if card.group != card.passcode or card.origin != "official":
-        return []
-    return [c for c in index.group_members(card.passcode) if c.passcode != card.passcode and c.name == card.name]
-
-
 def card_matches(query: str, found, more: bool, console) -> None:
     """The cards part of a name fits, best first (text; ``deckcheck card`` with one of them shows it)."""
     from .layout import fits, print_table, table, wrap_width
@@ -212,73 +182,15 @@ def card_matches(query: str, found, more: bool, console) -> None:
             console.print(shown(f"  {card.name} ({card.passcode})"), highlight=False, soft_wrap=True)
 
 
-def card_status(card, regulation) -> tuple[str, int | None]:
-    """A card's standing in one regulation, in words, and its points there (None outside a points format)."""
-    from ..banlists import GROUP_TITLES
-    from ..rules.banned_type import banned_types
-    from ..rules.card_pool import why_not_legal
-    from ..words import with_article
-
-    skill_in_deck = card.kind == "skill" and regulation.enabled("skill-card")
-    if card.kind not in ("main", "extra") and not skill_in_deck:
-        return "never in a deck", None
-    outside = why_not_legal(card, regulation)
-    if outside:
-        return f"not legal: {outside}", None
-    banned = banned_types(card, regulation.options("banned-type").get("types") or ())
-    if banned:
-        return f"not legal: {with_article(' and '.join(t.capitalize() for t in banned))} Monster", None
-    parts = []
-    if regulation.banlist is not None:
-        limit = regulation.limits.get(card.group, regulation.copies)
-        group = regulation.groups.get(card.group)
-        parts.append(GROUP_TITLES[group] if group is not None and limit else STATUS_TITLES.get(limit, "Unlimited"))
-    points = None
-    if regulation.points_list is not None:
-        points = regulation.points.get(card.passcode, 0)
-        parts.append(f"{points} point{'s' if points != 1 else ''}")
-    return ", ".join(parts) or "legal", points
-
-
-def cards(found, index, regulations, output_format: str, console) -> None:
+def cards(found: list[CardFacts], output_format: str, console) -> None:
     """What deckcheck knows of each card, with its standing in each regulation (every built-in format today)."""
-    documents = []
-    for card in found:
-        statuses, points, formats = {}, {}, {}
-        for regulation in regulations:
-            text, value = card_status(card, regulation)
-            if regulation.banlist is not None:
-                statuses.setdefault(regulation.banlist.name, text)  # the first format to use a list names it
-            if regulation.points_list is not None:
-                points.setdefault(regulation.points_list.name, value)
-            formats[regulation.format.id] = {"title": regulation.title, "list": regulation.list_name, "status": text,
-                                             **({"points": value} if regulation.points_list is not None else {})}
-        relation, group = _identity(card, index)
-        documents.append(
-            {
-                "name": card.name,
-                "passcode": card.passcode,
-                "passcodes": list(card.passcodes),
-                "kind": card.kind,
-                "konami_id": card.konami_id,
-                "origin": card.origin,
-                "tcg": card.tcg,
-                "ocg": card.ocg,
-                "tcg_date": card.tcg_date,
-                "ocg_date": card.ocg_date,
-                "treated_as": group.name if relation in ("treated as", "same name") else None,
-                "official_card": {"name": group.name, "passcode": group.passcode} if relation == "stands for" else None,
-                "same_name": [{"name": c.name, "passcode": c.passcode} for c in _same_name(card, index)],
-                "status": statuses,
-                "points": points,
-                "formats": formats,
-            }
-        )
+    documents = [facts.document for facts in found]
     if output_format == "json":
         _emit_json(documents)
         return
     width = wrap_width(console)
-    for n, (card, doc) in enumerate(zip(found, documents)):
+    for n, facts in enumerate(found):
+        card, doc = facts.card, facts.document
         if n:
             console.print()
         table = Table(box=None, show_header=False, padding=(0, 1))
@@ -290,7 +202,7 @@ def cards(found, index, regulations, output_format: str, console) -> None:
              + ("  (alternate artworks share one limit)" if len(card.passcodes) > 1 else "")),
             ("Kind", _kind(card)),
         ]
-        relation, group = _identity(card, index)
+        relation, group = facts.relation, facts.group
         if relation == "stands for":
             rows.append(("Official card", f"{group.name} ({group.passcode}): this id is an unofficial version of it; "
                                           f"decklists should use {group.passcode}"))
@@ -427,43 +339,8 @@ def format_definition(fmt, output_format: str, console) -> None:
                       soft_wrap=True)
 
 
-def _age_days(day, today: date) -> int | None:
-    try:
-        return (today - date.fromisoformat(str(day)[:10])).days
-    except ValueError:
-        return None
-
-
-def _list_sources(lists, today: date) -> list[dict]:
-    """Every source the lists in use come from or were checked against, once per role and source: its newest
-    commit and date among the lists, and its age."""
-    found: dict[tuple, dict] = {}
-    for b in lists:
-        for role, src in (b.source or {}).items():
-            if not isinstance(src, dict):
-                continue
-            where = src.get("repository") or src.get("url") or src.get("path") or src.get("from")
-            day = str(src.get("date") or src.get("retrieved") or src.get("seen") or "") or None
-            entry = found.setdefault((role, where), {"role": role, "source": where, "commit": None, "date": None,
-                                                     "lists": 0})
-            entry["lists"] += 1
-            if day and (entry["date"] is None or day > entry["date"]):
-                entry["date"], entry["commit"] = day, src.get("commit")
-    for entry in found.values():
-        entry["age_days"] = _age_days(entry["date"], today) if entry["date"] else None
-    return sorted(found.values(), key=lambda e: (e["role"], str(e["source"])))
-
-
-def data(index, store, today: date, output_format: str, console, today_of=None) -> None:
-    from ..corrections import load as load_corrections
-    from ..datastore import describe
-
-    document = describe(index, store, today, today_of)
-    document["cards"]["sources"] = [{**s, "age_days": _age_days(s.get("date"), today) if s.get("date") else None}
-                                    for s in document["cards"]["sources"]]
-    document["banlists"]["sources"] = _list_sources(store.all(), today)
-    corrections = load_corrections()
-    document["corrections"] = {"path": str(corrections.path), "entries": corrections.to_json()}
+def data(document: dict, output_format: str, console) -> None:
+    """What ``deckcheck data`` says (``queries.data_report``)."""
     if output_format == "json":
         _emit_json(document)
         return

@@ -16,7 +16,7 @@ import json
 import os
 from urllib.parse import quote
 
-from . import Run, rule_catalog, stale_message, tool_info
+from . import ReportFormat, Run, rule_catalog, stale_message, tool_info
 from .escape import json_safe, printable
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -111,3 +111,7 @@ def render(run: Run) -> str:
     }
     return json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
 
+
+class SarifFormat(ReportFormat):
+    def chunks(self, run: Run, *, quiet: bool = False) -> list[str]:
+        return [render(run)]

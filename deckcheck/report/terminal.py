@@ -28,6 +28,7 @@ def shown(value, style: str = "") -> Text:
     return Text("" if value is None else printable(str(value)), style=style)
 
 
+MIN_WIDTH = 40  # narrower terminals (or COLUMNS=0) get lines of this width: a word or passcode is never cut
 UNWRAPPED = 100_000  # the width a report is laid out at when nothing is wrapped (piped): tables at their natural width
 
 # Spaces at the end of a line (before its newline, or before the colour codes that end it).
@@ -92,5 +93,7 @@ def console(stderr: bool = False, file: IO[str] | None = None, **options) -> Con
     if not fixed and not (terminal if terminal is not None else stream.isatty()):
         options["width"] = UNWRAPPED  # piped or to a file: tables at their natural width, nothing wrapped
     made = Console(file=stream, stderr=stderr, markup=False, emoji=False, highlight=False, **options)
+    if made.width < MIN_WIDTH:  # COLUMNS=0 printed nothing at all (and -o replaced a report with 0 bytes)
+        made.width = MIN_WIDTH
     made.fixed_width = fixed
     return made

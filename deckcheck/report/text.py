@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..model import ERROR, INFO, SECTION_TITLES, SECTIONS, WARNING
-from . import Run, stale_message, worst_first
+from . import ReportFormat, Run, stale_message, worst_first
 from .escape import printable
 from .layout import cells, fits, fold, hang, print_table, runs_line, table, wrap_width
 from .terminal import console as safe_console
@@ -64,7 +64,7 @@ def _lists(run: Run) -> list[str]:
 
 
 def header(run: Run, console: Console, width: int | None) -> Text:
-    parts = [Text(run.format_title, style="bold"), *map(shown, _lists(run)), Text(f"as of {run.as_of.isoformat()}")]
+    parts = [Text(printable(run.format_title), style="bold"), *map(shown, _lists(run)), Text(f"as of {run.as_of.isoformat()}")]
     cards = run.data.get("cards", {})
     if cards.get("built"):
         parts.append(shown(f"card data {cards.get('origin', 'bundled')}, {cards['built']}"))
@@ -323,7 +323,7 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
         gap()
         print_summary(run, console, width)
     gap()
-    console.print(summary_line(run), highlight=False, soft_wrap=True)
+    console.print(hang(console, summary_line(run), width, indent=2, first=0), highlight=False, soft_wrap=True)
 
 
 def render_text(run: Run, quiet: bool = False, width: int | None = None) -> str:
@@ -336,3 +336,13 @@ def render_text(run: Run, quiet: bool = False, width: int | None = None) -> str:
     made.fixed_width = width is not None
     render(run, made, quiet=quiet)
     return buffer.getvalue()
+
+
+class TextFormat(ReportFormat):
+    draws = True
+
+    def chunks(self, run: Run, *, quiet: bool = False) -> list[str]:
+        return [render_text(run, quiet=quiet)]
+
+    def draw(self, run: Run, console: Console, *, quiet: bool = False) -> None:
+        render(run, console, quiet=quiet)

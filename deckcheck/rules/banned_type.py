@@ -48,6 +48,29 @@ def banned_types(card, types) -> list[str]:
     return [t for t in types if card.type & TYPE_BITS[t]]
 
 
+NAMED = 12  # cards a grouped problem names; the rest are counted
+
+
+def _grouped(section: str, groups: list[list], types, allowed: str, regulation) -> Problem:
+    first = groups[0][0]
+    where = f"the {section_title(section)} Deck"
+    named = [f"{total(g)} {g[0].card.name} ({'/'.join(t.capitalize() for t in banned_types(g[0].card, types))}, "
+             f"line{'s' if len([n for e in g for n in e.lines]) > 1 else ''} "
+             f"{', '.join(str(n) for e in g for n in e.lines)})" for g in groups[:NAMED]]
+    more = f" and {len(groups) - NAMED} more" if len(groups) > NAMED else ""
+    n = sum(total(g) for g in groups)
+    return Problem(
+        ID,
+        SEVERITY,
+        f"{len(groups)} cards in {where} ({copies(n)}) are {allowed} Monsters, which {regulation.title} allows "
+        f"nowhere, not even in the Side Deck: {'; '.join(named)}{more}",
+        section,
+        first.line,
+        first.card.ref,
+        f"remove these {len(groups)} cards from {where}",
+    )
+
+
 def allows(card, section: str, regulation) -> bool:
     """Whether ``card`` is of no type the format bans (the rule, card by card)."""
     return not banned_types(card, regulation.options(ID).get("types") or ())
@@ -56,7 +79,15 @@ def allows(card, section: str, regulation) -> bool:
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     types = regulation.options(ID).get("types") or ()
     banned = [e for e in deck.deck_entries if banned_types(e.card, types)]
+    allowed = " or ".join(t.capitalize() for t in types)
+    by_section: dict[str, list[list]] = {}
     for group in by_card_and_section(banned):
+        by_section.setdefault(group[0].section, []).append(group)
+    for section, groups in by_section.items():
+        if len(groups) > 1:  # one problem for the section, naming every card: not one sentence per card
+            yield _grouped(section, groups, types, allowed, regulation)
+            continue
+        (group,) = groups
         first = group[0]
         n = total(group)
         kinds = " and ".join(t.capitalize() for t in banned_types(first.card, types))

@@ -3,8 +3,8 @@
 Genesys gives some cards points (per copy); a deck's total over Main + Extra + Side may not
 exceed the event's cap — 100 as standard, any cap an event announces, 0 included (then no
 card with points may be played at all). The points come from the points list in force on the
-check date: Konami changes them every few weeks (Monster Reborn went from 20 to 4). The fix
-names the costliest cards. `--points-cap N` sets the cap for one run. Off unless a format
+check date: Konami changes them every few weeks (Monster Reborn went from 20 to 4). The message
+names the costliest cards; the fix says how many points to take out. `--points-cap N` sets the cap for one run. Off unless a format
 enables it with its points lists.
 
 Source: Konami, yugioh-card.com/en/genesys (points list: registration.yugioh-card.com/genesys);
@@ -83,7 +83,7 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         None,
         None,
         None,
-        f"take out cards worth at least {over} points (the costliest: {costliest})",
+        f"take out cards worth at least {over} point{'' if over == 1 else 's'}, starting with the costliest",
     )
 
 

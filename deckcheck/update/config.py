@@ -20,6 +20,19 @@ import os
 import sys
 from pathlib import Path
 
+MIN_TIMEOUT, MAX_TIMEOUT = 0.1, 3600.0
+MAX_RETRIES = 10
+
+
+def timeout_problem(value) -> str | None:
+    """Why ``value`` is no timeout in seconds (inf, nan, 0, -1, an hour and more), or None."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
+        return f"must be a number of seconds, not {value!r}"
+    if not MIN_TIMEOUT <= value <= MAX_TIMEOUT:
+        return f"must be from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g} seconds, not {value!r}"
+    return None
+
+
 KEYS: dict[str, type | tuple[type, ...]] = {"cards_url": str, "lists_url": str, "timeout": (int, float), "retries": int}
 
 
@@ -39,12 +52,14 @@ def config_path() -> Path:
 def load_config(path: Path | None = None) -> tuple[dict, Path]:
     """The ``[update]`` settings of the config file (empty when there is no file)."""
     path = path or config_path()
+    from ..reading import Unreadable, read_file
+
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return {}, path
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the config file: {exc.strerror}") from None
+        data = read_file(path, 1024 * 1024)
+    except Unreadable as exc:
+        if exc.missing:
+            return {}, path
+        raise ConfigError(f"{path}: cannot read the config file: {exc}") from None
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover
@@ -53,6 +68,8 @@ def load_config(path: Path | None = None) -> tuple[dict, Path]:
         doc = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: not a valid TOML config file: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not a valid TOML config file: nested too deeply") from None
     section = doc.get("update", {})
     if not isinstance(section, dict):
         raise ConfigError(f"{path}: [update] must be a table")
@@ -63,5 +80,9 @@ def load_config(path: Path | None = None) -> tuple[dict, Path]:
             raise ConfigError(f"{path}: unknown key {key!r} in [update] (known: {', '.join(KEYS)})")
         if not isinstance(value, KEYS[name]) or isinstance(value, bool):
             raise ConfigError(f"{path}: [update] {key} has the wrong type")
+        if name == "timeout" and timeout_problem(value):
+            raise ConfigError(f"{path}: [update] timeout: {timeout_problem(value)}")
+        if name == "retries" and isinstance(value, int) and not 0 <= value <= MAX_RETRIES:
+            raise ConfigError(f"{path}: [update] retries must be from 0 to {MAX_RETRIES}, not {value}")
         out[name] = value
     return out, path

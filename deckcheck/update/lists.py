@@ -350,7 +350,7 @@ def derived_lists(cards: dict[str, list[dict]], resolver: Resolver, today: date,
 def existing_statuses(path: Path, resolver: Resolver) -> dict[int, str] | None:
     """An installed list's canonical passcode → status, resolved against the new index (None if unreadable)."""
     from ..banlists import load_banlist
-    from ..carddb import DataError
+    from ..errors import DataError
 
     try:
         banlist = load_banlist(path)

@@ -315,7 +315,7 @@ class _Update:
         def known_names(months: set[tuple[str, str]] | None = None) -> dict[tuple[str, str], str]:
             """(format, list name or alias) → effective date, of the installed lists (of these months only)."""
             from ..banlists import load_banlist
-            from ..carddb import DataError
+            from ..errors import DataError
 
             out: dict[tuple[str, str], str] = {}
             for f in store.files():
@@ -333,10 +333,12 @@ class _Update:
         url = opts.lists_url
         stopgap = False
         if opts.lflist is not None:
+            from ..reading import Unreadable, read_file
+
             try:
-                text = opts.lflist.read_bytes().decode("utf-8-sig")
-            except OSError as exc:
-                raise self.fail(f"{opts.lflist}: cannot read: {exc.strerror}") from None
+                text = read_file(opts.lflist, 16 * 1024 * 1024).decode("utf-8-sig")
+            except Unreadable as exc:
+                raise self.fail(f"{opts.lflist}: cannot read: {exc}") from None
             except UnicodeDecodeError:
                 raise self.fail(f"{opts.lflist}: not a UTF-8 text file") from None
             origin = {"path": _path_text(opts.lflist)}

@@ -1,0 +1,382 @@
+"""deckcheck's public Python API: what the command line, a bot and the tests all go through.
+
+The three-line case::
+
+    import deckcheck
+
+    result = deckcheck.check(open("my.ydk", "rb").read())
+    print(result.legal, [p.message for p in result.problems])
+
+A program that runs for long (a Discord bot, a web service) keeps one :class:`Session`: it keeps the
+card data and lists loaded, and sees data that ``deckcheck update`` installs while it runs (the data
+is keyed by the data directory and the stamp of what the update installed). "Today" is taken at
+every call, never frozen when the Session was made. Nothing here prints: what a user should be told
+comes back as ``warnings`` / ``notes``, and what cannot be done is an exception from
+``deckcheck.errors``. The decklists given are never changed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import clock
+from .errors import UsageError
+from .model import DeckResult, Source
+
+if TYPE_CHECKING:
+    from .checker import Checker, Selection
+    from .datastore import LoadedData
+    from .report import Run
+
+__all__ = ["Session", "check", "Found", "ReadDecks", "selection"]
+
+CHECKERS_KEPT = 16  # selections a Session keeps a Checker for (their regulations are built once each)
+
+
+def _date(value: date | str | None, option: str = "as_of") -> date | None:
+    """``value`` as a date (an ISO date text is taken too); UsageError when it is none."""
+    if value is None or isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise UsageError(f"{option} {value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def selection(format: str | None = None, banlist: str | None = None, as_of: date | str | None = None,
+              region: str | None = None, points_cap: int | None = None, legacy_side: bool = False,
+              as_of_option: str = "as_of") -> Selection:
+    """What to judge by: a format id (or a format file's path), a list by name, a date, a region and the rule
+    options a command line may set (the points cap, the legacy side-size rule)."""
+    from .checker import Override, Selection
+
+    overrides = []
+    if points_cap is not None:
+        overrides.append(Override(f"--points-cap {points_cap}", "points-cap", {"cap": points_cap}))
+    if legacy_side:
+        overrides.append(Override("--side-rule legacy", "side-size", {"exactly": [0, 15]}))
+    return Selection(format, banlist, _date(as_of, as_of_option), region, tuple(overrides))
+
+
+@dataclass
+class Found:
+    """The decklists that paths name (in report order), the paths that do not exist, and the files found in
+    folders that plainly are no decklist (a README.txt: skipped)."""
+
+    sources: list[Source]
+    missing: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ReadDecks:
+    """Decks read, not judged: (parsed deck, the argument that named it, its path as shown, its number in a file
+    of several or None), and ("missing" | "unreadable", message) for what could not be, in the order met."""
+
+    decks: list[tuple] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
+
+
+class Session:
+    """Checks decklists with data kept loaded between calls.
+
+    ``data_dir``: where ``deckcheck update`` installs data (default: ``DECKCHECK_DATA_DIR``, else the user
+    data directory), read again whenever an update changed it.
+    """
+
+    def __init__(self, data_dir: str | os.PathLike | None = None):
+        self._data_dir = Path(data_dir) if data_dir is not None else None
+        self._checkers: OrderedDict[tuple, Checker] = OrderedDict()
+
+    # ---- the data -----------------------------------------------------------------------------
+
+    @property
+    def data_dir(self) -> Path:
+        from .datastore import data_dir
+
+        return self._data_dir if self._data_dir is not None else data_dir()
+
+    @property
+    def data(self) -> LoadedData:
+        """The card index and lists in use now (loaded once per change of the data directory)."""
+        from .datastore import load_data
+
+        return load_data(self.data_dir)
+
+    @property
+    def warnings(self) -> list[str]:
+        """What the user should know about the data in use (an update that cannot be trusted, …)."""
+        return list(self.data.warnings)
+
+    def formats(self):
+        """The built-in formats and the user's (``formats/`` in the data directory)."""
+        from .formats import FormatStore
+
+        return FormatStore(self.data_dir / "formats")
+
+    def checker(self, chosen: Selection | None = None, *, input_format: str | None = None) -> Checker:
+        """A Checker for ``chosen`` with the data in use and "today" as of now (one is kept per selection, data
+        and set of dates: a check the next day, or after an update, gets a new one)."""
+        from .checker import Checker, Selection
+
+        chosen = chosen or Selection()
+        data = self.data
+        now = clock.utc_now()
+        days = None if chosen.as_of is not None else tuple(clock.today(region, now) for region in clock.ZONES)
+        key = (data.root, data.stamp, id(data.cards), chosen.format, chosen.banlist, chosen.as_of, chosen.region,
+               tuple((o.flag, o.rule) for o in chosen.overrides), input_format, days)
+        checker = self._checkers.get(key)
+        if checker is None:
+            checker = Checker(data.cards, data.store, chosen, formats=self.formats(), now=now,
+                              input_format=input_format)
+            self._checkers[key] = checker
+            while len(self._checkers) > CHECKERS_KEPT:
+                self._checkers.popitem(last=False)
+        else:
+            self._checkers.move_to_end(key)
+        return checker
+
+    # ---- one decklist -------------------------------------------------------------------------
+
+    def check_decks(self, text_or_bytes: str | bytes, *, format: str | None = None, as_of: date | str | None = None,
+                    input_format: str | None = None, name: str | None = None, banlist: str | None = None,
+                    region: str | None = None, points_cap: int | None = None) -> list[DeckResult]:
+        """The verdict on every deck of a decklist given as text or bytes (a file of ydke links holds several).
+        ``name``: how the deck is named in the result (default ``<deck>``)."""
+        from .parsers import parse_given
+
+        data = text_or_bytes.encode("utf-8", "surrogateescape") if isinstance(text_or_bytes, str) else bytes(text_or_bytes)
+        checker = self.checker(selection(format, banlist, as_of, region, points_cap), input_format=_input_format(input_format))
+        return [checker.check_parsed(deck) for deck in parse_given(data, name or "<deck>", checker.input_format)]
+
+    def check(self, text_or_bytes: str | bytes, *, format: str | None = None, as_of: date | str | None = None,
+              input_format: str | None = None, name: str | None = None, banlist: str | None = None,
+              region: str | None = None, points_cap: int | None = None) -> DeckResult:
+        """The verdict on one decklist given as text or bytes (any format deckcheck reads). A decklist that
+        holds several decks (ydke links, one a line) is a UsageError: use :meth:`check_decks`."""
+        results = self.check_decks(text_or_bytes, format=format, as_of=as_of, input_format=input_format, name=name,
+                                   banlist=banlist, region=region, points_cap=points_cap)
+        if len(results) != 1:
+            raise UsageError(f"{name or 'the decklist'} holds {len(results)} decks; check them with check_decks")
+        return results[0]
+
+    # ---- many decklists -----------------------------------------------------------------------
+
+    def find(self, paths: Iterable[str | os.PathLike | Source], exclude: Sequence[str] = (),
+             force_exclude: bool = False) -> Found:
+        """The decklists that ``paths`` name: files (whatever their suffix, unless ``force_exclude``), folders
+        searched for decklists (hidden names, build and package folders and ``exclude`` globs left out), and
+        decklists given as data (a :class:`Source`). An empty path is missing, never the current folder."""
+        from .files import find_decklists
+
+        special: dict[str, str] = {}
+        given: dict[str, bytes] = {}
+        arguments: list[Path | str] = []
+        for path in paths:
+            if isinstance(path, Source):
+                given[path.shown] = path.data if path.data is not None else b""
+                if path.problem is not None:
+                    special[path.shown] = path.problem
+                arguments.append(path.shown)
+            else:
+                arguments.append(Path(path) if str(path) else "")
+        skipped: list[str] = []
+        found, missing = find_decklists(arguments, exclude, special, skipped, given, force_exclude=force_exclude)
+        sources = [Source(None if shown in given else path, shown, given.get(shown), special.get(shown))
+                   for path, shown in found]
+        return Found(sources, [str(m) for m in missing], skipped)
+
+    def check_sources(self, sources: Sequence[Source], *, format: str | None = None,
+                      as_of: date | str | None = None, input_format: str | None = None,
+                      banlist: str | None = None, region: str | None = None, points_cap: int | None = None,
+                      chosen: Selection | None = None, jobs: int | None = None,
+                      progress: Callable[[int], None] | None = None, skipped: Sequence[str] = (),
+                      prerender: Callable[..., tuple] | None = None) -> Run:
+        """Check every decklist of ``sources`` (see :meth:`find`): the run, its results in the order given.
+
+        ``chosen`` (a :func:`selection`) instead of ``format`` … ``points_cap``. ``jobs``: processes to check
+        with (None: every spare core for a large batch). ``progress(n)``: told as decks are done.
+        ``prerender``: a report's per-deck piece made where each deck is checked (the JSON report's lines).
+        ``run.notices``: what the user should know of the run ("warning: …", "note: …"); of the data in use,
+        :attr:`warnings`.
+        """
+        from .batch import check_files
+
+        if chosen is None:
+            chosen = selection(format, banlist, as_of, region, points_cap)
+        checker = self.checker(chosen, input_format=_input_format(input_format))
+        notices = [f"warning: {w}" for w in checker.warnings()]
+        main = checker.regulation()
+        files = [(source.path if source.path is not None else source.shown, source.shown) for source in sources]
+        special = {s.shown: s.problem for s in sources if s.problem is not None}
+        given = {s.shown: s.data for s in sources if s.data is not None}
+        results, deck_formats = check_files(checker, files, special=special, jobs=jobs, progress=progress,
+                                            given=given, render=prerender,
+                                            note=lambda text: notices.append(f"note: {text}"))
+        judged_in = {fmt for fmt, _list in deck_formats.values()}
+        notices += [f"warning: {w}" for w in checker.unused_overrides(judged_in)]
+        return self._run(checker, main, results, deck_formats, list(skipped), {s.shown for s in sources},
+                         notices, judged_in)
+
+    def check_paths(self, paths: Iterable[str | os.PathLike | Source], *, exclude: Sequence[str] = (),
+                    jobs: int | None = None, progress: Callable[[int], None] | None = None, **judge_by) -> Run:
+        """Check every decklist that ``paths`` name (:meth:`find`, then :meth:`check_sources`). A path that
+        does not exist is a UsageError; ``judge_by``: ``format``, ``as_of``, ``banlist``, ``region``,
+        ``points_cap``, ``input_format``."""
+        found = self.find(paths, exclude)
+        if found.missing:
+            raise UsageError(f"{found.missing[0]}: no such file or directory")
+        return self.check_sources(found.sources, jobs=jobs, progress=progress, skipped=found.skipped, **judge_by)
+
+    def _run(self, checker, main, results, deck_formats, skipped, shown, notices, judged_in) -> Run:
+        from .datastore import run_data_info
+        from .report import Run
+
+        data = self.data
+        run = Run(
+            results=results,
+            format_id=main.format.id,
+            format_title=main.title,
+            banlist={**main.banlist.to_json(), "effective": main.effective(main.banlist).isoformat()} if main.banlist else {},
+            as_of=checker.as_of,
+            data=run_data_info(data.cards, main.banlist or main.points_list, data.root),
+            deck_formats=deck_formats,
+            lists=main.report_lists(),
+            skipped=skipped,
+            stale=checker.stale(judged_in),
+            files=_files_of_decks(results, shown),
+            notices=notices,
+        )
+        return run
+
+
+    def read_decks(self, arguments: Iterable[str | os.PathLike | Source], exclude: Sequence[str] = (),
+                   input_format: str | None = None) -> ReadDecks:
+        """Every deck of every decklist that ``arguments`` name (:meth:`find`, argument by argument), parsed but
+        not judged (``convert``, ``decklist``), with what could not be found or read, in the order met."""
+        from .parsers import parse_given, read_decks
+
+        forced = _input_format(input_format)
+        out = ReadDecks()
+        for argument in arguments:
+            found = self.find([argument], exclude)
+            out.errors += [("missing", f"{path}: no such file or directory") for path in found.missing]
+            for source in found.sources:
+                if source.problem is not None:
+                    out.errors.append(("unreadable", f"{source.shown}: cannot read the file: {source.problem}"))
+                    continue
+                decks = (parse_given(source.data, source.shown, forced) if source.data is not None
+                         else read_decks(source.path, source.shown, forced))
+                for number, deck in enumerate(decks, 1):
+                    out.decks.append((deck, argument, source.shown, number if len(decks) > 1 else None))
+        return out
+
+    def judge(self, parsed, chosen: Selection | None = None, *, input_format: str | None = None):
+        """(verdict, regulation) of a parsed deck (``show``, ``decklist``): the regulation says what it was judged by."""
+        return self.checker(chosen, input_format=input_format).judge(parsed)
+
+    # ---- what deckcheck knows (the info commands) --------------------------------------------------
+
+    def today_of(self):
+        """``today_of(folder)``: today where a folder's lists apply, as of this call."""
+        from .queries import today_of
+
+        return today_of(self.formats())
+
+    def banlists(self, folder: str | None = None) -> list:
+        """Every list deckcheck has (of one folder of lists: tcg, ocg, …), oldest first."""
+        store = self.data.store
+        if folder is not None and folder.lower() not in store.formats():
+            raise UsageError(f"no lists for {folder!r}; the lists deckcheck has are for: {', '.join(store.formats())}")
+        return store.all(folder.lower() if folder else None)
+
+    def list_changes(self, names: Sequence[str] = (), folder: str = "tcg", decks: Sequence[str | os.PathLike] = ()):
+        """(older list, newer list, a report per deck): two lists by name (default: the newest of ``folder`` and
+        the one before it), and what their changes do to each deck (``queries.deck_change``)."""
+        from .queries import deck_change, two_lists
+
+        data, formats = self.data, self.formats()
+        old, new = two_lists(data.store, list(names), folder.lower())
+        return old, new, [deck_change(data.cards, data.store, Path(path), old, new, formats) for path in decks]
+
+    def search_cards(self, query: str, limit: int) -> tuple[list, bool, list[str]]:
+        """(the cards a name, part of one or a passcode finds, best first, at most ``limit``; whether any name
+        contains the query; the names meant when none does)."""
+        from .resolve import suggest
+
+        cards = self.data.cards
+        found, contained = cards.search(query, limit)
+        return found, contained, ([] if contained else suggest(cards, query))
+
+    def names_exactly(self, query: str) -> bool:
+        """Whether ``query`` is a card's name or passcode (not only part of names)."""
+        return bool(self.data.cards.find(query))
+
+    def card_facts(self, found: list) -> list:
+        """What deckcheck knows of each card and its standing in every built-in format today (``CardFacts``)."""
+        from .queries import card_facts, regulations_today
+
+        data = self.data
+        return card_facts(found, data.cards, regulations_today(data.cards, data.store, self.formats()))
+
+    def card_history(self, card) -> list[tuple]:
+        """(list, the card's status on it) for every list deckcheck has."""
+        from .queries import card_history
+
+        data = self.data
+        return card_history(card, data.store.all(), data.cards)
+
+    def data_report(self) -> dict:
+        """What ``deckcheck data`` says: the card data and lists in use, their sources and ages, the corrections."""
+        from .queries import data_report
+
+        data = self.data
+        return data_report(data.cards, data.store, clock.today(), self.today_of(), data.root)
+
+
+def _input_format(input_format: str | None) -> str | None:
+    """An input format id, checked (UsageError naming the known ones)."""
+    if input_format is None:
+        return None
+    from .parsers import INPUT_FORMATS
+
+    known = [fmt.id for fmt in INPUT_FORMATS]
+    if input_format not in known:
+        raise UsageError(f"unknown input format {input_format!r}; choose one of: {', '.join(known)}")
+    return input_format
+
+
+def _files_of_decks(results: list[DeckResult], shown: set[str]) -> dict[str, str]:
+    """Deck path → its file, for the decks that are one of several in a file (parsers: ``links.txt#2``)."""
+    files = {}
+    for result in results:
+        if result.path not in shown:
+            base, _, number = result.path.rpartition("#")
+            if number.isdigit() and base in shown:
+                files[result.path] = base
+    return files
+
+
+_default: Session | None = None
+
+
+def default_session() -> Session:
+    """The Session :func:`check` uses (made at its first call)."""
+    global _default
+    if _default is None:
+        _default = Session()
+    return _default
+
+
+def check(text_or_bytes: str | bytes, *, format: str | None = None, as_of: date | str | None = None,
+          input_format: str | None = None, name: str | None = None) -> DeckResult:
+    """The verdict on one decklist (YDK, ydke://, YAML, a text list, an Omega code; as text or bytes) in
+    ``format`` (default: TCG, or what a YAML decklist declares) as on ``as_of`` (default: today where the
+    format's lists apply). ``result.legal``, ``result.problems`` (each with rule, card, section, line, fix)."""
+    return default_session().check(text_or_bytes, format=format, as_of=as_of, input_format=input_format, name=name)

@@ -1,0 +1,325 @@
+"""``deckcheck fingerprint``, ``verify`` and ``event``: a deck's fingerprint, and the submission ledger of an
+event (deckcheck/event.py), from a form export to the judges' folder of sheets.
+
+Exit codes: fingerprint 0 (1: a file is unreadable); verify 0 the deck matches, 1 it does not (or cannot be
+read), 2 the code is no fingerprint (a typo); event 0 every registered player has a legal counted deck,
+1 not (--check-deck: the deck differs from the counted list), 2 usage or input error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+import typer
+
+from ..errors import DeckcheckError
+from .common import (
+    AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION,
+    NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_sources, fail,
+    load_settings, open_session, parse_date, say, selection,
+)
+
+
+class EventOutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+    html = "html"
+
+
+def _checker(format, banlist, as_of, region, points_cap, input_format, config=None, no_config=False):
+    """(Session, Checker for the selection: the command line over the config file, the config's settings),
+    or exit 2."""
+    from ..errors import DeckcheckError
+
+    settings = load_settings(config, no_config)
+    chosen = selection(settings, format, banlist, as_of, region, points_cap)
+    session = open_session()
+    try:
+        checker = session.checker(chosen, input_format=input_format.value if input_format else None)
+        checker.regulation()
+    except DeckcheckError as exc:
+        fail(str(exc))
+    for warning in checker.warnings():
+        say(f"deckcheck: warning: {warning}")
+    return session, checker, settings
+
+
+def _decks(arguments: list[str], session, checker) -> list:
+    """The DeckResult of every deck named (files, folders, -, ydke links, Omega codes); exit 2 for a path
+    that does not exist."""
+    from ..errors import DeckcheckError
+    from ..model import ERROR, DeckResult, Problem
+
+    found = session.find(decklist_sources(arguments))
+    for absent in found.missing:
+        fail(f"{absent}: no such file or directory")
+    results = []
+    try:
+        for source in found.sources:
+            if source.problem is not None:
+                problem = Problem("unreadable", ERROR, f"cannot read the file: {source.problem}")
+                results.append(DeckResult(source.shown, {"main": 0, "extra": 0, "side": 0}, [problem]))
+                continue
+            path = Path(source.path) if source.path is not None else Path(source.shown)
+            results += [result for result, _ in checker.check_decks(path, source.shown, source.data)]
+    except DeckcheckError as exc:
+        fail(str(exc))
+    return results
+
+
+def _reason(result) -> str:
+    problem = next((p for p in result.problems if p.rule == "unreadable"), None)
+    return problem.message if problem is not None else "unreadable"
+
+
+@app.command("fingerprint")
+def fingerprint_command(
+    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+                                       help="Decklist files, folders, - (standard input), ydke:// links or Omega "
+                                            "codes."),
+    output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
+    format: Optional[str] = FORMAT_OPTION,
+    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+) -> None:
+    """Each deck's fingerprint: a short code of its cards, counts and sections (docs/fingerprint.md)."""
+    session, checker, _ = _checker(format, None, None, None, None, input_format)
+    results = _decks(inputs, session, checker)
+    unreadable = [r for r in results if r.fingerprint is None]
+    for result in unreadable:
+        say(f"deckcheck: error: {result.path}: {_reason(result)}")
+    if output_format is OutputFormat.json:
+        sys.stdout.write(json.dumps([{"path": r.path, "fingerprint": r.fingerprint} for r in results],
+                                    ensure_ascii=False, indent=2) + "\n")
+    else:
+        from ..report.escape import printable
+
+        for result in results:
+            if result.fingerprint is not None:
+                print(f"{result.fingerprint}  {printable(result.path)}")
+    raise typer.Exit(EXIT_ILLEGAL if unreadable or not results else EXIT_LEGAL)
+
+
+@app.command("verify")
+def verify_command(
+    code: str = typer.Argument(..., metavar="CODE", help="A deck fingerprint, e.g. from a registration sheet."),
+    deck: str = typer.Argument(..., metavar="DECKLIST", help="The decklist (a file, - or a ydke:// link)."),
+    format: Optional[str] = FORMAT_OPTION,
+    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+) -> None:
+    """Whether DECKLIST is the deck of CODE: exit 0 it is, 1 it is not, 2 CODE is no fingerprint (mistyped)."""
+    from ..fingerprint import InvalidFingerprint, parse
+    from ..report.escape import printable
+
+    try:
+        wanted = parse(code)
+    except InvalidFingerprint as exc:
+        fail(str(exc))
+    session, checker, _ = _checker(format, None, None, None, None, input_format)
+    results = _decks([deck], session, checker)
+    if len(results) != 1:
+        fail(f"{deck} holds {len(results)} decklists; give one")
+    result = results[0]
+    if result.fingerprint is None:
+        say(f"deckcheck: error: {result.path}: {_reason(result)}")
+        raise typer.Exit(EXIT_ILLEGAL)
+    if result.fingerprint == wanted:
+        print(f"match: {printable(result.path)} is the deck of {wanted}")
+        raise typer.Exit(EXIT_LEGAL)
+    print(f"no match: {printable(result.path)} has the fingerprint {result.fingerprint}, not {wanted}: its cards, "
+          "counts or sections differ")
+    raise typer.Exit(EXIT_ILLEGAL)
+
+
+@app.command("event")
+def event_command(
+    submissions: Path = typer.Argument(..., metavar="SUBMISSIONS",
+                                       help="The folder of submitted decklists (with --manifest: the files it names; "
+                                            "else one folder per player named by the KONAMI ID)."),
+    roster: Path = typer.Option(..., "--roster", help="CSV of the registered players: konami_id, player (optional "
+                                                      "table, seat; other columns kept)."),
+    deadline: str = typer.Option(..., "--deadline", help="The submission deadline: an ISO time with its zone "
+                                                         "(2026-12-05T09:00:00+01:00)."),
+    manifest: Optional[Path] = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
+                                                                     "export): player, konami_id, file, received "
+                                                                     "(ISO time); other columns kept."),
+    output_format: EventOutputFormat = typer.Option(EventOutputFormat.text, "--output-format", "-o",
+                                                    help="text (a table, missing, illegal and late first), json, "
+                                                         "csv or html."),
+    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
+    sheets: Optional[Path] = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
+                                                                 "(PDF, with name, KONAMI ID and fingerprint) into "
+                                                                 "this folder."),
+    merge: bool = typer.Option(False, "--merge", help="With --sheets: also one PDF of every sheet sorted by last "
+                                                      "name, as judges file them (all-sheets.pdf)."),
+    form: Optional[Path] = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
+                                                             "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
+                                                             "sheet."),
+    event_name: Optional[str] = typer.Option(None, "--event", help="The event's name, for the sheets."),
+    event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
+    check_deck: Optional[Tuple[str, str]] = typer.Option(
+        None, "--check-deck", metavar="PLAYER DECK",
+        help="Compare a deck found at the table with PLAYER's counted list (PLAYER: KONAMI ID or name); exit 0 "
+             "when it matches by fingerprint."),
+    format: Optional[str] = FORMAT_OPTION,
+    banlist: Optional[str] = BANLIST_OPTION,
+    as_of: Optional[str] = AS_OF_OPTION,
+    region: Optional[str] = REGION_OPTION,
+    points_cap: Optional[int] = POINTS_CAP_OPTION,
+    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+) -> None:
+    """The submission ledger of an event: which decklist counts for each registered player, and is it legal."""
+    from .. import event
+
+    if (merge or form is not None) and sheets is None:
+        fail(f"{'--merge' if merge else '--form'} needs --sheets DIR (the folder the sheets go into)")
+    if form is not None and not form.is_file():
+        fail(f"--form {form}: no such file")
+    given_date = parse_date(event_date, "--date")
+    session, checker, settings = _checker(format, banlist, as_of, region, points_cap, input_format, config,
+                                          no_config)
+    try:
+        when = event.parse_deadline(deadline)
+        players = event.read_roster(roster)
+        if manifest is not None:
+            if not submissions.is_dir():
+                fail(f"{submissions}: not a folder of submissions")
+            received = event.read_manifest(manifest, submissions, when.tzinfo)
+        else:
+            received = event.scan_folders(
+                submissions, lambda where: [(s.path, s.shown) for s in session.find([where]).sources])
+    except event.EventInputError as exc:
+        fail(str(exc))
+    ledger = event.judge(players, received, when)
+    forced = input_format.value if input_format else None
+    try:
+        review = event.review(ledger, checker, when, forced)
+        stale = checker.stale({c.regulation.format.id for p in review.players if (c := p.counted) is not None})
+    except DeckcheckError as exc:
+        fail(str(exc))
+    from ..report import stale_message
+
+    for item in stale:  # as check says it: the verdicts stand, the data may be old
+        say(f"deckcheck: note: {stale_message(item)}")
+
+    if check_deck is not None:
+        _check_deck(review, check_deck, checker, output_format, forced)
+
+    from ..report import event_report
+
+    if output_format is EventOutputFormat.json:
+        text = event_report.json_text(review)
+    elif output_format is EventOutputFormat.csv:
+        text = event_report.csv_text(review)
+    elif output_format is EventOutputFormat.html:
+        text = event_report.html_text(review)
+    else:
+        text = event_report.text(review)
+    if output is not None:
+        from ..report.output import write_atomically
+
+        try:
+            write_atomically(output, [text])
+        except OSError as exc:
+            fail(f"{output}: cannot write the report: {exc.strerror or exc}")
+    else:
+        sys.stdout.write(text)
+    if sheets is not None:
+        _write_sheets(review, sheets, merge, form, settings, event_name,
+                      given_date.isoformat() if given_date else None, checker)
+    raise typer.Exit(EXIT_LEGAL if review.all_legal else EXIT_ILLEGAL)
+
+
+def _check_deck(review, check_deck, checker, output_format, forced) -> None:
+    """``--check-deck PLAYER DECK``: the deck found at the table against the player's counted list."""
+    from .. import event
+    from ..report import event_report
+
+    who, deck = check_deck
+    player = event.find_player(review, who)
+    if player is None:
+        fail(f"--check-deck: {who!r} is no registered player (give the KONAMI ID or the name as on the roster)")
+        return
+    counted = player.counted
+    if counted is None:
+        fail(f"--check-deck: {player.registered.player} ({player.registered.konami_id}) has no counted decklist")
+        return
+    if not Path(deck).is_file():
+        fail(f"--check-deck: {deck}: no such file")
+    found = event.Submission(player.registered.konami_id, player.registered.player, deck, Path(deck),
+                             review.deadline)
+    try:
+        checked = event.check_submission(checker, found, forced)
+    except DeckcheckError as exc:
+        fail(str(exc))
+    if checked.result.fingerprint is None:
+        fail(f"--check-deck: {deck}: {_reason(checked.result)}")
+    rows = event.changes_between(counted, checked)
+    same = checked.fingerprint == counted.fingerprint
+    if output_format is EventOutputFormat.json:
+        sys.stdout.write(event_report.check_deck_json(player, checked, rows, same))
+    else:
+        sys.stdout.write(event_report.check_deck_text(player, checked, rows, same))
+    raise typer.Exit(EXIT_LEGAL if same else EXIT_ILLEGAL)
+
+
+def _write_sheets(review, folder: Path, merge: bool, form: Path | None, settings, event_name, event_date,
+                  checker) -> None:
+    """Each counted deck's registration sheet into ``folder`` (and with ``merge`` one PDF of them all)."""
+    from .. import documents
+
+    absent = documents.missing()
+    if absent:
+        fail(f"--sheets needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
+    from ..convert import Namer
+    from ..registration import FIELDS, build_sheet, player_from
+    from .decklist import _about, _write
+
+    table = settings.decklist
+    sheets, regulations = [], []
+    for player in review.players:
+        counted = player.counted
+        if counted is None:
+            continue
+        if counted.result.unreadable:
+            say(f"deckcheck: warning: {player.registered.player} ({player.registered.konami_id}): no sheet: "
+                f"{counted.submission.file}: {_reason(counted.result)}")
+            continue
+        registered = player.registered
+        from_roster = {k: v for k, v in registered.extra.items() if k in FIELDS and v}  # country, first_name …
+        fields = player_from({**from_roster, "player": registered.player, "konami_id": registered.konami_id,
+                              "event": event_name, "date": event_date}, table)
+        sheet = build_sheet(counted.submission.file, counted.deck.name, counted.deck.entries, counted.result.problems,
+                            fields, Namer(checker.cards, "en"),
+                            skills_apart=counted.regulation.enabled("skill-card"),
+                            format_title=counted.regulation.title, list_name=counted.regulation.list_name,
+                            fingerprint=counted.fingerprint)
+        name = "-".join(part for part in (fields.last_name, fields.first_name, registered.konami_id) if part)
+        sheets.append((sheet, _safe_name(name) + ".pdf"))
+        regulations.append(counted.regulation)
+    if not sheets:
+        say("deckcheck: note: no counted decklist: no sheet written")
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"--sheets {folder}: cannot make the folder: {exc.strerror or exc}")
+    about = _about(regulations, checker)
+    written = _write(sheets, folder, False, True, form, None, "letter", about)
+    message = f"deckcheck: {written} written to {folder}"
+    if merge:
+        _write(sheets, folder / "all-sheets.pdf", True, False, form, None, "letter", about)
+        message += f", and all-sheets.pdf ({len(sheets)} sheets by last name)"
+    say(message)
+
+
+def _safe_name(text: str) -> str:
+    """A file name from a player's name: letters, digits, - and _ kept (any script), the rest as -."""
+    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in text).strip("-")
+    return cleaned[:100] or "deck"

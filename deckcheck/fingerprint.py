@@ -1,0 +1,156 @@
+"""The deck fingerprint: a short code that names a deck's content, e.g. ``DC1-7F3K-9QXA-M2PD-4WZC``.
+
+The same deck gives the same code whatever it is written in (YDK, ydke, YAML, a text list, an Omega code),
+in any order and with any artwork; a changed count, card or section gives another. The canonical form and
+the code are specified exactly in docs/fingerprint.md (version 1: the prefix ``DC1``); any change to
+either is a new version with a new prefix.
+
+- Each entry's key is its printed card (``sided.card_key``'s identity): a known card by its canonical
+  passcode (every artwork of the card has the same), an unknown passcode as written, an unknown name as
+  written, folded (NFKC, case folded, spaces collapsed). A card that is only *treated as* another name
+  (Harpie Lady 1) is its own card: swapping it for the other is a change to the deck.
+- The canonical form lists ``<section> <key> <copies>`` per section and key with copies summed, sorted.
+- The code: the first 75 bits of the form's SHA-256 as 15 Crockford base32 characters, then a check
+  character (Damm's scheme over GF(32)) that catches every single mistyped character and every swap of
+  two adjacent characters.
+
+Pure: no printing, no files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from collections.abc import Iterable
+
+from .model import EXTRA, MAIN, SIDE, DeckEntry
+
+VERSION = 1
+PREFIX = "DC1"
+HEADER = "deckcheck-fingerprint-v1"
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: no I, L, O, U
+ALIASES = {"I": "1", "L": "1", "O": "0"}  # read as Crockford reads them
+DATA_CHARS = 15  # 75 bits of the hash
+GROUP = 4  # characters between hyphens
+SECTION_ORDER = {MAIN: 0, EXTRA: 1, SIDE: 2}
+_SECTION_NAMES = (MAIN, EXTRA, SIDE)
+NAME_KEY = "name:"
+
+_VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
+
+
+class InvalidFingerprint(ValueError):
+    """A text that is not a fingerprint (the message says why: a mistyped character, a length, a prefix)."""
+
+
+# ---- the canonical form -----------------------------------------------------------------------
+
+
+def fold_name(name: str) -> str:
+    """An unknown card's written name as the form has it: NFKC, case folded, runs of spaces as one."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def entry_key(entry: DeckEntry) -> str:
+    """The key of a resolved entry: its card's canonical passcode; else its passcode or its name as written."""
+    card = entry.card
+    if card is not None:
+        return str(card.passcode)
+    if entry.passcode is not None:
+        return str(entry.passcode)
+    return NAME_KEY + fold_name(entry.name or entry.text or "")
+
+
+def counts_of(entries: Iterable[DeckEntry]) -> dict[tuple[str, str], int]:
+    """(section, key) → copies of resolved ``entries`` (their sections as resolve placed them)."""
+    counts: dict[tuple[str, str], int] = {}
+    for entry in entries:
+        at = (entry.section, entry_key(entry))
+        counts[at] = counts.get(at, 0) + entry.count
+    return counts
+
+
+def canonical_form(counts: dict[tuple[str, str], int]) -> str:
+    """The text that is hashed: the header, then one line per (section, key) with copies, sorted by section
+    (main, extra, side) then key (code point order); a line per key, each ending with a line feed."""
+    ordered = sorted((SECTION_ORDER[section], key, copies) for (section, key), copies in counts.items() if copies > 0)
+    return HEADER + "\n" + "".join([f"{_SECTION_NAMES[order]} {key} {copies}\n" for order, key, copies in ordered])
+
+
+def fingerprint(entries: Iterable[DeckEntry]) -> str:
+    """The fingerprint of a resolved deck's entries."""
+    return code_of(counts_of(entries))
+
+
+def code_of(counts: dict[tuple[str, str], int]) -> str:
+    """The fingerprint of a deck given as (section, key) → copies."""
+    digest = int.from_bytes(hashlib.sha256(canonical_form(counts).encode("utf-8")).digest()[:10], "big")
+    bits = digest >> (80 - 5 * DATA_CHARS)
+    values = [(bits >> (5 * (DATA_CHARS - 1 - i))) & 31 for i in range(DATA_CHARS)]
+    values.append(check_value(values))
+    chars = "".join(ALPHABET[v] for v in values)
+    return PREFIX + "-" + "-".join(chars[i:i + GROUP] for i in range(0, len(chars), GROUP))
+
+
+# ---- the check character: Damm's scheme over GF(32) ---------------------------------------------
+# x ∘ y = 2·x + y in GF(32) (x⁵ + x² + 1): a quasigroup in which (c∘x)∘y = (c∘y)∘x only when x = y, so
+# a single changed character and a swap of two adjacent different characters both change the result.
+
+
+def _times_two(x: int) -> int:
+    x <<= 1
+    return x ^ 0b100101 if x & 32 else x
+
+
+def _step(interim: int, value: int) -> int:
+    return _times_two(interim) ^ value
+
+
+def check_value(values: list[int]) -> int:
+    """The check character's value: the one that brings the interim to 0."""
+    interim = 0
+    for value in values:
+        interim = _step(interim, value)
+    return _times_two(interim)  # 2·r ∘ c = 0 ⇔ c = 2·r (in GF(2⁵), minus is plus)
+
+
+def _checks(values: list[int]) -> bool:
+    interim = 0
+    for value in values:
+        interim = _step(interim, value)
+    return interim == 0
+
+
+# ---- reading a code ---------------------------------------------------------------------------
+
+
+def parse(text: str) -> str:
+    """``text`` as a fingerprint in its written form (upper case, hyphens every four characters); raises
+    InvalidFingerprint saying why it is none. Case, spaces and hyphens aside; I and L read as 1, O as 0."""
+    compact = "".join(text.split()).replace("-", "").upper()
+    if not compact.startswith(PREFIX[:2]):
+        raise InvalidFingerprint(f"{text!r} is not a deck fingerprint (they start with {PREFIX}-)")
+    if not compact.startswith(PREFIX):
+        raise InvalidFingerprint(f"{text!r} is not a version this deckcheck knows ({compact[:3]!r}; known: {PREFIX})")
+    body = compact[len(PREFIX):]
+    if len(body) != DATA_CHARS + 1:
+        raise InvalidFingerprint(f"{text!r} has {len(body)} characters after {PREFIX}; a fingerprint has "
+                                 f"{DATA_CHARS + 1}: a character left out or added?")
+    values = []
+    for ch in body:
+        ch = ALIASES.get(ch, ch)
+        if ch not in _VALUE:
+            raise InvalidFingerprint(f"{text!r} holds {ch!r}, which no fingerprint has (they use {ALPHABET})")
+        values.append(_VALUE[ch])
+    if not _checks(values):
+        raise InvalidFingerprint(f"{text!r} fails its check character: a character is mistyped")
+    chars = "".join(ALPHABET[v] for v in values)
+    return PREFIX + "-" + "-".join(chars[i:i + GROUP] for i in range(0, len(chars), GROUP))
+
+
+def is_valid(text: str) -> bool:
+    try:
+        parse(text)
+    except InvalidFingerprint:
+        return False
+    return True
