@@ -7,7 +7,6 @@ import sys
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -25,7 +24,7 @@ CheckOutputFormat = Enum("CheckOutputFormat", {name: name for name in OUTPUT_FOR
 PROGRESS_MIN_FILES = 100  # a progress bar (stderr, on a terminal) for runs at least this long
 
 
-def _pick_output_format(cli_value: Optional[CheckOutputFormat], config_value: Optional[str]) -> str:
+def _pick_output_format(cli_value: CheckOutputFormat | None, config_value: str | None) -> str:
     """The option, else the config file, else github inside GitHub Actions (as yamllint does), else text."""
     if cli_value is not None:
         return cli_value.value
@@ -52,28 +51,28 @@ def _progress(total: int, quiet: bool):
 
 @app.command()
 def check(
-    paths: Optional[List[str]] = typer.Argument(
+    paths: list[str] | None = typer.Argument(
         None, metavar="[DECKLIST]...",
         help="Decklist files (.ydk, .ydke, .yaml, .yml, .txt, any other), folders to search, - (standard input) "
              "or ydke:// links (default: `paths` of the config file, else the current folder)."),
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
-    output_format: Optional[CheckOutputFormat] = typer.Option(
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
+    output_format: CheckOutputFormat | None = typer.Option(
         None, "--output-format", "-o",
         help=f"{', '.join(OUTPUT_FORMATS)} (default: the config file's, else github inside GitHub Actions, else text).",
     ),
-    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
+    output: Path | None = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) instead of standard output."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
     force_exclude: bool = typer.Option(
         False, "--force-exclude",
         help="Take a file named on the command line only as a folder search would (a decklist suffix, not excluded, "
              "not plainly another file): for pre-commit and other tools that name every changed file."),
-    config: Optional[Path] = CONFIG_OPTION,
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Check decklists: every problem of every deck, with the card, section, line and a fix."""
