@@ -493,9 +493,11 @@ def test_the_report_on_a_pipe_is_the_report_written_to_a_file(tmp_path, tree):
         shutil.copy(LEGAL_YDK, decks / f"{i} {name}")
     target = tmp_path / "report.json"
     for fmt in ("json", "csv", "text"):
+        env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}  # both real processes: a real pipe is tested
         piped = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt], cwd=REPO,
-                               capture_output=True, env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"})
-        proc = run_cli("check", str(decks), "-o", fmt, "--output", str(target))
+                               capture_output=True, env=env)
+        proc = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt, "--output", str(target)],
+                              cwd=REPO, capture_output=True, text=True, env=env)
         assert proc.returncode == piped.returncode == 1, proc.stderr
         assert piped.stdout == target.read_bytes() and name.encode() in piped.stdout
 
