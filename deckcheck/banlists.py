@@ -240,7 +240,7 @@ def load_banlist(path: Path) -> Banlist:
         aliases=raw["aliases"],
         source=raw["source"],
         notes=raw["notes"],
-        entries=[ListEntry(*entry[:5], tuple(entry[5])) for entry in raw["entries"]],
+        entries=[ListEntry(entry[0], entry[1], entry[2], entry[3], entry[4], tuple(entry[5])) for entry in raw["entries"]],
         whitelist=raw.get("whitelist", False),
         released_by=date.fromisoformat(raw["released_by"]) if raw.get("released_by") else None,
     )
@@ -306,7 +306,7 @@ class BanlistStore:
         if not files:
             raise DataError(f"no {fmt.upper()} lists installed")
         if region is None and all(f.effective is not None for f in files):
-            candidates = [f for f in files if f.effective <= on]
+            candidates = [f for f in files if f.effective is not None and f.effective <= on]
             if candidates:
                 return load_banlist(candidates[-1].path)
         else:
@@ -331,7 +331,7 @@ def in_force(lists: list[Banlist], today_of) -> dict[str, Banlist]:
     return found
 
 
-def staleness(store: "BanlistStore", folder: str, as_of: date) -> dict | None:
+def staleness(store: BanlistStore, folder: str, as_of: date) -> dict | None:
     """Whether the newest list of ``folder`` that deckcheck has may not be the one in force on ``as_of``:
     it is the newest there is, and it took effect longer ago than the folder's own history allows (the
     longest gap between its last ``CADENCE_LISTS`` lists; with fewer than ``CADENCE_MIN_GAPS`` gaps, the

@@ -98,7 +98,7 @@ def memoized(kind: str, source: Path, build: Callable[[], dict],
     the entry passes ``valid`` (an entry is checked as strictly as the file it stands for)."""
     root = cache_dir()
     key = _key(source) if root is not None else None
-    if key is None:
+    if root is None or key is None:
         return build()
     entry = root / kind / f"{key}.json"
     from .reading import Unreadable, read_file

@@ -177,7 +177,7 @@ class CardIndex:
         self.name_languages: dict[str, set[str]] = {}  # a name found in other languages -> those languages
 
     @classmethod
-    def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> "CardIndex":
+    def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> CardIndex:
         return cls(path, other_path)
 
     @property
@@ -326,7 +326,7 @@ class CardIndex:
 
         return RushIndex(self) if RUSH_INDEX.exists() else None
 
-    def for_game(self, game: str) -> "CardIndex":
+    def for_game(self, game: str) -> CardIndex:
         """The index a decklist of ``game`` ("rush" | "ocg-tcg") is read with: its names mean that game's cards."""
         if game == "rush":
             if self.rush is None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -65,9 +66,9 @@ MAX_CONFIG_BYTES = 1024 * 1024  # a configuration file is a few lines (a pyproje
 
 
 def _load_toml(path: Path) -> dict:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # Python 3.10
+    else:
         import tomli as tomllib
 
     from .reading import Unreadable, read_file
@@ -93,7 +94,9 @@ def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
             return own, _load_toml(own)
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file() and _has_deckcheck_table(pyproject):
-            return pyproject, _pyproject_table(pyproject)
+            table = _pyproject_table(pyproject)
+            if table is not None:
+                return pyproject, table
     return None
 
 

@@ -165,7 +165,7 @@ class Namer:
     def ambiguous(self, entry: DeckEntry) -> bool:
         """Whether the name written for a card would be read as another card (Black Luster Soldier is a
         Ritual and a Normal Monster): YAML then gives its passcode too."""
-        if self.cards is None:
+        if self.cards is None or entry.card is None:
             return False
         return [c.passcode for c in self.cards.by_name(self(entry).strip('"'))] != [entry.card.passcode]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from .carddb import DATA_DIR
@@ -32,7 +32,7 @@ class ListDate:
     effective_by_region: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        out = {"kind": "list date", "format": self.format, "list": self.list, "filed": self.filed,
+        out: dict = {"kind": "list date", "format": self.format, "list": self.list, "filed": self.filed,
                "effective": self.effective, "source": self.source, "note": self.note}
         if self.effective_by_region:
             out["effective_by_region"] = dict(self.effective_by_region)
@@ -86,7 +86,7 @@ class Corrections:
         return [s for s in self.statuses if s.format == fmt and s.list.casefold() == wanted]
 
     def to_json(self) -> list[dict]:
-        return [c.to_json() for c in (*self.dates, *self.statuses)]
+        return [c.to_json() for c in self.dates] + [c.to_json() for c in self.statuses]
 
 
 def _text(raw: dict, key: str, where: str, required: bool = True) -> str:
@@ -141,7 +141,7 @@ def parse(doc, path: Path) -> Corrections:
     return Corrections(tuple(dates), tuple(statuses), path)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(path: Path = CORRECTIONS_FILE) -> Corrections:
     """The corrections file; an absent file means no corrections, a broken one is a DataError."""
     from .reading import Unreadable, read_file

@@ -50,12 +50,12 @@ MAX_TEXT = 1000
 
 LOADED_MEMO = 4  # card indexes kept per process (one per data directory in use, as a rule)
 
-_origins: "weakref.WeakKeyDictionary[CardIndex, dict]" = weakref.WeakKeyDictionary()
+_origins: weakref.WeakKeyDictionary[CardIndex, dict] = weakref.WeakKeyDictionary()
 _state_cache: dict[Path, dict | None] = {}
 _card_verdicts: dict[Path, tuple[tuple[int, ...] | None, tuple[Path | None, str | None]]] = {}  # root -> (card file stamp, verdict)
 _seen: dict[Path, tuple] = {}  # data directory -> the stamp its state and verdict memos were made under
 _loaded: dict[tuple, tuple[CardIndex, tuple[str, ...]]] = {}  # (data dir, cards stamp) -> the index chosen, its warnings
-_data: dict[Path, "LoadedData"] = {}  # data directory -> what load_data gave last
+_data: dict[Path, LoadedData] = {}  # data directory -> what load_data gave last
 
 
 def data_dir() -> Path:
@@ -172,6 +172,7 @@ def read_state(root: Path | None = None) -> dict | None:
     root = root or data_dir()
     if root in _state_cache:
         return _state_cache[root]
+    state: dict | None
     from .reading import Unreadable, read_file
 
     try:
@@ -259,7 +260,7 @@ def installed_paths(root: Path | None = None) -> tuple[Path | None, Path | None]
     root = root or data_dir()
     state = read_state(root)
     folder = generation_dir(root, state)
-    if folder is None:
+    if folder is None or state is None:
         return None, None
     return (folder / CARDS_FILE if state.get("cards") else None), (folder / LISTS_DIR if state.get("lists") else None)
 
@@ -279,7 +280,7 @@ def _damaged_state(root: Path, state: dict, warnings: list[str]) -> str:
 
 
 def bundled_date(cards: CardIndex) -> str | None:
-    dates = [s.get("date") for s in cards.sources if s.get("date")]
+    dates = [s["date"] for s in cards.sources if s.get("date")]
     return max(dates) if dates else None
 
 
@@ -450,7 +451,7 @@ def _remember(index: CardIndex, info: dict) -> CardIndex:
 
 def _lists_root(root: Path, state: dict | None) -> Path | None:
     folder = generation_dir(root, state)
-    return folder / LISTS_DIR if folder is not None and state.get("lists") else None
+    return folder / LISTS_DIR if folder is not None and state and state.get("lists") else None
 
 
 def _load_store(root: Path, warnings: list[str]) -> BanlistStore:
@@ -462,10 +463,11 @@ def _load_store(root: Path, warnings: list[str]) -> BanlistStore:
     lists = _lists_root(root, state)
     if lists is None:
         return BanlistStore()
-    if state.get("cards"):
+    if state and state.get("cards"):
         path, problem = _installed_cards(root, state)
         if path is None:
-            _damaged_cards(problem, warnings)
+            if problem:
+                _damaged_cards(problem, warnings)
             return BanlistStore()
     return BanlistStore([lists, bundled_banlists_dir()])
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .model import Card
+
 from .banlists import GROUP_STATUSES, GROUP_TITLES, Banlist
 from .regulation import list_groups, list_limits, list_points, whitelist_pool
 
@@ -76,7 +78,7 @@ def _memo(memo: dict | None, key, make):
 @dataclass
 class Change:
     group: int
-    card: object  # the Card the group is named after
+    card: Card  # the card the group is named after
     old: str
     new: str
 

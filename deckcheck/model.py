@@ -5,6 +5,8 @@ Nothing here reads files, prints or decides exit codes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 MAIN = "main"
 EXTRA = "extra"
 SIDE = "side"
@@ -82,6 +84,15 @@ class DeckEntry:
         return CardRef(self.name, self.passcode)
 
 
+if TYPE_CHECKING:
+    class KnownEntry(DeckEntry):
+        """For the type checker: an entry resolve found a card for (what ``ResolvedDeck.deck_entries`` holds)."""
+
+        card: Card
+else:
+    KnownEntry = DeckEntry
+
+
 class CardRef:
     __slots__ = ("name", "passcode")
     __repr__ = _repr
@@ -126,7 +137,7 @@ class Problem:
     def __eq__(self, other) -> bool:
         return isinstance(other, Problem) and self.to_json() == other.to_json()
 
-    __hash__ = None
+    # not hashable: a class defining __eq__ and not __hash__ has __hash__ None
 
     def to_json(self) -> dict:
         return {
@@ -241,11 +252,11 @@ class ResolvedDeck:
         self.format = format
         self.no_extra_line = no_extra_line
         self.sizes = {MAIN: 0, EXTRA: 0, SIDE: 0}
-        self.deck_entries: list[DeckEntry] = []  # known Main/Extra Deck cards
+        self.deck_entries: list[KnownEntry] = []  # known Main/Extra Deck cards
         self.other_entries: list[DeckEntry] = []  # unknown cards, tokens and skills
         self.unresolved: dict[int, tuple[str, tuple[str, ...]]] = {}  # id(entry) -> (reason, suggestions)
         self.memo: dict = {}  # what a rule computes once per deck for its check and its facts (rule ID -> value)
-        self._groups: dict[int, list[DeckEntry]] | None = None
+        self._groups: dict[int, list[KnownEntry]] | None = None
         self._totals: dict[int, int] = {}
 
     def section_size(self, section: str) -> int:
@@ -255,11 +266,9 @@ class ResolvedDeck:
         """(card, copies) of each entry of a Main/Extra Deck card."""
         return [(e.card, e.count) for e in self.deck_entries]
 
-    def groups(self) -> dict[int, list[DeckEntry]]:
+    def groups(self) -> dict[int, list[KnownEntry]]:
         """Deck cards per name group, in order of appearance."""
-        if self._groups is None:
-            self._tally_groups()
-        return self._groups
+        return self._groups if self._groups is not None else self._tally_groups()
 
     def group_totals(self) -> dict[int, int]:
         """Copies per name group across Main, Extra and Side."""
@@ -267,8 +276,8 @@ class ResolvedDeck:
             self._tally_groups()
         return self._totals
 
-    def _tally_groups(self) -> None:
-        groups: dict[int, list[DeckEntry]] = {}
+    def _tally_groups(self) -> dict[int, list[KnownEntry]]:
+        groups: dict[int, list[KnownEntry]] = {}
         totals = self._totals
         for e in self.deck_entries:
             group = e.card.group
@@ -279,6 +288,7 @@ class ResolvedDeck:
                 groups[group] = [e]
                 totals[group] = e.count
         self._groups = groups
+        return groups
 
 
 class DeckResult:

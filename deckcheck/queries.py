@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from . import clock
 from .banlists import STATUS_LIMITS
@@ -30,7 +31,7 @@ def list_counts(banlist) -> dict[str, int]:
     return counts
 
 
-def card_identity(card, index) -> tuple[str | None, object]:
+def card_identity(card, index) -> tuple[str | None, Any]:
     """How a card relates to its name group: (kind, card) with kind "stands for" (an unofficial version of an
     official card), "same name" (another card printed under the same name), "treated as", or (None, None)."""
     from .rules.card_pool import official_card
@@ -88,7 +89,9 @@ def card_facts(found, index, regulations) -> list[CardFacts]:
 
     documents = []
     for card in found:
-        statuses, points, formats = {}, {}, {}
+        statuses: dict[str, str] = {}
+        points: dict[str, object] = {}
+        formats: dict[str, dict] = {}
         for regulation in regulations:
             text, value = card_status(card, regulation)
             if regulation.banlist is not None:

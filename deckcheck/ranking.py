@@ -29,10 +29,10 @@ def closest(query: str, keys: list[str], limit: int) -> list[str]:
     return ranker(keys).rank(query, limit)
 
 
-_RANKERS: dict[int, "Ranker"] = {}
+_RANKERS: dict[int, Ranker] = {}
 
 
-def ranker(keys: list[str]) -> "Ranker":
+def ranker(keys: list[str]) -> Ranker:
     """The ``Ranker`` of a list of keys, built once per list object."""
     found = _RANKERS.get(id(keys))
     if found is None or found.keys is not keys:
@@ -83,7 +83,7 @@ class Ranker:
                 **table_sections(f"{name}.initials", self.initials, lambda v: ",".join(map(str, v)))}
 
     @classmethod
-    def opened(cls, tables: TableFile, name: str) -> "Ranker":
+    def opened(cls, tables: TableFile, name: str) -> Ranker:
         """The ranker whose ``sections`` were written to ``tables`` under ``name``."""
         ranker = cls.__new__(cls)
         ranker._set(tables.lines(f"{name}.keys"), tables.lines(f"{name}.compact"), tables.lines(f"{name}.sorted"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+import datetime
 from datetime import date
 
 from .convert import Namer, sheet_section
@@ -56,7 +57,7 @@ class Player:
         return self.last_name.lstrip()[:1].upper() or None if self.last_name else None
 
     @property
-    def day(self) -> date | None:
+    def day(self) -> datetime.date | None:  # (date is a field's name here)
         return date.fromisoformat(self.date) if self.date else None
 
     def name(self) -> str:

@@ -159,7 +159,7 @@ class Regulation:
 
     @classmethod
     def build(cls, fmt: Format, cards: CardIndex, store: BanlistStore, as_of: date, region: str | None = None,
-              banlist: Banlist | None = None) -> "Regulation":
+              banlist: Banlist | None = None) -> Regulation:
         """The format on ``as_of``: the lists in force then (``banlist``: a list chosen by name instead).
         ``region``: whose effective dates apply where a list has its own for it (None: the format's region)."""
         from .rushdb import format_game

@@ -122,7 +122,7 @@ class SidedDeck:
     def _moves(self, key) -> list[Move]:
         """Pair the sections a card left with the sections it entered; the Side Deck is preferred."""
         delta = {s: self.after.count(key, s) - self.before.count(key, s) for s in SECTIONS}
-        sources = [[s, -delta[s]] for s in (SIDE, MAIN, EXTRA) if delta[s] < 0]
+        sources: list[list] = [[s, -delta[s]] for s in (SIDE, MAIN, EXTRA) if delta[s] < 0]  # [section, copies left]
         ref = self.ref(key)
         moves = []
         for target in (MAIN, EXTRA, SIDE):

@@ -92,7 +92,7 @@ def build_form(path: Path, rows: dict[str, int] = BLOCK_ROWS, leave_out: tuple[s
 
     content = DecodedStreamObject()
     text = ["BT /Helv 14 Tf 40 760 Td (TEST DECK LIST FORM) Tj ET"]
-    for name, (x0, y0, x1, y1) in labels:
+    for _name, (x0, y0, x1, y1) in labels:
         text.append(f"0.6 G {x0} {y0} {x1 - x0} {y1 - y0} re S")
     content.set_data("\n".join(text).encode("latin-1"))
     page[NameObject("/Contents")] = writer._add_object(content)

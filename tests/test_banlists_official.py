@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -52,19 +52,19 @@ def _id(path: Path) -> str:
     return f"{path.parent.name}/{path.stem}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(path: Path) -> dict:
     return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 
 
-@lru_cache(maxsize=None)
+@cache
 def cards() -> dict[int, dict]:
     header, *lines = (REPO / "deckcheck" / "data" / "cards.jsonl").read_text(encoding="utf-8").splitlines()
     fields = json.loads(header)["fields"]
     return {row[0]: dict(zip(fields, row)) for row in map(json.loads, lines)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def konami_by_name() -> dict[str, int]:
     out: dict[str, int] = {}
     with open(SHARED / "yaml-yugi" / "cards.jsonl", encoding="utf-8") as f:
@@ -75,7 +75,7 @@ def konami_by_name() -> dict[str, int]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def official_sources() -> dict[tuple[str, str], Path]:
     """(format, effective date) -> upstream file: every TCG list Konami archives (1999 on), every OCG list from
     2020 on and the one in force that day."""

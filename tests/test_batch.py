@@ -22,6 +22,7 @@ from deckcheck.model import Source
 from deckcheck.report import Run, json_report, worst_first
 
 from .conftest import REPO, TODAY
+from .inprocess import deckcheck
 
 SAMPLES = REPO / "sample_decks"
 FIXTURES = REPO / "tests" / "fixtures" / "decks"
@@ -29,14 +30,7 @@ LEGAL_YDK = SAMPLES / "tcg" / "branded-despia.ydk"
 
 
 def run_cli(*args: str, cwd: Path = REPO, env: dict | None = None) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
-    # from any cwd, this checkout's deckcheck (not whichever one is installed)
-    full_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    full_env.pop("GITHUB_ACTIONS", None)
-    if env and "GITHUB_ACTIONS" in env:
-        full_env["GITHUB_ACTIONS"] = env["GITHUB_ACTIONS"]
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, text=True,
-                          env=full_env, timeout=300)
+    return deckcheck(*args, cwd=cwd, env={"NO_COLOR": "1", "COLUMNS": "200", "GITHUB_ACTIONS": None, **(env or {})})
 
 
 def mixed_tree(root: Path) -> Path:
@@ -493,9 +487,11 @@ def test_the_report_on_a_pipe_is_the_report_written_to_a_file(tmp_path, tree):
         shutil.copy(LEGAL_YDK, decks / f"{i} {name}")
     target = tmp_path / "report.json"
     for fmt in ("json", "csv", "text"):
+        env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}  # both real processes: a real pipe is tested
         piped = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt], cwd=REPO,
-                               capture_output=True, env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"})
-        proc = run_cli("check", str(decks), "-o", fmt, "--output", str(target))
+                               capture_output=True, env=env)
+        proc = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt, "--output", str(target)],
+                              cwd=REPO, capture_output=True, text=True, env=env)
         assert proc.returncode == piped.returncode == 1, proc.stderr
         assert piped.stdout == target.read_bytes() and name.encode() in piped.stdout
 

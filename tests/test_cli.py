@@ -1,4 +1,5 @@
-"""The command line as users and CI run it: real processes, real files, exit codes, JSON contract."""
+"""The command line as users and CI run it: real files, exit codes, JSON contract (in this process; real
+processes where pipes are tested)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import REPO, TODAY
+from .inprocess import deckcheck
 
 SAMPLES = REPO / "sample_decks"
 LEGAL_YDK = SAMPLES / "tcg" / "branded-despia.ydk"
@@ -19,10 +21,7 @@ ILLEGAL_YAML = SAMPLES / "tcg" / "snake-eye-illegal.yaml"
 
 
 def run(*args: str, cwd: Path = REPO, env: dict | None = None) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, text=True, env=full_env, timeout=120
-    )
+    return deckcheck(*args, cwd=cwd, env={"NO_COLOR": "1", "COLUMNS": "200", **(env or {})})
 
 
 def in_force(store, day: date, folders=("tcg", "ocg")) -> set[str]:

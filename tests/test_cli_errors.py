@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 
-from .conftest import REPO
+from .inprocess import deckcheck
 
 CASES = [
     (["check", "--bogus"], "No such option: --bogus", "deckcheck check --help"),
@@ -23,8 +20,7 @@ CASES = [
 
 @pytest.mark.parametrize("args,needle,hint", CASES, ids=[" ".join(c[0]) for c in CASES])
 def test_usage_errors_are_one_line(args, needle, hint):
-    proc = subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True,
-                          env={**os.environ, "COLUMNS": "80"}, timeout=60)
+    proc = deckcheck(*args, env={"COLUMNS": "80"})
     assert proc.returncode == 2
     assert proc.stdout == ""
     lines = proc.stderr.splitlines()

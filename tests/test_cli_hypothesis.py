@@ -221,8 +221,8 @@ SMOKE = [
     (os.fsencode(HOSTILE[4]) + b".ydk", b"#main\n14558127\n" + HOSTILE[0].encode() + b"\n#extra\n!side\n"),
     (b"::error::INJECTED-cmd.ydk", (REPO / "sample_decks" / "tcg" / "branded-despia.ydk").read_bytes()),
     ("デッキ".encode("shift_jis") + b".ydk", b"#main\n0\n14558127 ##[error]x\n\x1b[2K\n"),
-    (b"inj.yaml", ('name: "x\\n::error::name \\u202e"\nmain:\n  - "1 [link=https://evil.example]Ash Blossom[/link]"\n'
-                   '  - "1 x\\n::error::card"\n  - "\\ud800 \\x1b[31m"\n').encode()),
+    (b"inj.yaml", (b'name: "x\\n::error::name \\u202e"\nmain:\n  - "1 [link=https://evil.example]Ash Blossom[/link]"\n'
+                   b'  - "1 x\\n::error::card"\n  - "\\ud800 \\x1b[31m"\n')),
     (b"bad.yml", b"\xff\xfe\x00garbage"),
 ]
 

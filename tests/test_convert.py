@@ -4,7 +4,6 @@ hypothesis round trips ydk → ydke → yaml → text → ydk over generated dec
 from __future__ import annotations
 
 import base64
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -19,6 +18,7 @@ from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.resolve import resolve
 
 from .conftest import REPO
+from .inprocess import deckcheck
 
 SAMPLES = REPO / "sample_decks"
 BRANDED = SAMPLES / "tcg" / "branded-despia.ydk"
@@ -27,9 +27,7 @@ TEXT = REPO / "tests" / "fixtures" / "decks" / "text"
 
 
 def run(*args, stdin: bytes = b"", cwd=REPO) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], cwd=cwd, input=stdin,
-                          capture_output=True, env=env, timeout=120)
+    return deckcheck(*args, cwd=cwd, stdin=stdin, env={"NO_COLOR": "1"}, text=False)
 
 
 def edopro_load(ydk: str) -> dict[str, list[int]]:

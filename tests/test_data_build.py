@@ -10,7 +10,7 @@ import json
 import sqlite3
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,7 @@ FIELDS = ["passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id
           "tcg_date", "ocg_date", "group", "alt_passcodes", "level"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def doc(path: Path = MAIN) -> dict:
     """The index as one document: its header with the card lines under "cards"."""
     header, *lines = path.read_text(encoding="utf-8").splitlines()
@@ -33,7 +33,7 @@ def doc(path: Path = MAIN) -> dict:
     return document
 
 
-@lru_cache(maxsize=None)
+@cache
 def rows(path: Path = MAIN) -> dict[int, dict]:
     return {row[0]: dict(zip(doc(path)["fields"], row)) for row in doc(path)["cards"]}
 

@@ -7,9 +7,7 @@ Only the last test reads the source snapshot (../shared/data); it skips when tha
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
@@ -25,6 +23,7 @@ from deckcheck.update import lists as L
 from deckcheck.update import ygoprodeck as Y
 
 from .conftest import REPO, rules_of
+from .inprocess import deckcheck
 from .fixtures.update import fakeapi as F
 from .fixtures.update.harness import env  # noqa: F401
 
@@ -197,8 +196,7 @@ def test_rush_cards_are_still_removed(check_text):
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "COLUMNS": "250", "NO_COLOR": "1"})
+    return deckcheck(*args, env={"COLUMNS": "250", "NO_COLOR": "1"})
 
 
 def test_card_command_shows_what_the_ids_are():

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -22,6 +21,7 @@ from deckcheck.parsers import read_deck
 from deckcheck.resolve import resolve
 
 from .conftest import REPO
+from .inprocess import deckcheck
 from .formbuilder import build_form, field_names
 
 SAMPLES = REPO / "sample_decks"
@@ -31,8 +31,7 @@ JAPANESE_FONT = Path("/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf")  # Deb
 
 
 def run(*args, cwd=REPO, env=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, "NO_COLOR": "1", **(env or {})}, timeout=120)
+    return deckcheck(*args, cwd=cwd, env={"NO_COLOR": "1", **(env or {})})
 
 
 def pages_text(path: Path) -> list[str]:

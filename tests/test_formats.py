@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from deckcheck.formats import FormatError, FormatStore
 from deckcheck.parsers import parse_deck
 
 from .conftest import REPO, TODAY, rules_of
+from .inprocess import deckcheck
 
 BUILTIN = REPO / "deckcheck" / "formats" / "builtin"
 
@@ -222,10 +222,7 @@ def test_case_48_worlds_takes_the_stricter_status_and_both_pools(cards, store):
 
 
 def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    import os
-
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True,
-                          env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}, timeout=120)
+    return deckcheck(*args, env={"NO_COLOR": "1", "COLUMNS": "200", **(env or {})})
 
 
 def test_format_file_on_the_command_line_and_a_bad_one(tmp_path):
@@ -270,8 +267,7 @@ def test_config_file_format_must_be_known(tmp_path):
     (tmp_path / "deckcheck.toml").write_text('format = "gaot"\n', encoding="utf-8")
     deck = tmp_path / "d.yaml"
     deck.write_text("main: [40 Pot of Duality]\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(deck)], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=60)
+    proc = deckcheck("check", deck, cwd=tmp_path)
     assert proc.returncode == 2 and "format must be one of" in proc.stderr and "gaot" in proc.stderr
 
 
@@ -290,8 +286,7 @@ def test_an_override_no_deck_was_judged_with_is_a_warning(tmp_path):
     genesys.write_text("format: genesys\nmain: [40 Pot of Duality]\n", encoding="utf-8")
 
     def run(*paths: Path) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "deckcheck", "check", *map(str, paths), "--points-cap", "50",
-                               "-o", "json"], cwd=REPO, capture_output=True, text=True, timeout=60)
+        return deckcheck("check", *paths, "--points-cap", "50", "-o", "json")
 
     alone = run(tcg)
     assert alone.returncode == 0 and json.loads(alone.stdout)["summary"]["legal"] == 1

@@ -20,10 +20,8 @@ is not beside the checkout.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
@@ -36,6 +34,7 @@ from deckcheck.parsers import parse_deck
 from deckcheck.regulation import Regulation
 
 from .conftest import REPO, SHARED_DATA, TODAY, rules_of
+from .inprocess import deckcheck
 
 GENESYS_DECKS = REPO / "tests" / "fixtures" / "decks" / "genesys"
 needs_shared = pytest.mark.source_data  # skipped without ../shared/data, for the one reason .ci/run accepts
@@ -412,8 +411,7 @@ def test_the_house_format_of_the_readme(cards, store, tmp_path):
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "250"})
+    return deckcheck(*args, env={"NO_COLOR": "1", "COLUMNS": "250"})
 
 
 def test_every_report_of_a_genesys_deck_shows_its_points():

@@ -32,7 +32,7 @@ from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.report import Run, csv_report, text
 from deckcheck.report.escape import json_safe, neutralize_commands, printable
 
-from .conftest import REPO, TODAY, rules_of
+from .conftest import REPO, TODAY
 
 SAMPLES = REPO / "sample_decks"
 LEGAL_YDK = (SAMPLES / "tcg" / "branded-despia.ydk").read_bytes()
@@ -471,9 +471,9 @@ def test_safe_yaml_counts_each_repetition_and_reads_plain_data():
     assert safe_yaml.load("a:\n  b: 0012\n  c: 2020-01-02\n", lines=lines, dates_as_text=True) == \
         {"a": {"b": 12, "c": "2020-01-02"}}
     assert lines == {"a": 1, "a/b": 2, "a/c": 3}
-    for text in ("a: !!binary aGk=\n", "a: !!set {x}\n", "a: 1\na: 2\n", "? [x]\n: y\n"):
+    for document in ("a: !!binary aGk=\n", "a: !!set {x}\n", "a: 1\na: 2\n", "? [x]\n: y\n"):
         with pytest.raises(safe_yaml.YamlError):
-            safe_yaml.load(text)
+            safe_yaml.load(document)
 
 
 def fifo(path: Path) -> Path:

@@ -4,11 +4,9 @@ hostile names are text, the page prints."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import REPO
+from .inprocess import deckcheck
 
 SAMPLES = REPO / "sample_decks"
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's package; .ci/run installs it
@@ -25,8 +24,7 @@ HOSTILE_NAME = "<script>alert('deck')</script><img src=x onerror=alert(1)>"
 
 
 def run(*args, cwd=REPO) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=120)
+    return deckcheck(*args, cwd=cwd, env={"NO_COLOR": "1"})
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +119,7 @@ def _column(page, index: int) -> list[str]:
         "#decks tbody tr:not([hidden])", f"rows => rows.map(r => r.cells[{index}].textContent)")
 
 
+@pytest.mark.slow  # a real browser
 def test_loads_with_no_console_error_and_shows_markup_as_text(page):
     assert page.title() == "deckcheck report"
     assert page.locator("script").count() == 1 and page.locator("img").count() == 0
@@ -129,6 +128,7 @@ def test_loads_with_no_console_error_and_shows_markup_as_text(page):
     assert page.locator("#shown").text_content() == str(page.locator("#decks tbody tr").count())
 
 
+@pytest.mark.slow  # a real browser
 def test_sorting(page):
     errors = lambda: [int(v) for v in _column(page, 6)]  # noqa: E731
     page.click("#decks th:nth-child(7) button")
@@ -140,6 +140,7 @@ def test_sorting(page):
     assert paths == sorted(paths, key=str.lower)
 
 
+@pytest.mark.slow  # a real browser
 def test_filtering_by_status_and_rule(page):
     total = page.locator("#decks tbody tr").count()
     page.select_option("#filter-status", "illegal")
@@ -158,6 +159,7 @@ def test_filtering_by_status_and_rule(page):
     assert page.locator("#decks tbody tr:not([hidden])").count() == total
 
 
+@pytest.mark.slow  # a real browser
 def test_prints(page, tmp_path):
     page.emulate_media(media="print")
     assert page.locator(".controls").first.is_hidden()

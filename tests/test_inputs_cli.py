@@ -7,7 +7,6 @@ import base64
 import json
 import os
 import subprocess
-import sys
 import time
 
 import pytest
@@ -16,16 +15,15 @@ from deckcheck import parsers
 from deckcheck.parsers import INPUT_FORMATS, NotAFile, TooLarge, read_stdin
 
 from .conftest import REPO
+from .inprocess import deckcheck
 
 SAMPLE = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
 TEXT = REPO / "tests" / "fixtures" / "decks" / "text"
 
 
 def run(*args: str, stdin: bytes | None = None, cwd=REPO, timeout: float = 120) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
-    env.pop("GITHUB_ACTIONS", None)
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, input=stdin if stdin is not None else b"",
-                          capture_output=True, env=env, timeout=timeout)
+    return deckcheck(*args, cwd=cwd, stdin=stdin, env={"NO_COLOR": "1", "COLUMNS": "200", "GITHUB_ACTIONS": None},
+                     text=False)
 
 
 def run_json(*args: str, stdin: bytes | None = None, cwd=REPO) -> tuple[int, dict]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -23,7 +23,7 @@ NAMES = REPO / "deckcheck" / "data" / "names.jsonl"
 LANGUAGES = ("de", "fr", "it", "es", "pt", "ja", "ja-kana", "ko", "zh-TW", "zh-CN")
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped() -> tuple[list[str], dict[int, dict]]:
     header, *lines = NAMES.read_text(encoding="utf-8").splitlines()
     fields = json.loads(header)["fields"]

@@ -13,6 +13,8 @@ import pytest
 
 from .conftest import REPO
 
+pytestmark = pytest.mark.slow  # builds the wheel and installs it
+
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:

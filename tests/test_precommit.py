@@ -60,6 +60,7 @@ def test_hook_definitions():
     assert not picked(".gitlab-ci.yml") and not picked("notes.txt") and not picked("decks/.draft.ydk")
 
 
+@pytest.mark.slow  # a real pre-commit environment
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is needed by pre-commit")
 def test_pre_commit_runs_the_hook_on_a_deck_repository(tmp_path):
     pytest.importorskip("pre_commit")

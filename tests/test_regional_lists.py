@@ -208,7 +208,7 @@ def ae_terms() -> list[tuple[str, dict]]:
     data = json.loads((SOURCE / "ocg-ae" / "cardData.json").read_text(encoding="utf-8"))
     out = []
     for term in data["en"]["effective_dates"]:
-        lists = {l["card_list_name"]: l["cards"] for l in term["card_lists"] if l["card_list_name"] in AE_STATUS}
+        lists = {item["card_list_name"]: item["cards"] for item in term["card_lists"] if item["card_list_name"] in AE_STATUS}
         if lists:
             month, year = term["effective_date_name"].split("-")
             out.append((f"20{year}-{AE_MONTHS[month]:02d}-01", lists))

@@ -7,7 +7,6 @@ import io
 import json
 import re
 import xml.etree.ElementTree as ET
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -98,7 +97,7 @@ def test_sarif_validates_against_the_sarif_2_1_0_schema(run):
     results = sarif_run["results"]
     problems = [(r.path, p) for r in run.results for p in r.problems]
     assert len(results) == len(problems)  # one result per problem
-    for result, (path, problem) in zip(results, problems):
+    for result, (_path, problem) in zip(results, problems):
         assert result["ruleId"] == problem.rule and rules[result["ruleIndex"]]["id"] == problem.rule
         assert result["level"] == {"info": "note"}.get(problem.severity, problem.severity)
         location = result["locations"][0]["physicalLocation"]
@@ -129,11 +128,11 @@ GITHUB_LINE = re.compile(
 def test_github_workflow_commands_match_the_syntax(run):
     report = github.render(run)
     lines = report.splitlines()
-    assert lines and all(GITHUB_LINE.match(line) for line in lines), [l for l in lines if not GITHUB_LINE.match(l)]
+    assert lines and all(GITHUB_LINE.match(line) for line in lines), [line for line in lines if not GITHUB_LINE.match(line)]
     # grouped per file: every group holds that file's annotations only, and closes
-    groups = [l for l in lines if l.startswith("::group::")]
+    groups = [line for line in lines if line.startswith("::group::")]
     assert len(groups) == sum(1 for r in run.results if any(p.severity != "info" for p in r.problems))
-    assert not any("MDPro3" in l for l in lines)  # a note is no annotation
+    assert not any("MDPro3" in line for line in lines)  # a note is no annotation
     current = None
     for line in lines:
         if line.startswith("::group::"):
@@ -143,12 +142,12 @@ def test_github_workflow_commands_match_the_syntax(run):
             current = None
         elif line.startswith("::"):
             assert current is not None
-    annotations = [l for l in lines if l.startswith(("::error", "::warning"))]
+    annotations = [line for line in lines if line.startswith(("::error", "::warning"))]
     assert len(annotations) == sum(1 for r in run.results for p in r.problems if p.severity != "info")
-    odd = [l for l in annotations if "odd dir" in l]
-    assert odd and all("%2C" in l and "%3A" in l and "%25" in l for l in odd)  # property escaping
+    odd = [line for line in annotations if "odd dir" in line]
+    assert odd and all("%2C" in line and "%3A" in line and "%25" in line for line in odd)  # property escaping
     # a newline or control character in a message is shown escaped: never a new command, never raw
-    assert any("\\x00\\x07garbage'\\nsecond line" in l for l in odd)
+    assert any("\\x00\\x07garbage'\\nsecond line" in line for line in odd)
 
 
 def test_csv_has_one_row_per_deck_and_reads_back(run):
@@ -215,12 +214,12 @@ def test_text_past_fifty_decks_gives_one_line_per_problem(run):
     assert len(many.results) > text.TABLES_UP_TO
     report = text.render_text(many)
     lines = report.splitlines()
-    verdicts = [l for l in lines if l.startswith(("✗ ", "✓ "))]
+    verdicts = [line for line in lines if line.startswith(("✗ ", "✓ "))]
     assert len(verdicts) == len(many.results)
-    kinds = [l.split()[1] for l in verdicts]
+    kinds = [line.split()[1] for line in verdicts]
     assert kinds == sorted(kinds, key=["UNREADABLE", "ILLEGAL", "LEGAL"].index)  # worst first
     problem = re.compile(r"^  (?: {0,4}\d+| {5})  (?:Main |Extra|Side | {5})  [a-z-]+ ")
-    assert sum(1 for l in lines if problem.match(l)) == sum(len(r.problems) for r in many.results)
+    assert sum(1 for line in lines if problem.match(line)) == sum(len(r.problems) for r in many.results)
     assert "Summary" in report
     assert "I:P Masquerena is an Extra Deck monster" in report and "→ move 1 copy from Main to Extra" in report
 

@@ -113,7 +113,7 @@ def test_forbidden_even_in_side(check_text):  # case 9 (Advanced)
 
 
 def test_limited_alternate_artworks_share_the_limit(check_text):  # case 10
-    text = deck(filler=38) + "" 
+    text = deck(filler=38) + ""
     text = text.replace("main:\n", "main:\n  - 83764718\n  - 83764719\n")
     result = check_text(text)
     assert rules_of(result) == ["banlist"]

@@ -44,7 +44,7 @@ class Deck:
     def __init__(self, main=MAIN, extra=EXTRA, side=SIDE):
         self.sections = {"main": dict(main), "extra": dict(extra), "side": dict(side)}
 
-    def moved(self, *moves: tuple) -> "Deck":
+    def moved(self, *moves: tuple) -> Deck:
         """(count, card, from, to); from/to None: the card comes from outside / goes away."""
         deck = Deck(**self.sections)
         for count, card, source, target in moves:

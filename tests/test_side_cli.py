@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 
 import pytest
 
 from .conftest import REPO
+from .inprocess import deckcheck
 
 SIDE = REPO / "sample_decks" / "side"
 REGISTERED = str(SIDE / "registered.ydk")
@@ -21,10 +20,7 @@ PROBLEM_KEYS = {"rule", "severity", "message", "section", "line", "card", "fix"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True, env=env, timeout=120
-    )
+    return deckcheck(*args, env={"NO_COLOR": "1", "COLUMNS": "200"})
 
 
 def run_json(*args: str) -> tuple[int, dict]:

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import jsonschema
 import pytest
 
 from .conftest import REPO
+from .inprocess import deckcheck
 
 SIDE = REPO / "sample_decks" / "side"
 SCHEMA = json.loads((REPO / "schemas" / "side.schema.json").read_text(encoding="utf-8"))
 
 
 def run_json(*args: str) -> tuple[int, dict]:
-    proc = subprocess.run([sys.executable, "-m", "deckcheck", *args, "--output-format", "json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    proc = deckcheck(*args, "--output-format", "json")
     return proc.returncode, json.loads(proc.stdout)
 
 

@@ -4,9 +4,7 @@ ago than its own history allows, every report says so — without changing the v
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from datetime import date, timedelta
 
 import pytest
@@ -15,6 +13,7 @@ from deckcheck.banlists import BanlistStore
 from deckcheck.banlists import CADENCE_LISTS, staleness
 
 from .conftest import REPO
+from .inprocess import deckcheck
 
 DECK = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"  # legal in the TCG
 
@@ -51,8 +50,7 @@ def test_too_little_history_tells_no_cadence():
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True,
-                          env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}, timeout=60)
+    return deckcheck(*args, env={"NO_COLOR": "1", "COLUMNS": "200"})
 
 
 def test_every_report_says_so_and_the_verdict_stands():

@@ -9,7 +9,6 @@ from __future__ import annotations
 from deckcheck.regulation import list_limits
 
 import json
-import os
 import time
 from datetime import date, timedelta
 
@@ -36,7 +35,7 @@ def test_update_adds_a_card_and_a_list(env):
     assert result.changed
     assert result.cards["changed"] and result.cards["added"] == 1 and result.cards["origin"] == "downloaded"
     assert result.cards["source"]["database_version"] == "147.23"
-    assert [l["name"] for l in result.lists["installed"]] == [NEW_LIST_NAME]
+    assert [lst["name"] for lst in result.lists["installed"]] == [NEW_LIST_NAME]
     state = json.loads((env.data_dir / "state.json").read_text())
     cards_file, lists_dir = datastore.installed_paths(env.data_dir)
     assert cards_file.stat().st_size == state["cards"]["size"]
@@ -112,7 +111,7 @@ def test_dated_history_grows_and_upcoming_lists(env):
     env.server.set("/lists/tcg/upcoming.vector.json",
                    F.Reply(body=F.vector("tcg", upcoming, {F.NEW_KONAMI: 1})))
     result = env.update()
-    assert [l["effective"] for l in result.lists["installed"]] == [upcoming]
+    assert [lst["effective"] for lst in result.lists["installed"]] == [upcoming]
     files = sorted(p.name for p in (datastore.installed_paths(env.data_dir)[1] / "tcg").iterdir())
     assert files == sorted([f"{YESTERDAY}.yaml", f"{upcoming}.yaml"])
     store = datastore.load_store()
@@ -203,7 +202,7 @@ def test_only_cards_and_only_lists(env):
     assert datastore.load_store().roots == [bundled_banlists_dir()]  # no list root until lists were installed
     datastore.forget_state()
     result = env.update(only="lists")
-    assert result.cards == {} and [l["name"] for l in result.lists["installed"]] == [NEW_LIST_NAME]
+    assert result.cards == {} and [lst["name"] for lst in result.lists["installed"]] == [NEW_LIST_NAME]
     assert env.server.hits("/api/cardinfo.php?misc=yes") == 1
 
 
@@ -228,7 +227,7 @@ def test_unreachable_lists_fall_back_to_ygoprodeck_statuses(env):
     result = env.update(retries=0)
     assert any("using YGOPRODeck's current card statuses" in w for w in result.warnings)
     installed = result.lists["installed"]
-    assert [(l["format"], l["derived"], l["effective"]) for l in installed] == [("tcg", True, TODAY.isoformat())]
+    assert [(lst["format"], lst["derived"], lst["effective"]) for lst in installed] == [("tcg", True, TODAY.isoformat())]
     store = datastore.load_store()
     stopgap = store.in_effect("tcg", TODAY)
     assert stopgap.name == f"{TODAY.isoformat()} TCG (YGOPRODeck)" and "derived" in stopgap.source

@@ -32,7 +32,8 @@ from deckcheck.parsers import parse_deck
 from .fixtures.update import fakeapi as F
 from .fixtures.update.harness import TODAY, env, install_baseline, standard_cards  # noqa: F401
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fault wrapper needs fork and /proc")
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fault wrapper needs fork and /proc"),
+              pytest.mark.slow]
 
 SECOND_CARD = 98765433
 NEW_DECK = ("#main\n" + "\n".join(str(p) for p in [F.NEW_CARD] * 3 + [SECOND_CARD] * 3 + [14558127] * 3 + [49238328] * 3)

@@ -118,7 +118,7 @@ def test_a_table_is_printed_only_where_every_header_fits(rendered, name, width):
     out = rendered[name][width]
     line = header_line(out, headers)
     if line is None and name != "banlists":  # the stacked or record form: no piece of the table's header row
-        assert not any(re.match(rf"^\s*{re.escape(headers[0])}\s+{re.escape(headers[1])}\b", l) for l in out.splitlines())
+        assert not any(re.match(rf"^\s*{re.escape(headers[0])}\s+{re.escape(headers[1])}\b", line) for line in out.splitlines())
     elif line is not None:
         assert cell_len(line) <= width
     if width == 120 or width == 80 and name in ("banlists", "side", "side illegal", "match", "diff", "card history"):
@@ -200,7 +200,7 @@ def test_runs_line_wraps_at_spaces_keeps_styles_and_indents():
             (" → remove all 3 copies", "cyan")]
     line = runs_line(runs, 40, indent=8, console=made)
     lines = line.plain.split("\n")
-    assert all(cell_len(l) <= 40 for l in lines) and all(l.startswith("        ") for l in lines[1:])
+    assert all(cell_len(line) <= 40 for line in lines) and all(line.startswith("        ") for line in lines[1:])
     assert " ".join(line.plain.split()) == " ".join("".join(t for t, _ in runs).split())  # every word, whole
     assert [line.plain[s.start:s.end] for s in line.spans if s.style == "bold red"] == ["banlist"]
     assert "remove" in "".join(line.plain[s.start:s.end] for s in line.spans if s.style == "cyan")
@@ -212,7 +212,7 @@ def test_runs_line_wraps_at_spaces_keeps_styles_and_indents():
         wrapped = runs_line(given_runs, width, indent=4, console=made)
         # the same text (a word wider than a line is folded: no choice), no line too wide
         assert "".join(wrapped.plain.split()) == "".join("".join(t for t, _ in given_runs).split())
-        assert all(cell_len(l) <= width for l in wrapped.plain.split("\n"))
+        assert all(cell_len(line) <= width for line in wrapped.plain.split("\n"))
 
     any_runs()
 

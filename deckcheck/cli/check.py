@@ -6,7 +6,6 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -24,7 +23,7 @@ from .common import (
 PROGRESS_MIN_FILES = 100  # a progress bar (stderr, on a terminal) for runs at least this long
 
 
-def _pick_output_format(cli_value: Optional[str], output: Optional[Path], config_value: Optional[str]) -> str:
+def _pick_output_format(cli_value: str | None, output: Path | None, config_value: str | None) -> str:
     """The option, else what the --output file's suffix means (report.html: html), else the config file, else
     github inside GitHub Actions (as yamllint does), else text."""
     if cli_value is not None:
@@ -54,22 +53,22 @@ def _progress(total: int, quiet: bool):
 
 @app.command()
 def check(
-    paths: Optional[List[str]] = typer.Argument(
+    paths: list[str] | None = typer.Argument(
         None, metavar="[DECKLIST]...",
         help="Decklist files (.ydk, .ydke, .yaml, .yml, .txt, any other), folders to search, - (standard input) "
              "or ydke:// links (default: `paths` of the config file, else the current folder)."),
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
-    output_format: Optional[str] = typer.Option(
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
+    output_format: str | None = typer.Option(
         None, "--output-format", "-o", metavar="FORMAT|FILE",
         help=f"{', '.join(OUTPUT_FORMATS)} (default: what --output's suffix means, else the config file's, else github "
              "inside GitHub Actions, else text). -o FILE, as in decklist and convert, is --output FILE.",
     ),
-    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) "
+    output: Path | None = typer.Option(None, "--output", help="Write the report to this file (replaced in one step) "
                                           "instead of standard output; its suffix picks the format (.json, .csv, .html, "
                                           ".xml: junit, .sarif, .txt)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
@@ -78,7 +77,7 @@ def check(
         False, "--force-exclude",
         help="Take a file named on the command line only as a folder search would (a decklist suffix, not excluded, "
              "not plainly another file): for pre-commit and other tools that name every changed file."),
-    config: Optional[Path] = CONFIG_OPTION,
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Check decklists: every problem of every deck, with the card, section, line and a fix."""
@@ -130,7 +129,7 @@ def check(
     raise typer.Exit(EXIT_LEGAL if run.not_legal == 0 else EXIT_ILLEGAL)
 
 
-def _format_or_file(value: Optional[str], output: Optional[Path]) -> tuple[Optional[str], Optional[Path]]:
+def _format_or_file(value: str | None, output: Path | None) -> tuple[str | None, Path | None]:
     """``-o``: an output format by name (``-o json``), or, as ``-o`` is in decklist and convert (and ruff), the
     file to write (``-o report.html``: ``--output report.html``)."""
     if value is None or value.lower() in OUTPUT_FORMATS:

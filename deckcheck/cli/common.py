@@ -10,7 +10,6 @@ import sys
 from datetime import date
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -71,7 +70,7 @@ def fail(message: str) -> None:
     raise typer.Exit(EXIT_ERROR)
 
 
-def parse_date(value: Optional[str], option: str) -> Optional[date]:
+def parse_date(value: str | None, option: str) -> date | None:
     if value is None:
         return None
     try:
@@ -156,7 +155,7 @@ def say_data_warnings(session) -> None:
         say(f"deckcheck: warning: {warning}")
 
 
-def load_settings(config: Optional[Path], no_config: bool):
+def load_settings(config: Path | None, no_config: bool):
     """The config file's settings (``--config``, else deckcheck.toml or pyproject.toml found; none with
     ``--no-config``); a file deckcheck cannot use is a usage error."""
     from ..config import resolve_config
@@ -230,7 +229,7 @@ POINTS_CAP_OPTION = typer.Option(None, "--points-cap", min=0, metavar="N",
                                  help="The points cap of a points format (Genesys: 100 unless the event says otherwise; 0 is a cap).")
 
 
-def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tuple:
+def overrides(points_cap: int | None = None, legacy_side: bool = False) -> tuple:
     """The rule options the command line sets for this run."""
     from ..checker import Override
 
@@ -242,7 +241,7 @@ def overrides(points_cap: Optional[int] = None, legacy_side: bool = False) -> tu
     return tuple(found)
 
 
-def _not_an_output_format(format: Optional[str]) -> None:
+def _not_an_output_format(format: str | None) -> None:
     """``--format json``: the game format was given an output format's name; say which option was meant."""
     from ..report import OUTPUT_FORMATS
 
@@ -255,8 +254,8 @@ def _not_an_output_format(format: Optional[str]) -> None:
              "(-o)? --format names the format to judge in (deckcheck formats)")
 
 
-def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Optional[str], region: Optional[str],
-              points_cap: Optional[int]):
+def selection(settings, format: str | None, banlist: str | None, as_of: str | None, region: str | None,
+              points_cap: int | None):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
     from ..checker import Selection

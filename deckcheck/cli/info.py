@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -21,7 +20,7 @@ app.add_typer(banlists_app, name="banlists")
 @banlists_app.callback()
 def banlists_command(
     ctx: typer.Context,
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Only the lists of this folder (tcg, ocg, …)."),
+    format: str | None = typer.Option(None, "--format", "-f", help="Only the lists of this folder (tcg, ocg, …)."),
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """List the Forbidden & Limited lists deckcheck has, newest last; mark the ones in force today."""
@@ -39,11 +38,11 @@ def banlists_command(
 
 @banlists_app.command("diff")
 def banlists_diff_command(
-    args: Optional[List[str]] = typer.Argument(
+    args: list[str] | None = typer.Argument(
         None, metavar="[OLD [NEW]] [DECK...]",
         help="Two lists by name (default: the newest and the one before it; one name: that list and the one "
              "before it), then decklists to check against both."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="The lists of this folder (default: tcg)."),
+    format: str | None = typer.Option(None, "--format", "-f", help="The lists of this folder (default: tcg)."),
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """What changed between two lists; with decks, only the changes that touch each deck, and whether it became

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
 
 import typer
 
@@ -17,10 +16,10 @@ from .common import (
 def show_command(
     deck: str = typer.Argument(..., metavar="DECKLIST",
                                help="A decklist: a file (.ydk, .yaml, .yml, .txt, …), - (standard input) or a ydke:// link."),
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
 ) -> None:
     """Show a deck as a registration sheet: each card by its official name, grouped Monster / Spell / Trap,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import List, Optional
 
 import typer
 
@@ -85,11 +84,11 @@ def side_command(
     registered: str = typer.Argument(..., help="The registered decklist: a file in any format deckcheck reads, - "
                                                "(standard input) or a ydke:// link."),
     sided: str = typer.Argument(..., help="The deck after siding, the same way."),
-    format: Optional[str] = _FORMAT,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
+    format: str | None = _FORMAT,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
     side_rule: SideRule = _SIDE_RULE,
     output_format: SideOutputFormat = _SIDE_OUTPUT,
 ) -> None:
@@ -102,16 +101,16 @@ def side_command(
 @app.command("match")
 def match_command(
     registered: str = typer.Argument(..., help="The registered decklist (a file, - or a ydke:// link)."),
-    duels: List[str] = typer.Argument(..., help="The deck of each Duel, in order (any number: draws add Duels)."),
-    game_loss_before: Optional[List[int]] = typer.Option(
+    duels: list[str] = typer.Argument(..., help="The deck of each Duel, in order (any number: draws add Duels)."),
+    game_loss_before: list[int] | None = typer.Option(
         None, "--game-loss-before", metavar="DUEL",
         help="Duel DUEL was decided by a Game Loss before it began (repeatable). After one before Duel 1, Duel 2 must be unsided too.",
     ),
-    format: Optional[str] = _FORMAT,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
+    format: str | None = _FORMAT,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
     side_rule: SideRule = _SIDE_RULE,
     output_format: SideOutputFormat = _SIDE_OUTPUT,
 ) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -46,15 +45,15 @@ class _RichProgress:
 
 @app.command()
 def update(
-    cards_url: Optional[str] = typer.Option(None, "--cards-url", help="YGOPRODeck API v7 base URL, or a mirror of it (default: https://db.ygoprodeck.com/api/v7/)."),
-    lists_url: Optional[str] = typer.Option(None, "--lists-url", help="Lists: a yaml-yugi-limit-regulation data/ URL (Konami's dated lists, the default), an EDOPro .lflist.conf URL, or 'ygoprodeck'."),
-    cdb: Optional[Path] = typer.Option(None, "--cdb", help="Import cards from a local EDOPro/YGOPro cards.cdb instead of downloading them.", dir_okay=False),
-    lflist: Optional[Path] = typer.Option(None, "--lflist", help="Import lists from a local EDOPro/YGOPro lflist.conf instead of downloading them.", dir_okay=False),
-    only: Optional[Only] = typer.Option(None, "--only", help="Update only the cards or only the lists."),
+    cards_url: str | None = typer.Option(None, "--cards-url", help="YGOPRODeck API v7 base URL, or a mirror of it (default: https://db.ygoprodeck.com/api/v7/)."),
+    lists_url: str | None = typer.Option(None, "--lists-url", help="Lists: a yaml-yugi-limit-regulation data/ URL (Konami's dated lists, the default), an EDOPro .lflist.conf URL, or 'ygoprodeck'."),
+    cdb: Path | None = typer.Option(None, "--cdb", help="Import cards from a local EDOPro/YGOPro cards.cdb instead of downloading them.", dir_okay=False),
+    lflist: Path | None = typer.Option(None, "--lflist", help="Import lists from a local EDOPro/YGOPro lflist.conf instead of downloading them.", dir_okay=False),
+    only: Only | None = typer.Option(None, "--only", help="Update only the cards or only the lists."),
     force: bool = typer.Option(False, "--force", help="Download the cards even if the database version is unchanged."),
-    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.1, max=3600, help="Seconds to wait for a connection or for data (default: 30); each download as a whole may take 30 times this."),
-    retries: Optional[int] = typer.Option(None, "--retries", min=0, max=10, help="Extra attempts after a timeout, dropped connection or HTTP 429/5xx (default: 3)."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Config file (default: $DECKCHECK_CONFIG, else config.toml in the user config directory).", dir_okay=False),
+    timeout: float | None = typer.Option(None, "--timeout", min=0.1, max=3600, help="Seconds to wait for a connection or for data (default: 30); each download as a whole may take 30 times this."),
+    retries: int | None = typer.Option(None, "--retries", min=0, max=10, help="Extra attempts after a timeout, dropped connection or HTTP 429/5xx (default: 3)."),
+    config: Path | None = typer.Option(None, "--config", help="Config file (default: $DECKCHECK_CONFIG, else config.toml in the user config directory).", dir_okay=False),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but errors and warnings."),
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
 ) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 MAX_FONT_BYTES = 128 * 1024 * 1024  # the largest CJK collections (Noto Sans CJK .ttc) are ~100 MB
 SHIPPED = Path(__file__).parent / "fonts" / "DejaVuSansCondensed.ttf"
@@ -44,7 +45,7 @@ class Undrawable(Exception):
 class Fonts:
     """The sheet's fonts, registered with reportlab once per process."""
 
-    _registered: dict[str, object] = {}
+    _registered: dict[str, Any] = {}  # reportlab's TTFont objects
 
     def __init__(self, fallback: Path | None = None):
         from reportlab.pdfbase import pdfmetrics

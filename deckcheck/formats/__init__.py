@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..errors import FormatError
 
@@ -70,7 +70,7 @@ class Format:
     def enabled(self, rule_id: str) -> bool:
         return self.rules.get(rule_id) is not None
 
-    def with_options(self, rule_id: str, options: Mapping, where: str = "the command line") -> "Format":
+    def with_options(self, rule_id: str, options: Mapping, where: str = "the command line") -> Format:
         """This format with some of a rule's options changed (``--points-cap``, ``--side-rule``)."""
         from .loader import resolve_rules
 
@@ -143,7 +143,7 @@ class FormatStore:
         self._loaded: dict[str, Format] = {}
 
     @classmethod
-    def default(cls) -> "FormatStore":
+    def default(cls) -> FormatStore:
         """Built-in formats and those in the user data directory's ``formats/`` folder."""
         from ..datastore import data_dir
 

@@ -152,7 +152,7 @@ def resolve_rules(own: Mapping, inherited: Mapping | None, path: Path, lines: Ma
         if value is False:
             result[rule_id] = None
             continue
-        current = dict(result[rule_id] if result[rule_id] is not None else defaults(module))
+        current = dict(given if (given := result[rule_id]) is not None else defaults(module))
         if value is True or value is None:
             result[rule_id] = current
             continue

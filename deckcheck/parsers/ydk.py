@@ -187,7 +187,7 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
     deck = ParsedDeck(path=path)
     text, why, why_line, why_fix = decode_deck_text(data)
     not_utf8: dict[int, str] = {}
-    if text is None and why_fix == _FIX_UTF8 and not data[:2] in _BOM16:
+    if text is None and why_fix == _FIX_UTF8 and data[:2] not in _BOM16:
         text, not_utf8 = _decode_lines(data)
     if text is None:
         return unreadable(deck, why, why_line, why_fix)

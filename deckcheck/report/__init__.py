@@ -42,14 +42,14 @@ class ReportFormat(ABC):
     deck_pieces: Callable[..., tuple] | None = None
 
     @abstractmethod
-    def chunks(self, run: "Run", *, quiet: bool = False) -> Iterable[str]:
+    def chunks(self, run: Run, *, quiet: bool = False) -> Iterable[str]:
         """The report as text, in pieces (a large report is written piece by piece)."""
 
-    def draw(self, run: "Run", console, *, quiet: bool = False) -> None:
+    def draw(self, run: Run, console, *, quiet: bool = False) -> None:
         """Draw the report on a rich console (only where ``draws``)."""
         raise NotImplementedError
 
-    def write(self, run: "Run", target=None, *, quiet: bool = False, console: Callable | None = None) -> None:
+    def write(self, run: Run, target=None, *, quiet: bool = False, console: Callable | None = None) -> None:
         """Write the report to ``target`` (a file, replaced in one step) or to standard output; ``console()``
         gives the rich console of standard output, for a format that ``draws``."""
         from .output import emit

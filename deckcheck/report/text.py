@@ -139,7 +139,7 @@ def location(p) -> str:
     return section
 
 
-def problem_table(problems) -> "table":
+def problem_table(problems) -> table:
     grid = table("Line", "Section", "Rule", "Card", "Problem", "Fix")
     for column in grid.columns[:3]:
         column.no_wrap = True
@@ -215,7 +215,7 @@ def problem_line(p, rule_width: int = 0, width: int | None = None, console: Cons
 TOP_PROBLEMS = 8  # rows of the summary's most common problems
 
 
-def summary_table(run: Run) -> "table":
+def summary_table(run: Run) -> table:
     grid = table("Most common problems", "Decks", "Problems")
     grid.columns[1].justify = grid.columns[2].justify = "right"
     for count in run.card_counts()[:TOP_PROBLEMS]:

@@ -74,7 +74,8 @@ def rule_doc(rule: ModuleType) -> str:
 def rule_examples(rule: ModuleType) -> list[tuple[str, str]]:
     """The PASS/FAIL examples of a rule's docstring: (verdict, YAML decklist)."""
     examples: list[tuple[str, str]] = []
-    verdict, block = None, []
+    verdict: str | None = None
+    block: list[str] = []
     for line in rule_doc(rule).splitlines() + [""]:
         if line in ("PASS:", "FAIL:"):
             verdict, block = line[:-1], []

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
-from ..model import EXTRA, MAIN, SECTION_TITLES, CardRef, DeckEntry, Problem
+from ..model import EXTRA, MAIN, SECTION_TITLES, CardRef, DeckEntry, KnownEntry, Problem
+
+Entry = TypeVar("Entry", bound=DeckEntry)
 
 
 def found_when_read(rule_id: str) -> Callable[..., Iterator[Problem]]:
@@ -17,9 +20,9 @@ def found_when_read(rule_id: str) -> Callable[..., Iterator[Problem]]:
     return check
 
 
-def by_card_and_section(entries: Iterable[DeckEntry]) -> list[list[DeckEntry]]:
+def by_card_and_section(entries: Iterable[Entry]) -> list[list[Entry]]:
     """Entries grouped per (card, section), in order of first appearance: one problem each."""
-    groups: dict[tuple, list[DeckEntry]] = {}
+    groups: dict[tuple, list[Entry]] = {}
     for e in entries:
         key = (e.card.passcode if e.card else (e.passcode, e.name), e.section)
         groups.setdefault(key, []).append(e)
@@ -38,7 +41,7 @@ def total(entries: Iterable[DeckEntry]) -> int:
     return sum(e.count for e in entries)
 
 
-def lines_note(entries: list[DeckEntry]) -> str:
+def lines_note(entries: list[Entry]) -> str:
     lines = [str(n) for e in entries for n in e.lines]
     if len(lines) <= 1:
         return ""
@@ -49,12 +52,12 @@ def section_title(section: str) -> str:
     return SECTION_TITLES[section]
 
 
-def unmarked_extra(deck) -> list[DeckEntry]:
+def unmarked_extra(deck) -> list[KnownEntry]:
     """In a YDK file without an ``#extra`` line: the entries that end its Main Deck from its last run of Extra
     Deck monsters on (what an ``#extra`` line before them puts in the Extra Deck), in file order; else []."""
     if not getattr(deck, "no_extra_line", False):
         return []
-    block: list[DeckEntry] = []
+    block: list[KnownEntry] = []
     for e in reversed([e for e in deck.entries if e.section == MAIN]):
         if e.card is not None and e.card.kind == "main":
             break
@@ -119,7 +122,7 @@ class GroupCount:
 
     __slots__ = ("group", "entries", "total")
 
-    def __init__(self, group: int, entries: list[DeckEntry]):
+    def __init__(self, group: int, entries: list[KnownEntry]):
         self.group = group
         self.entries = entries
         self.total = entries[0].count if len(entries) == 1 else total(entries)
@@ -133,7 +136,7 @@ class GroupCount:
             counts[e.section] = counts.get(e.section, 0) + e.count
         return ", ".join(f"{n} {section_title(s)}" for s, n in counts.items())
 
-    def past(self, limit: int) -> DeckEntry:
+    def past(self, limit: int) -> KnownEntry:
         """The entry that takes the count past ``limit``: where to act first."""
         running = 0
         for e in self.entries:
@@ -145,10 +148,10 @@ class GroupCount:
     def line_past(self, limit: int) -> int | None:
         if len(self.entries) == 1:
             e = self.entries[0]
-            return e.line + limit if e.span > 1 else e.line
+            return e.line + limit if e.span > 1 and e.line is not None else e.line
         entry = self.past(limit)
         running = sum(e.count for e in self.entries[: self.entries.index(entry)])
-        return entry.line + (limit - running) if entry.span > 1 else entry.line
+        return entry.line + (limit - running) if entry.span > 1 and entry.line is not None else entry.line
 
     def name_and_ref(self, cards_index) -> tuple[str, CardRef]:
         """The name the group is counted under."""

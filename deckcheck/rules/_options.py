@@ -85,13 +85,14 @@ class Option:
         return text + (" or null" if self.nullable else "")
 
     def json_schema(self) -> dict:
-        one: dict = {
+        kinds: dict[str, dict] = {
             "int": {"type": "integer"},
             "date": {"type": "string", "format": "date",
                      "pattern": r"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$"},
             "str": {"type": "string", "minLength": 1},
             "card": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1}]},
-        }[self.kind]
+        }
+        one = kinds[self.kind]
         if self.choices:
             one = {"enum": list(self.choices)}
         elif self.minimum is not None:

@@ -198,7 +198,7 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     for group in by_card_and_section(undated):
         first = group[0]
         card = first.card
-        pool = pool_verdict(card, regulation)[1].upper()
+        pool = (pool_verdict(card, regulation)[1] or "").upper()
         yield Problem(
             ID,
             WARNING,

@@ -15,8 +15,9 @@ FAIL:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
-from ..model import ERROR, Problem, ResolvedDeck
+from ..model import ERROR, KnownEntry, Problem, ResolvedDeck
 from ._common import by_card_and_section, copies, lines_note, section_title, total
 from ._options import Option
 
@@ -38,7 +39,8 @@ def allows(card, section: str, regulation) -> bool:
 
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
-    found = [e for e in deck.other_entries if e.card is not None and not allows(e.card, e.section, regulation)]
+    found = cast("list[KnownEntry]",
+                 [e for e in deck.other_entries if e.card is not None and not allows(e.card, e.section, regulation)])
     for group in by_card_and_section(found):
         first = group[0]
         card = first.card

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import ERROR, Problem, ResolvedDeck
+from ..model import ERROR, Card, Problem, ResolvedDeck
 from ._options import Option
 
 ID = "points-cap"
@@ -47,7 +47,7 @@ def points_total(deck: ResolvedDeck, regulation) -> int:
     return total
 
 
-def deck_points(deck: ResolvedDeck, regulation) -> tuple[int, list[tuple[object, int, int]]]:
+def deck_points(deck: ResolvedDeck, regulation) -> tuple[int, list[tuple[Card, int, int]]]:
     """The deck's total points and, per card with points, (card, copies, points per copy), costliest first."""
     points = regulation.points
     per_card: dict[int, list] = {}

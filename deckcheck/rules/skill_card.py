@@ -26,8 +26,9 @@ FAIL:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
-from ..model import ERROR, Problem, ResolvedDeck
+from ..model import ERROR, KnownEntry, Problem, ResolvedDeck
 from ._common import cards as n_cards
 from ._options import Option
 
@@ -40,7 +41,8 @@ OPTIONS = {"count": Option("int", 1, "how many Skill Cards a deck comes with", m
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     wanted = regulation.options(ID).get("count", 1)
-    skills = [e for e in (*deck.deck_entries, *deck.other_entries) if e.card is not None and e.card.kind == "skill"]
+    skills = cast("list[KnownEntry]", [e for e in (*deck.deck_entries, *deck.other_entries)
+                                       if e.card is not None and e.card.kind == "skill"])
     found = sum(e.count for e in skills)
     if found == wanted:
         return

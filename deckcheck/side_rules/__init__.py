@@ -50,5 +50,5 @@ def side_rule_examples(rule: ModuleType) -> list[tuple[str, str, str]]:
             elif current is not None:
                 current.append(line)
         decks = [textwrap.dedent("\n".join(parts.get(key, []))) + "\n" for key in ("registered", "sided")]
-        examples.append((verdict, *decks))
+        examples.append((verdict, decks[0], decks[1]))
     return examples

@@ -40,6 +40,7 @@ SUMMARY = "In the sided deck, Extra Deck monsters only in the Extra or Side Deck
 
 def check(deck, context) -> Iterator[Problem]:
     for problem in wrong_section.check(deck.sided, context):
+        assert problem.card is not None and problem.section is not None  # each wrong-section problem names both
         card = context.cards.by_passcode(problem.card.passcode)
         belongs = EXTRA if problem.section == MAIN else MAIN
         if deck.before.count(card.passcode, SIDE) and not deck.before.count(card.passcode, belongs):

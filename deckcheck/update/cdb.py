@@ -95,7 +95,7 @@ def convert(raw: list[tuple], ref: Reference, notes: list[str]) -> tuple[list[li
 
     alts = {i: root(r) for i, r in rows_in.items() if r[2] and root(r) != i}
     rows: dict[int, list] = {}
-    for i, (passcode, ot, alias, bits, name, *more) in sorted(rows_in.items()):
+    for i, (passcode, ot, _alias, bits, name, *more) in sorted(rows_in.items()):
         if i in alts:
             continue
         kind = kind_of(bits)

@@ -33,7 +33,7 @@ def timeout_problem(value) -> str | None:
     return None
 
 
-KEYS = {"cards_url": str, "lists_url": str, "timeout": (int, float), "retries": int}
+KEYS: dict[str, type | tuple[type, ...]] = {"cards_url": str, "lists_url": str, "timeout": (int, float), "retries": int}
 
 
 class ConfigError(ValueError):
@@ -82,7 +82,7 @@ def load_config(path: Path | None = None) -> tuple[dict, Path]:
             raise ConfigError(f"{path}: [update] {key} has the wrong type")
         if name == "timeout" and timeout_problem(value):
             raise ConfigError(f"{path}: [update] timeout: {timeout_problem(value)}")
-        if name == "retries" and not 0 <= value <= MAX_RETRIES:
+        if name == "retries" and isinstance(value, int) and not 0 <= value <= MAX_RETRIES:
             raise ConfigError(f"{path}: [update] retries must be from 0 to {MAX_RETRIES}, not {value}")
         out[name] = value
     return out, path

@@ -49,6 +49,7 @@ class UpdateLock:
         self.fd: int | None = None
 
     def _try(self) -> bool:
+        assert self.fd is not None  # opened by __enter__
         if sys.platform == "win32":
             import msvcrt
 
@@ -65,7 +66,7 @@ class UpdateLock:
         except OSError:
             return False
 
-    def __enter__(self) -> "UpdateLock":
+    def __enter__(self) -> UpdateLock:
         self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         started = time.monotonic()
         told = False

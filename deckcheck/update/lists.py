@@ -100,7 +100,7 @@ class NewList:
         """Canonical passcode → status (strictest)."""
         out: dict[int, str] = {}
         for e in self.entries:
-            if e["passcode"] is not None and STATUS_ORDER[e["status"]] < STATUS_ORDER.get(out.get(e["passcode"]), 9):
+            if e["passcode"] is not None and STATUS_ORDER[e["status"]] < STATUS_ORDER.get(out.get(e["passcode"], ""), 9):
                 out[e["passcode"]] = e["status"]
         return out
 
@@ -112,7 +112,7 @@ class NewList:
             effective_by_region=self.effective_by_region,
         )
 
-    def correct(self, corrections: Corrections, resolver: "Resolver", filed: str | None = None) -> None:
+    def correct(self, corrections: Corrections, resolver: Resolver, filed: str | None = None) -> None:
         """Apply the reviewed corrections: the list's date (when it was ``filed`` under another), then the
         status fixes for this list by name."""
         fix = corrections.date_for_filing(self.fmt, filed) if filed else corrections.date_for_name(self.fmt, self.name)
@@ -361,7 +361,7 @@ def existing_statuses(path: Path, resolver: Resolver) -> dict[int, str] | None:
         row = resolver.card(e.passcode) if e.passcode is not None else None
         if row is None:
             continue
-        if STATUS_ORDER[e.status] < STATUS_ORDER.get(out.get(row[0]), 9):
+        if STATUS_ORDER[e.status] < STATUS_ORDER.get(out.get(row[0], ""), 9):
             out[row[0]] = e.status
     return out
 

@@ -374,7 +374,7 @@ class _Update:
                     raise FetchError(f"lists: {exc}; and YGOPRODeck's statuses: {fallback}") from None
                 source = {"kind": "ygoprodeck (fallback)", "url": api_urls(opts.cards_url)[1], "unreachable": url}
                 stopgap = True
-        found = self._name_uniquely(found, known_names({(l.fmt, l.effective[:7]) for l in found}))
+        found = self._name_uniquely(found, known_names({(lst.fmt, lst.effective[:7]) for lst in found}))
         to_write, skipped = [], []
         in_force = self._in_force(store, resolver) if stopgap else {}
         for lst in found:
@@ -400,14 +400,14 @@ class _Update:
                                      f"{L.differences(have, lst.statuses())} card(s).")
             to_write.append(lst)
         remove = [] if stopgap else [p for p in derived_before if any((r / p).exists() for r in self.installed_list_roots())]
-        derived_after = sorted(set(derived_before if stopgap else []) | {l.rel_path for l in to_write if l.derived})
-        remove = [p for p in remove if p not in {l.rel_path for l in to_write}]
+        derived_after = sorted(set(derived_before if stopgap else []) | {lst.rel_path for lst in to_write if lst.derived})
+        remove = [p for p in remove if p not in {lst.rel_path for lst in to_write}]
         record = {"source": source, "checked": _now(), "derived": derived_after}
         self.result.lists = {
             "source": source,
-            "installed": [{"name": l.name, "format": l.fmt, "effective": l.effective, "entries": len(l.entries),
-                           "path": l.rel_path, "derived": l.derived}
-                          for l in to_write],
+            "installed": [{"name": lst.name, "format": lst.fmt, "effective": lst.effective, "entries": len(lst.entries),
+                           "path": lst.rel_path, "derived": lst.derived}
+                          for lst in to_write],
             "unchanged": skipped,
             "removed": remove,
         }
@@ -485,6 +485,7 @@ class _Update:
         elif self.opts.only != "lists" and state["cards"] is not None:
             state["cards"] = {**state["cards"], "checked": now}
         if state["cards"] is not None:
+            assert folder is not None  # a state that records cards names their generation
             state["cards"]["stamp"] = datastore.file_stamp((folder / datastore.CARDS_FILE).stat())
         if lists_record is not None:
             state["lists"] = lists_record
