@@ -90,6 +90,13 @@ def compare(registered: ResolvedDeck, sided: ResolvedDeck, context: SideContext)
     return deck.moves, problems
 
 
+def kept_when_sided(sided: ResolvedDeck, regulation) -> list[Problem]:
+    """The problems of the format's rules that hold after siding too (``KEEPS_WHEN_SIDED``: an event's quota)
+    on the sided deck."""
+    return [p for rule, _ in regulation.rules if getattr(rule, "KEEPS_WHEN_SIDED", False)
+            for p in rule.check(sided, regulation)]
+
+
 class SideChecker:
     """Checks sided decks against one registered deck, which is itself checked once with ``check``."""
 
@@ -102,6 +109,8 @@ class SideChecker:
         context = SideContext(self.cards, must_be_registered, why_registered)
         resolved = resolve(sided, self.cards)
         moves, problems = compare(self.registered, resolved, context)
+        if resolved.deck_entries and not any(p.rule == "unreadable" for p in problems):
+            problems += kept_when_sided(resolved, self.regulation)
         return SideResult(self.registered_result, resolved, moves, problems, must_be_registered)
 
 

@@ -36,6 +36,7 @@ from . import (
     not_a_deck_card,
     placeholder_passcode,
     points_cap,
+    quota,
     side_size,
     skill_card,
     syntax,
@@ -63,6 +64,7 @@ RULES: tuple[ModuleType, ...] = (
     card_pool,
     banned_type,
     points_cap,
+    quota,
     skill_card,
 )
 RULES_BY_ID = {rule.ID: rule for rule in RULES}
