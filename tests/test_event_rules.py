@@ -147,3 +147,152 @@ def test_quota_in_the_format_schema():
     schema = json.loads((Path(__file__).resolve().parents[1] / "schemas" / "format.schema.json").read_text())
     quota = schema["properties"]["rules"]["properties"]["quota"]
     assert any(option.get("type") == "array" for option in quota["oneOf"])
+
+
+# --- product pools ---------------------------------------------------------------------------------------
+
+SDK_DECK = ["3 Blue-Eyes White Dragon", "3 Lord of D.", "3 The Flute of Summoning Dragon", "3 Battle Ox",
+            "3 Mystic Horseman", "3 Rude Kaiser", "3 Hitotsu-Me Giant", "3 Ryu-Kishin Powered", "3 Judge Man",
+            "3 Trap Hole", "3 Reinforcements", "3 De-Spell", "3 Ookazi", "1 Monster Reborn"]
+
+
+def test_structure_deck_accepts_a_deck_built_only_from_starter_deck_kaiba(cards, store):
+    result = judge(cards, store, yaml_deck(SDK_DECK, fmt="structure-deck"))
+    assert result.legal, result.problems
+
+
+def test_structure_deck_refuses_one_other_card_naming_the_product_rule(cards, store):
+    result = judge(cards, store, yaml_deck(SDK_DECK[:-1] + ["1 Ash Blossom & Joyous Spring"], fmt="structure-deck"))
+    (problem,) = result.problems
+    assert problem.rule == "card-pool" and problem.card.name == "Ash Blossom & Joyous Spring"
+    assert "Starter Deck: Kaiba (SDK)" in problem.message and "pool: products" in problem.message
+
+
+TIME_WIZARD = "title: Time Wizard\nextends: tcg\nrules:\n  card-pool: {released_in: [tcg], pool: {latest_product: PHNI}}\n"
+
+
+def test_latest_product_refuses_a_card_released_after_it(tmp_path, cards, store):
+    formats = store_with(tmp_path, tw=TIME_WIZARD)
+    later = judge(cards, store, yaml_deck(["3 Fiendsmith Engraver", "3 Ash Blossom & Joyous Spring",
+                                           "34 Pot of Duality"], fmt="tw"), formats=formats)
+    (problem,) = [p for p in later.problems if p.rule == "card-pool"]
+    assert problem.card.name == "Fiendsmith Engraver"
+    assert "after Phantom Nightmare (PHNI, 2024-02-08)" in problem.message and "latest_product" in problem.message
+
+
+def test_a_product_pool_with_an_unknown_set_code_is_a_format_error(tmp_path):
+    formats = store_with(tmp_path, bad="title: x\nrules:\n  card-pool: {pool: {products: [ZZZQ]}}\n")
+    with pytest.raises(FormatError, match=r"bad.yaml:3: rules/card-pool/pool: no product has the set code 'ZZZQ'"):
+        formats.get("bad")
+
+
+def test_highlander_allows_one_copy(cards, store):
+    result = judge(cards, store, yaml_deck(["2 Pot of Duality"] + [f"1 {n}" for n in (
+        "Celtic Guardian", "Mystical Elf", "Beaver Warrior")], fmt="highlander"))
+    assert "copy-limit" in rules_of(result)
+
+
+# --- owned copies and price caps --------------------------------------------------------------------------
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "event"
+
+
+def event_check(tmp_path, text: str, **event):
+    from deckcheck.api import Session
+
+    return Session().check(text, name="deck.yaml", format="tcg", as_of="2026-11-29", **event)
+
+
+@pytest.mark.parametrize("rule", ["collection", "price-cap"])
+def test_docstring_examples_with_the_example_files(rule):
+    from deckcheck.api import Session
+    from deckcheck.rules import RULES_BY_ID, rule_examples
+
+    module = RULES_BY_ID[rule]
+    options = module.EXAMPLE_OPTIONS
+    event = ({"collection": options["file"]} if rule == "collection"
+             else {"prices": options["prices"], "price_cap": options["cap"]})
+    repo = Path(__file__).resolve().parents[1]
+    event = {k: (str(repo / v) if k != "price_cap" else v) for k, v in event.items()}
+    examples = rule_examples(module)
+    assert {v for v, _ in examples} == {"PASS", "FAIL"}
+    for verdict, text in examples:
+        result = Session().check(text, name="deck.yaml", as_of="2026-11-29", **event)
+        assert (rule in rules_of(result)) == (verdict == "FAIL"), (verdict, result.problems)
+
+
+def test_collection_says_uses_and_owns_with_the_total_missing(tmp_path):
+    owned = tmp_path / "owned.csv"
+    owned.write_text("Name,Quantity\nPot of Duality,2\n14558127,1\n", encoding="utf-8")
+    result = event_check(tmp_path, "main: [3 Pot of Duality, 3 Ash Blossom & Joyous Spring]\n", collection=owned)
+    problems = [p for p in result.problems if p.rule == "collection"]
+    assert [(p.card.name, p.message.split(" (")[0]) for p in problems] == [
+        ("Pot of Duality", "uses 3, owns 2"), ("Ash Blossom & Joyous Spring", "uses 3, owns 1")]
+    assert all("3 copies missing in all" in p.message for p in problems)
+
+
+def test_collection_reads_ygoprodeck_and_dragon_shield_exports(tmp_path):
+    ygoprodeck = tmp_path / "ygoprodeck.csv"
+    ygoprodeck.write_text("cardname,cardq,cardrarity,card_edition,cardset,cardcode,cardid,print_id\n"
+                          "Pot of Duality,1,Super Rare,1st Edition,Hidden Arsenal 5,HA05-EN027,98645731,1\n"
+                          "Pot of Duality,2,Common,Unlimited,Legendary Collection,LC05-EN006,98645731,2\n",
+                          encoding="utf-8")
+    dragon_shield = tmp_path / "dragon.csv"
+    dragon_shield.write_text('"sep=,"\nFolder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,'
+                             "Condition,Printing,Language,Price Bought,Date Bought,LOW,MID,MARKET\n"
+                             "Binder,3,0,Pot of Duality,HA05,Hidden Arsenal 5,HA05-EN027,NearMint,1st Edition,"
+                             "English,1.00,2024-01-01,0.5,1,1.2\n", encoding="utf-8")
+    for path in (ygoprodeck, dragon_shield):
+        result = event_check(tmp_path, "main: [3 Pot of Duality]\n", collection=path)
+        assert "collection" not in rules_of(result), (path.name, result.problems)
+
+
+@pytest.mark.parametrize("text,line,needle", [
+    ("name,count\nPot of Duality,two\n", 2, "the count 'two' is not a whole number"),
+    ("name,count\nPot of Duality,1\n,1\n", 3, "no name and no passcode"),
+    ("name,count\nPot of Duality,1,5,6\n", 2, "4 fields, but the header has 2"),
+    ("card,colour\nPot of Duality,red\n", 1, "no count column"),
+    ("passcode,count\n12ab,1\n", 2, "'12ab' is not a passcode"),
+])
+def test_a_malformed_collection_row_is_an_error_with_file_and_line(tmp_path, text, line, needle):
+    from deckcheck.errors import UsageError
+
+    owned = tmp_path / "owned.csv"
+    owned.write_text(text, encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        event_check(tmp_path, "main: [3 Pot of Duality]\n", collection=owned)
+    assert str(caught.value) == f"{owned}:{line}: " + str(caught.value).split(": ", 1)[1]
+    assert str(caught.value).startswith(f"{owned}:{line}: ") and needle in str(caught.value)
+
+
+def test_price_cap_total_costliest_and_unpriced_cards(tmp_path):
+    prices = tmp_path / "prices.csv"
+    prices.write_text("name,passcode,set code,price\nPot of Duality,,HA05-EN027,$4.50\n,14558127,,20\n"
+                      "Pot of Duality,,LC05-EN006,3.00\n", encoding="utf-8")
+    result = event_check(tmp_path, "main: [3 Pot of Duality, 1 Ash Blossom & Joyous Spring, 1 Called by the Grave]\n",
+                         prices=prices, price_cap="15")
+    total, unpriced = ([p for p in result.problems if p.rule == "price-cap" and p.card is None],
+                       [p for p in result.problems if p.rule == "price-cap" and p.card is not None])
+    (total,) = total
+    assert "costs 29.00" in total.message and "cap is 15.00 (14.00 over)" in total.message  # the cheapest printing
+    assert "1 Ash Blossom & Joyous Spring (20.00), 3 Pot of Duality (9.00)" in total.message
+    assert [p.card.name for p in unpriced] == ["Called by the Grave"] and "no price" in unpriced[0].message
+    within = event_check(tmp_path, "main: [3 Pot of Duality]\n", prices=prices, price_cap="15")
+    assert "price-cap" not in rules_of(within)
+
+
+def test_a_malformed_price_row_is_an_error_and_the_cli_exits_2(tmp_path):
+    from typer.testing import CliRunner
+
+    from deckcheck.cli import app
+
+    prices = tmp_path / "prices.csv"
+    prices.write_text("name,price\nPot of Duality,cheap\n", encoding="utf-8")
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("main: [3 Pot of Duality]\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(deck), "--prices", str(prices), "--price-cap", "15"])
+    assert result.exit_code == 2, result.output
+    assert f"{prices}:2: the price 'cheap' is not an amount" in result.output
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(app, ["check", str(deck), "--price-cap", "15"])
+    assert result.exit_code == 2 and "--price-cap needs --prices" in result.output

@@ -28,6 +28,7 @@ from . import (
     banlist,
     banned_type,
     card_pool,
+    collection,
     copy_limit,
     extra_size,
     group_limit,
@@ -36,6 +37,7 @@ from . import (
     not_a_deck_card,
     placeholder_passcode,
     points_cap,
+    price_cap,
     quota,
     side_size,
     skill_card,
@@ -65,6 +67,8 @@ RULES: tuple[ModuleType, ...] = (
     banned_type,
     points_cap,
     quota,
+    collection,
+    price_cap,
     skill_card,
 )
 RULES_BY_ID = {rule.ID: rule for rule in RULES}

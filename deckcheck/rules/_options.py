@@ -48,9 +48,9 @@ class Option:
 
     def _one(self, value) -> str | None:
         if self.kind == "object":
-            if not isinstance(value, dict):
-                return f"must be {self.describe_one()}, not {value!r}"
-            return self.validate(value) if self.validate else None
+            if self.validate:
+                return self.validate(value)
+            return None if isinstance(value, dict) else f"must be {self.describe_one()}, not {value!r}"
         ok = {
             "int": isinstance(value, int) and not isinstance(value, bool),
             "date": isinstance(value, date) and not hasattr(value, "hour") or _is_iso_date(value),

@@ -63,6 +63,8 @@ def _int(value) -> bool:
 
 def quota_problem(quota: dict) -> str | None:
     """Why one quota of a format file is wrong, or None."""
+    if not isinstance(quota, dict):
+        return f"a quota is a mapping of {', '.join(QUOTA_KEYS)}, not {quota!r}"
     unknown = [k for k in quota if k not in QUOTA_KEYS]
     if unknown:
         return f"a quota has no key {unknown[0]!r} (its keys: {', '.join(QUOTA_KEYS)})"
