@@ -131,13 +131,12 @@ def parse_deadline(text: str) -> datetime:
 
 def _read_csv(path: Path, what: str, required: tuple[str, ...]) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """(header, [(line, row)]) of a CSV file (UTF-8, a BOM allowed; blank rows skipped); raises EventInputError."""
+    from .reading import Unreadable, read_file
+
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_CSV_BYTES + 1)
-    except OSError as exc:
-        raise EventInputError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from None
-    if len(data) > MAX_CSV_BYTES:
-        raise EventInputError(f"{path}: the {what} is larger than {MAX_CSV_BYTES // (1024 * 1024)} MB")
+        data = read_file(path, MAX_CSV_BYTES)  # a regular file only, bounded: never a pipe that blocks
+    except Unreadable as exc:
+        raise EventInputError(f"{path}: cannot read the {what}: {exc}") from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -127,7 +127,7 @@ def test_csv_and_html_outputs(tmp_path):
     assert rows[-1]["status"] == "unmatched" and rows[7]["status"] == "missing"
     assert rows[5]["errors"] == "5" and rows[9]["superseded"].count("|") == 1
     page = tmp_path / "ledger.html"
-    html = invoke(*BASE, "-o", "html", "--output", page)
+    html = invoke(*BASE, "--output", page)  # the suffix says the format
     assert html.exit_code == 1 and html.stdout == ""
     text = page.read_text(encoding="utf-8")
     assert text.count('<section class="panel deck" id="player-') == 12 and "Farah Nasser" in text
@@ -322,3 +322,11 @@ def test_sheets_on_konamis_form_carry_the_roster_fields_and_the_fingerprint(tmp_
     assert "Alice" in fields.values() and "Ashford" in fields.values() and "0012345678" in fields.values()
     assert all(alice["fingerprint"] in " ".join(page.extract_text().split()) for page in reader.pages)
     assert invoke(*BASE, "--form", tmp_path / "KDE_DeckList.pdf").exit_code == 2  # --form needs --sheets
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_roster_that_is_a_pipe_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "roster.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(EventInputError, match="roster.csv: cannot read the roster: it is a named pipe"):
+        read_roster(fifo)

@@ -147,9 +147,9 @@ def event_command(
     manifest: Optional[Path] = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
                                                                      "export): player, konami_id, file, received "
                                                                      "(ISO time); other columns kept."),
-    output_format: EventOutputFormat = typer.Option(EventOutputFormat.text, "--output-format", "-o",
-                                                    help="text (a table, missing, illegal and late first), json, "
-                                                         "csv or html."),
+    output_format: Optional[EventOutputFormat] = typer.Option(
+        None, "--output-format", "-o", help="text (a table, missing, illegal and late first), json, csv or html "
+                                            "(default: by --output's suffix, else text)."),
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
     sheets: Optional[Path] = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
                                                                  "(PDF, with name, KONAMI ID and fingerprint) into "
@@ -159,6 +159,9 @@ def event_command(
     form: Optional[Path] = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
                                                              "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
                                                              "sheet."),
+    font: Optional[Path] = typer.Option(None, "--font", help="With --sheets: a TrueType font (.ttf, .ttc) for the "
+                                                             "characters the shipped font lacks (Japanese, Korean, "
+                                                             "Chinese names)."),
     event_name: Optional[str] = typer.Option(None, "--event", help="The event's name, for the sheets."),
     event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
     check_deck: Optional[Tuple[str, str]] = typer.Option(
@@ -177,11 +180,17 @@ def event_command(
     """The submission ledger of an event: which decklist counts for each registered player, and is it legal."""
     from .. import event
 
-    if (merge or form is not None) and sheets is None:
-        fail(f"{'--merge' if merge else '--form'} needs --sheets DIR (the folder the sheets go into)")
+    if (merge or form is not None or font is not None) and sheets is None:
+        given = "--merge" if merge else "--form" if form is not None else "--font"
+        fail(f"{given} needs --sheets DIR (the folder the sheets go into)")
     if form is not None and not form.is_file():
         fail(f"--form {form}: no such file")
     given_date = parse_date(event_date, "--date")
+    if output_format is None:  # --output ledger.html: the suffix says the format, as for check
+        by_suffix = {".json": EventOutputFormat.json, ".csv": EventOutputFormat.csv, ".html": EventOutputFormat.html,
+                     ".htm": EventOutputFormat.html}
+        suffix = output.suffix.lower() if output is not None else ""
+        output_format = by_suffix.get(suffix, EventOutputFormat.text)
     session, checker, settings = _checker(format, banlist, as_of, region, points_cap, input_format, config,
                                           no_config)
     try:
@@ -231,7 +240,7 @@ def event_command(
     else:
         sys.stdout.write(text)
     if sheets is not None:
-        _write_sheets(review, sheets, merge, form, settings, event_name,
+        _write_sheets(review, sheets, merge, form, font, settings, event_name,
                       given_date.isoformat() if given_date else None, checker)
     raise typer.Exit(EXIT_LEGAL if review.all_legal else EXIT_ILLEGAL)
 
@@ -269,8 +278,8 @@ def _check_deck(review, check_deck, checker, output_format, forced) -> None:
     raise typer.Exit(EXIT_LEGAL if same else EXIT_ILLEGAL)
 
 
-def _write_sheets(review, folder: Path, merge: bool, form: Path | None, settings, event_name, event_date,
-                  checker) -> None:
+def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Path | None, settings, event_name,
+                  event_date, checker) -> None:
     """Each counted deck's registration sheet into ``folder`` (and with ``merge`` one PDF of them all)."""
     from .. import documents
 
@@ -282,6 +291,7 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, settings
     from .decklist import _about, _write
 
     table = settings.decklist
+    fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
     sheets, regulations = [], []
     for player in review.players:
         counted = player.counted
@@ -311,10 +321,10 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, settings
     except OSError as exc:
         fail(f"--sheets {folder}: cannot make the folder: {exc.strerror or exc}")
     about = _about(regulations, checker)
-    written = _write(sheets, folder, False, True, form, None, "letter", about)
+    written = _write(sheets, folder, False, True, form, fallback, "letter", about)
     message = f"deckcheck: {written} written to {folder}"
     if merge:
-        _write(sheets, folder / "all-sheets.pdf", True, False, form, None, "letter", about)
+        _write(sheets, folder / "all-sheets.pdf", True, False, form, fallback, "letter", about)
         message += f", and all-sheets.pdf ({len(sheets)} sheets by last name)"
     say(message)
 
