@@ -194,6 +194,26 @@ class Session:
             raise UsageError(f"{name or 'the decklist'} holds {len(results)} decks; check them with check_decks")
         return results[0]
 
+    def check_team(self, paths: Sequence[str | os.PathLike], *, format: str | None = None,
+                   slots: Sequence[str] | None = None, copy_limit: int | None = 3, as_of: date | str | None = None,
+                   region: str | None = None):
+        """A team's decklists (files) judged together (``deckcheck.team``): each in its slot's format (``slots``,
+        one per deck) or in ``format``, then the team's shared copy limit and shared list limits."""
+        from .parsers import read_deck
+        from .team import check_team
+
+        if slots is not None and len(slots) != len(paths):
+            raise UsageError(f"--slots names {len(slots)} format{'s' if len(slots) != 1 else ''} for "
+                             f"{len(paths)} decks: give one per deck, in order")
+        formats = list(slots) if slots is not None else [format] * len(paths)
+        checkers = [self.checker(selection(fmt, None, as_of, region)) for fmt in formats]
+        decks = []
+        for path in paths:
+            if not Path(path).is_file():
+                raise UsageError(f"{path}: no such file")
+            decks.append(read_deck(path, os.fsdecode(path)))
+        return check_team(checkers, decks, copy_limit)
+
     # ---- many decklists -----------------------------------------------------------------------
 
     def find(self, paths: Iterable[str | os.PathLike | Source], exclude: Sequence[str] = (),

@@ -296,3 +296,86 @@ def test_a_malformed_price_row_is_an_error_and_the_cli_exits_2(tmp_path):
     assert "Traceback" not in result.output
     result = CliRunner().invoke(app, ["check", str(deck), "--price-cap", "15"])
     assert result.exit_code == 2 and "--price-cap needs --prices" in result.output
+
+
+# --- teams ------------------------------------------------------------------------------------------------
+
+TEAM_FILLER = [  # Normal Monsters on no list, different in each player's deck
+    "The 13th Grave", "Prevent Rat", "Kojikocy", "Uraby", "Hyosube", "Overdrive", "Sealmaster Meisei", "Water Omotics",
+    "Ryu-Ran", "Takuhee", "Swordsman of Landstar", "Slot Machine", "Shapesnatch", "Island Turtle",
+    "Queen of Autumn Leaves", "Souls of the Forgotten", "Battle Ox", "Skull Mariner", "Headless Knight",
+    "Blazing Inpachi", "Flying Penguin", "Gazelle the King of Mythical Beasts", "Gaia The Fierce Knight", "Seiyaryu",
+    "Mechanicalchaser", "Megasonic Eye", "Niwatori", "Psychic Kappa", "Giga-Tech Wolf",
+    "Bokoichi the Freightening Car", "Dark Gray", "Protector of the Throne", "Skull Red Bird",
+    "The Statue of Easter Island", "Leogun", "Gradius", "Luster Dragon", "Dark Blade", "Gamma The Magnet Warrior",
+    "Beast of Talwar", "Celtic Guardian", "Mystical Elf"]
+
+
+def team_files(tmp_path, *mains) -> list[Path]:
+    paths = []
+    for i, main in enumerate(mains):
+        path = tmp_path / f"player{i + 1}.yaml"
+        cards_in = sum(int(item.split()[0]) for item in main)
+        filler, left = [], 40 - cards_in
+        for name in TEAM_FILLER[14 * i:14 * (i + 1)]:
+            if left <= 0:
+                break
+            n = min(3, left)
+            filler.append(f"{n} {name}")
+            left -= n
+        path.write_text(yaml_deck(list(main) + filler), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def test_team_with_four_ash_blossom_has_one_problem_naming_the_decks(tmp_path):
+    from deckcheck.api import Session
+
+    paths = team_files(tmp_path, ["2 Ash Blossom & Joyous Spring"], ["1 Ash Blossom & Joyous Spring"],
+                       ["1 Ash Blossom & Joyous Spring"])
+    result = Session().check_team(paths, as_of="2026-11-29")
+    assert all(deck.legal for deck, _ in result.decks)
+    (problem,) = result.problems
+    assert problem.rule == "team-copy-limit" and problem.card.name == "Ash Blossom & Joyous Spring"
+    assert all(str(p) in problem.message for p in paths) and "4 copies" in problem.message
+    assert not result.legal
+    three = Session().check_team(team_files(tmp_path, ["1 Ash Blossom & Joyous Spring"],
+                                            ["1 Ash Blossom & Joyous Spring"], ["1 Ash Blossom & Joyous Spring"]),
+                                 as_of="2026-11-29")
+    assert three.legal, three.problems
+
+
+def test_a_limited_card_once_per_team(tmp_path):
+    from deckcheck.api import Session
+
+    paths = team_files(tmp_path, ["1 Monster Reborn"], ["1 Monster Reborn"], [])
+    result = Session().check_team(paths, as_of="2026-11-29")
+    assert [p.rule for p in result.problems] == ["team-banlist"]
+    assert "Limited" in result.problems[0].message and str(paths[2]) not in result.problems[0].message
+
+
+def test_slots_judge_each_deck_in_its_own_format(tmp_path):
+    from deckcheck.api import Session
+    from deckcheck.errors import UsageError
+
+    paths = team_files(tmp_path, ["1 Ash Blossom & Joyous Spring"], ["1 Ash Blossom & Joyous Spring"], [])
+    result = Session().check_team(paths, slots=["goat", "edison", "tcg"], as_of="2026-11-29")
+    assert [r.format.id for _, r in result.decks] == ["goat", "edison", "tcg"]
+    assert [deck.legal for deck, _ in result.decks] == [False, False, True]  # Ash is not in the GOAT/Edison pools
+    assert "card-pool" in rules_of(result.decks[0][0]) and "card-pool" in rules_of(result.decks[1][0])
+    with pytest.raises(UsageError, match="--slots names 2 formats for 3 decks"):
+        Session().check_team(paths, slots=["goat", "tcg"])
+
+
+def test_team_command_exit_codes(tmp_path):
+    from typer.testing import CliRunner
+
+    from deckcheck.cli import app
+
+    paths = [str(p) for p in team_files(tmp_path, ["2 Ash Blossom & Joyous Spring"], ["2 Ash Blossom & Joyous Spring"])]
+    result = CliRunner().invoke(app, ["team", *paths, "--as-of", "2026-11-29"])
+    assert result.exit_code == 1 and "team-copy-limit" in result.output
+    result = CliRunner().invoke(app, ["team", *paths, "--as-of", "2026-11-29", "--copy-limit", "4"])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(app, ["team", *paths, "--slots", "goat"])
+    assert result.exit_code == 2 and "--slots" in result.output

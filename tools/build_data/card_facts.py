@@ -94,7 +94,9 @@ def build(shared: Path, out_dir: Path, report) -> Path:
         y = json.loads(line)
         passcode = konami.get(y.get("konami_id") or 0) or (None if y.get("fake_password") else owner.get(y.get("password") or 0))
         if passcode is None:
-            unmapped.append(f"{(y.get('name') or {}).get('en')} (Konami ID {y.get('konami_id')})")
+            konami_id = y.get("konami_id")
+            unmapped.append(f"{(y.get('name') or {}).get('en')} ({f'Konami ID {konami_id}' if konami_id else 'no Konami ID'}"
+                            f", {'no passcode' if y.get('fake_password') or not y.get('password') else y['password']})")
             continue
         race = attribute = level = None
         if y.get("card_type") == "Monster":
@@ -126,6 +128,8 @@ def build(shared: Path, out_dir: Path, report) -> Path:
     report.add("card facts", f"yaml-yugi cards not in the index (left out): {len(unmapped)}")
     for item in unmapped[:8]:
         report.add("card facts", f"    {item}")
+    if len(unmapped) > 8:
+        report.add("card facts", f"    … and {len(unmapped) - 8} more")
     return path
 
 
