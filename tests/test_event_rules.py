@@ -136,7 +136,7 @@ def test_a_wrong_quota_is_a_format_error_with_the_line(tmp_path, quota, needle):
     formats = store_with(tmp_path, bad=f"title: x\nrules:\n  quota:\n    - {quota}\n")
     with pytest.raises(FormatError) as caught:
         formats.get("bad")
-    assert needle in str(caught.value) and f"bad.yaml:3: rules/quota" in str(caught.value)
+    assert needle in str(caught.value) and "bad.yaml:3: rules/quota" in str(caught.value)
 
 
 def test_quota_in_the_format_schema():

@@ -254,7 +254,7 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             SEVERITY,
             f"the {where} {'has' if len(where.split(' + ')) == 1 else 'have'} {n} {what}; {regulation.title} requires "
             f"{required}" + (f" ({named})" if found else ""),
-            list(quota.get("sections") or (MAIN,))[0] if len(quota.get("sections") or ()) == 1 else None,
+            quota["sections"][0] if len(quota.get("sections") or ()) == 1 else None,
             None,
             None,
             fix,
