@@ -195,10 +195,12 @@ class Session:
         return results[0]
 
     def check_team(self, paths: Sequence[str | os.PathLike], *, format: str | None = None,
-                   slots: Sequence[str] | None = None, copy_limit: int | None = 3, as_of: date | str | None = None,
+                   slots: Sequence[str] | None = None, copy_limit: int | None = -1, as_of: date | str | None = None,
                    region: str | None = None):
         """A team's decklists (files) judged together (``deckcheck.team``): each in its slot's format (``slots``,
-        one per deck) or in ``format``, then the team's shared copy limit and shared list limits."""
+        one per deck) or in ``format``, then the team's shared copy limit and shared list limits (the first deck's
+        format's ``team-copy-limit`` options, else 3 and shared lists; ``copy_limit`` replaces its ``max``, None:
+        no shared copy limit, -1: the format's)."""
         from .parsers import read_deck
         from .team import check_team
 
@@ -212,7 +214,7 @@ class Session:
             if not Path(path).is_file():
                 raise UsageError(f"{path}: no such file")
             decks.append(read_deck(path, os.fsdecode(path)))
-        return check_team(checkers, decks, copy_limit)
+        return check_team(checkers, decks) if copy_limit == -1 else check_team(checkers, decks, copy_limit)
 
     # ---- many decklists -----------------------------------------------------------------------
 

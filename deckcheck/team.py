@@ -43,9 +43,20 @@ class TeamResult:
         }
 
 
-def check_team(checkers: list, decks: list[ParsedDeck], copy_limit: int | None = 3) -> TeamResult:
-    """The team's verdict: ``decks[i]`` judged by ``checkers[i]`` (its slot's format), then the shared limits."""
+UNSET = object()
+
+
+def check_team(checkers: list, decks: list[ParsedDeck], copy_limit=UNSET) -> TeamResult:
+    """The team's verdict: ``decks[i]`` judged by ``checkers[i]`` (its slot's format), then the shared limits:
+    those of the first deck's format (its ``team-copy-limit`` options, else 3 and shared lists); ``copy_limit``
+    (an int, or None for none) replaces its ``max``."""
+    from .rules.team_copy_limit import team_options
+
     judged = [checker.judge(deck) for checker, deck in zip(checkers, decks)]
+    options = team_options(judged[0][1]) if judged else {"max": 3, "lists": "shared"}
+    if copy_limit is not UNSET:
+        options["max"] = copy_limit
+    copy_limit = options["max"]
     per_group: dict[int, list[tuple[str, int]]] = {}  # name group → (deck, copies) of every deck holding it
     for checker, deck, (result, _) in zip(checkers, decks, judged):
         if result.unreadable:
@@ -64,7 +75,7 @@ def check_team(checkers: list, decks: list[ParsedDeck], copy_limit: int | None =
         where = ", ".join(f"{path} {n}" for path, n in holders)
         decks_named = ", ".join(path for path, _ in holders)
         limit = min(listed) if listed else None
-        if not alone and limit is not None and 0 < limit < 3 and total > limit:
+        if options["lists"] == "shared" and not alone and limit is not None and 0 < limit < 3 and total > limit:
             problems.append(Problem(
                 TEAM_BANLIST, ERROR,
                 f"{total} copies of {name} across the team ({where}); it is {STATUS[limit]}, so the team may "

@@ -379,3 +379,40 @@ def test_team_command_exit_codes(tmp_path):
     assert result.exit_code == 0, result.output
     result = CliRunner().invoke(app, ["team", *paths, "--slots", "goat"])
     assert result.exit_code == 2 and "--slots" in result.output
+
+
+def test_team_rule_docstring_examples_as_a_team_of_two(tmp_path):
+    from deckcheck.api import Session
+    from deckcheck.rules import RULES_BY_ID, rule_examples
+
+    module = RULES_BY_ID["team-copy-limit"]
+    assert module.EXAMPLE_OPTIONS == {"team_of": 2}
+    for i, (verdict, text) in enumerate(rule_examples(module)):
+        paths = []
+        for player in range(2):
+            path = tmp_path / f"example{i}-{player}.yaml"
+            path.write_text(text, encoding="utf-8")
+            paths.append(path)
+        result = Session().check_team(paths, as_of="2026-11-29")
+        assert any(p.rule == "team-copy-limit" for p in result.problems) == (verdict == "FAIL"), (verdict, text)
+        single = Session().check(text, as_of="2026-11-29")
+        assert "team-copy-limit" not in rules_of(single)  # never a problem of one deck
+
+
+def test_a_format_sets_the_team_limits(tmp_path):
+    from deckcheck.api import Session
+
+    user = tmp_path / "formats"
+    user.mkdir()
+    (user / "team2.yaml").write_text("title: Team of two\nextends: tcg\nrules:\n"
+                                     "  team-copy-limit: {max: 2, lists: own}\n", encoding="utf-8")
+    paths = team_files(tmp_path, ["1 Ash Blossom & Joyous Spring", "1 Monster Reborn"],
+                       ["2 Ash Blossom & Joyous Spring", "1 Monster Reborn"])
+    session = Session()
+    result = session.check_team(paths, format=str(user / "team2.yaml"), as_of="2026-11-29")
+    shared = [p for p in result.problems if p.card.name in ("Ash Blossom & Joyous Spring", "Monster Reborn")]
+    assert [(p.rule, p.card.name) for p in shared] == [("team-copy-limit", "Ash Blossom & Joyous Spring")]
+    assert any(p.card.name == "The 13th Grave" for p in result.problems)  # 3 copies in one deck are over 2 too
+    assert "the team may hold 2" in result.problems[0].message
+    default = session.check_team(paths, as_of="2026-11-29")
+    assert sorted(p.rule for p in default.problems) == ["team-banlist"]  # 3 Ash ≤ 3; Monster Reborn shared

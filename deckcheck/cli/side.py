@@ -166,8 +166,9 @@ def team_command(
                                          help="The format every deck is checked in (default: tcg)."),
     slots: Optional[str] = typer.Option(None, "--slots", metavar="F1,F2,…",
                                         help="One format per deck, in order (Multi-Format teams: goat,edison,tcg)."),
-    copy_limit: int = typer.Option(3, "--copy-limit", min=0, metavar="N",
-                                   help="The most copies of a card across the team's decks (default 3)."),
+    copy_limit: Optional[int] = typer.Option(None, "--copy-limit", min=0, metavar="N",
+                                             help="The most copies of a card across the team's decks (default: the "
+                                                  "format's team-copy-limit max, else 3)."),
     as_of: Optional[str] = AS_OF_OPTION,
     region: Optional[str] = REGION_OPTION,
     output_format: OutputFormat = _OUTPUT,
@@ -179,7 +180,8 @@ def team_command(
     chosen = [s.strip() for s in slots.split(",")] if slots is not None else None
     session = open_session()
     try:
-        result = session.check_team(decks, format=format, slots=chosen, copy_limit=copy_limit,
+        result = session.check_team(decks, format=format, slots=chosen,
+                                    copy_limit=-1 if copy_limit is None else copy_limit,
                                     as_of=parse_date(as_of, "--as-of"), region=region)
     except DeckcheckError as exc:
         fail(str(exc))

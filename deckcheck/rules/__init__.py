@@ -42,6 +42,7 @@ from . import (
     side_size,
     skill_card,
     syntax,
+    team_copy_limit,
     unknown_card,
     unofficial_name,
     unreadable,
@@ -69,6 +70,7 @@ RULES: tuple[ModuleType, ...] = (
     quota,
     collection,
     price_cap,
+    team_copy_limit,
     skill_card,
 )
 RULES_BY_ID = {rule.ID: rule for rule in RULES}
