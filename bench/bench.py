@@ -23,11 +23,15 @@ genesys the 5,000 decklists made Genesys decks (Link and Pendulum Monsters and c
         swapped for other cards) checked with --format genesys, against the same files checked as TCG
         decks. Target ≤ 1.2×. The same TCG decks checked as Genesys decks (every one illegal) are shown too.
 real    `deckcheck check DIR --output-format json --format tcg` over a folder of real decklists
-        (--corpus DIR; *.ydk under it) against ydeck (npm, the validator of the Emcee tournament bot,
-        installed into a temporary folder and run by bench/ydeck_check.js: one card index and allow
-        vector, then every file validated) and against the read-and-parse floor (the minimal reader
-        of corpus). New processes, alternating, medians of --runs. Targets: ≤ 1.0× ydeck at lower
-        peak memory (ydeck's own max RSS; deckcheck's whole process tree), ≤ 2.5× the floor.
+        (--corpus DIR, *.ydk under it; default ../shared/bench/decks, 2,000 distinct real decklists)
+        against ydeck (npm, the validator of the Emcee tournament bot, installed once into
+        ~/.cache/deckcheck-bench and run by bench/ydeck_check.js: one card index and allow vector,
+        then every file validated), against the read-and-parse floor (the minimal reader of corpus)
+        and against itself with --jobs 1 (what the pool buys). New processes, alternating, medians
+        of --runs. Targets: ≤ 1.0× ydeck at lower peak memory (ydeck's own max RSS; deckcheck's whole
+        process tree), the pool ≥ 1.3× faster than --jobs 1.
+real20k the same over 20,000 distinct decklists made from the real ones (make_distinct_corpus: each a
+        real file with one to three passcodes swapped), to show how both scale.
 
 sheet   `deckcheck decklist deck.ydk -o sheet.pdf` (a 40-card deck, deckcheck's own sheet) in a new process,
         against the cold check above (medians of --runs, interleaved). Target < 1 s, and the ratio shows
@@ -45,7 +49,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -118,10 +121,10 @@ def make_corpus(folder: Path, count: int, seed: int = 2026) -> list[Path]:
 
 
 def deckcheck_command() -> list[str]:
-    """The deckcheck script of this Python's environment (as a user runs it), else ``python -m deckcheck``."""
-    beside = Path(sys.executable).parent / "deckcheck"
-    script = str(beside) if beside.is_file() else shutil.which("deckcheck")
-    return [script] if script else [sys.executable, "-m", "deckcheck"]
+    """This checkout's deckcheck: ``python -m deckcheck`` run in the checkout, with the real interpreter (not a
+    pyenv shim, which costs about 50 ms a start). The ``deckcheck`` script beside the interpreter would run
+    whatever checkout is installed (an editable install of another worktree), not this one."""
+    return [sys.executable, "-m", "deckcheck"]
 
 
 def timed(cmd: list[str], cwd: Path = REPO) -> float:
@@ -447,11 +450,58 @@ def ydeck_cards(target: Path) -> None:
     target.write_text(json.dumps(rows), encoding="utf-8")
 
 
-def install_ydeck(folder: Path) -> Path:
-    """npm's ydeck in ``folder`` (for this benchmark only; the product never needs Node): its node_modules."""
-    subprocess.run(["npm", "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--no-save", "ydeck@0.2.10"],
-                   check=True, stdout=subprocess.DEVNULL)
-    return folder / "node_modules"
+YDECK = "ydeck@0.2.10"
+YDECK_DIR = Path.home() / ".cache" / "deckcheck-bench" / YDECK  # kept between runs: npm install takes seconds
+
+
+def install_ydeck() -> Path:
+    """npm's ydeck (for this benchmark only; the product never needs Node), installed once: its node_modules."""
+    modules = YDECK_DIR / "node_modules"
+    if not (modules / "ydeck" / "package.json").is_file():
+        subprocess.run(["npm", "install", "--prefix", str(YDECK_DIR), "--no-audit", "--no-fund", "--no-save", YDECK],
+                       check=True, stdout=subprocess.DEVNULL)
+    return modules
+
+
+SHARED_DECKS = REPO.parent / "shared" / "bench" / "decks"  # 2,000 distinct real decklists (see its SOURCES.md)
+
+
+def make_distinct_corpus(source: Path, folder: Path, count: int, seed: int = 2026) -> int:
+    """``count`` YDK files, every one different, made from the real decklists under ``source``: each a real
+    file with one to three of its passcode lines swapped for passcodes of the same section of other real
+    decks, its other lines (comments, markers, names) kept. Returns how many real files it was made from."""
+    rng = random.Random(seed)
+    files = sorted(source.rglob("*.ydk"))
+    texts = [path.read_bytes().decode("utf-8", "surrogateescape").splitlines() for path in files]
+    pool: dict[str, list[str]] = {}
+    for lines in texts:
+        section = "#main"
+        for line in lines:
+            if line.startswith(("#main", "#extra", "!side")):
+                section = line.strip()
+            elif line.strip().isdigit():
+                pool.setdefault(section, []).append(line.strip())
+    seen: set[int] = set()
+    made = 0
+    while made < count:
+        lines = list(rng.choice(texts))
+        section, at = "#main", []
+        for i, line in enumerate(lines):
+            if line.startswith(("#main", "#extra", "!side")):
+                section = line.strip()
+            elif line.strip().isdigit():
+                at.append((i, section))
+        for i, section in rng.sample(at, min(len(at), rng.randint(1, 3))):
+            lines[i] = rng.choice(pool.get(section) or pool["#main"])
+        data = ("\n".join(lines) + "\n").encode("utf-8", "surrogateescape")
+        if hash(data) in seen:
+            continue
+        seen.add(hash(data))
+        path = folder / f"{made // 1000:02d}" / f"deck{made:05d}.ydk"
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(data)
+        made += 1
+    return len(files)
 
 
 def bench_real(corpus: Path, runs: int) -> tuple[dict[str, dict], dict, int]:
@@ -460,11 +510,13 @@ def bench_real(corpus: Path, runs: int) -> tuple[dict[str, dict], dict, int]:
     import json
 
     with tempfile.TemporaryDirectory() as tmp:
-        modules = install_ydeck(Path(tmp))
+        modules = install_ydeck()
         cards = Path(tmp) / "cards.json"
         ydeck_cards(cards)
+        check = [*deckcheck_command(), "check", str(corpus), "--output-format", "json", "--format", "tcg"]
         commands = {
-            "deckcheck": [*deckcheck_command(), "check", str(corpus), "--output-format", "json", "--format", "tcg"],
+            "deckcheck": check,
+            "deckcheck --jobs 1": [*check, "--jobs", "1"],
             "ydeck": ["node", str(REPO / "bench" / "ydeck_check.js"), str(cards), str(corpus)],
             "floor": [sys.executable, "-c", MINIMAL_READER, str(corpus)],
         }
@@ -474,6 +526,24 @@ def bench_real(corpus: Path, runs: int) -> tuple[dict[str, dict], dict, int]:
         ydeck_out = subprocess.run(commands["ydeck"], cwd=REPO, capture_output=True, text=True, env=env).stdout
         ydeck_legal = json.loads(ydeck_out.splitlines()[-1])["legal"]
         return found, summary, ydeck_legal
+
+
+def report_real(corpus: Path, described, runs: int) -> None:
+    before = load()
+    found, summary, ydeck_legal = bench_real(corpus, runs)
+    ours, single, ydeck, floor = (found[k]["median"] for k in ("deckcheck", "deckcheck --jobs 1", "ydeck", "floor"))
+    print(f"real    {summary['decks']:,} decks: {described} ({summary['legal'] / summary['decks']:.0%} legal; "
+          f"ydeck: {ydeck_legal / summary['decks']:.0%})")
+    print(f"        deckcheck {ours * 1000:7.1f} ms  ydeck {ydeck * 1000:7.1f} ms  ratio {ours / ydeck:5.2f}×  (target ≤ 1.0×);"
+          f"  floor {floor * 1000:7.1f} ms  ratio {ours / floor:5.2f}×")
+    print(f"        --jobs 1 {single * 1000:7.1f} ms: the pool is {single / ours:4.2f}× faster (target ≥ 1.3×); "
+          f"--jobs 1 vs ydeck {single / ydeck:5.2f}×")
+    print(f"        peak RSS: deckcheck {found['deckcheck']['tree']:.0f} MB process tree "
+          f"({found['deckcheck']['own']:.0f} MB main process), --jobs 1 {found['deckcheck --jobs 1']['own']:.0f} MB, "
+          f"ydeck {found['ydeck']['own']:.0f} MB (target: below ydeck's)")
+    for name, values in found.items():
+        print(f"        runs: {name} {', '.join(f'{s * 1000:.0f}' for s in values['s'])} ms")
+    print(f"        {before} before, {load()} after")
 
 
 def load() -> str:
@@ -496,19 +566,20 @@ def compile_package() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    names = ["cold", "batch", "names", "corpus", "text", "genesys", "sheet", "sheets", "real"]
+    names = ["cold", "batch", "names", "corpus", "text", "genesys", "sheet", "sheets", "real", "real20k"]
     parser.add_argument("which", nargs="*", metavar="|".join(names), help="which benchmarks (default: all but real; "
                         "with --corpus, real too)")
     parser.add_argument("--runs", type=int, default=0, help="repetitions (default: 15 cold, 5 batch, 15 names, "
                         "5 corpus, text, genesys and real, 9 sheet, 3 sheets)")
-    parser.add_argument("--corpus", type=Path, help="a folder of real decklists, for real")
+    parser.add_argument("--corpus", type=Path, default=SHARED_DECKS, help="a folder of real decklists, for real and "
+                        "real20k (default: ../shared/bench/decks)")
     args = parser.parse_args()
-    which = args.which or names[:-1] + (["real"] if args.corpus else [])
+    which = args.which or names[:-2] + (["real"] if args.corpus.is_dir() else [])
     unknown = set(which) - set(names)
     if unknown:
         parser.error(f"unknown benchmark: {', '.join(sorted(unknown))}")
-    if "real" in which and (args.corpus is None or not args.corpus.is_dir()):
-        parser.error("real needs --corpus DIR, a folder of decklists")
+    if {"real", "real20k"} & set(which) and not args.corpus.is_dir():
+        parser.error(f"real needs --corpus DIR, a folder of decklists ({args.corpus} is none)")
     compile_package()
     print(f"python {sys.version.split()[0]} · {os.cpu_count()} cores · deckcheck via {' '.join(deckcheck_command())}")
     if "cold" in which:
@@ -544,19 +615,12 @@ def main() -> None:
         print(f"        TCG decks as Genesys {gen_tcg * 1000:7.1f} ms  as TCG {tcg_tcg * 1000:7.1f} ms  ratio "
               f"{gen_tcg / tcg_tcg:5.2f}×  (every one illegal in Genesys)")
     if "real" in which:
-        before = load()
-        found, summary, ydeck_legal = bench_real(args.corpus, args.runs or 5)
-        ours, ydeck, floor = (found[k]["median"] for k in ("deckcheck", "ydeck", "floor"))
-        print(f"real    {summary['decks']:,} decks under {args.corpus} ({summary['legal'] / summary['decks']:.0%} legal; "
-              f"ydeck: {ydeck_legal / summary['decks']:.0%})")
-        print(f"        deckcheck {ours * 1000:7.1f} ms  ydeck {ydeck * 1000:7.1f} ms  ratio {ours / ydeck:5.2f}×  (target ≤ 1.0×);"
-              f"  floor {floor * 1000:7.1f} ms  ratio {ours / floor:5.2f}×  (target ≤ 2.5×)")
-        print(f"        peak RSS: deckcheck {found['deckcheck']['tree']:.0f} MB process tree "
-              f"({found['deckcheck']['own']:.0f} MB main process), ydeck {found['ydeck']['own']:.0f} MB (target: below "
-              f"ydeck's and < 120 MB)")
-        print(f"        runs: deckcheck {', '.join(f'{s * 1000:.0f}' for s in found['deckcheck']['s'])} ms; "
-              f"ydeck {', '.join(f'{s * 1000:.0f}' for s in found['ydeck']['s'])} ms")
-        print(f"        {before} before, {load()} after")
+        report_real(args.corpus, args.corpus, args.runs or 5)
+    if "real20k" in which:
+        with tempfile.TemporaryDirectory() as tmp:
+            made_from = make_distinct_corpus(args.corpus, Path(tmp), 20_000)
+            report_real(Path(tmp), f"20,000 distinct decklists made from the {made_from:,} under {args.corpus}",
+                        args.runs or 5)
     if "sheet" in which:
         base, ours = bench_sheet(args.runs or 9)
         print(f"sheet   check {base * 1000:7.1f} ms  decklist {ours * 1000:7.1f} ms  ratio {ours / base:5.2f}×  "

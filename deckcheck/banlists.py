@@ -334,15 +334,23 @@ def in_force(lists: list[Banlist], today_of) -> dict[str, Banlist]:
 def staleness(store: "BanlistStore", folder: str, as_of: date) -> dict | None:
     """Whether the newest list of ``folder`` that deckcheck has may not be the one in force on ``as_of``:
     it is the newest there is, and it took effect longer ago than the folder's own history allows (the
-    longest gap between its last ``CADENCE_LISTS`` lists). None when the list is not stale, when a later
-    list exists (an ``--as-of`` in the past) or when there is too little history to tell."""
+    longest gap between its last ``CADENCE_LISTS`` lists; with fewer than ``CADENCE_MIN_GAPS`` gaps, the
+    ``cadence`` its newest list records, else the gaps there are). None when the list is not stale, when a later
+    list exists (an ``--as-of`` in the past) or when there is nothing to tell a cadence from."""
     dates = sorted({f.effective for f in store.files(folder) if f.effective is not None})
     if not dates or dates[-1] > as_of:
         return None
     recent = dates[-CADENCE_LISTS:]
     gaps = [(later - earlier).days for earlier, later in zip(recent, recent[1:])]
     if len(gaps) < CADENCE_MIN_GAPS:
-        return None
+        # a folder with little history of its own: the cadence its newest list records (the Speed list: how often
+        # its source's history changes), else the gaps its few lists show (a young format, OCG Genesys)
+        newest = [f for f in store.files(folder) if f.effective == dates[-1]]
+        declared = (load_banlist(newest[0].path).source.get("cadence") or {}).get("longest_gap_days") if newest else None
+        if isinstance(declared, int) and declared > 0:
+            gaps = [declared]
+        elif not gaps:
+            return None
     usual, age = max(gaps), (as_of - dates[-1]).days
     if age <= usual:
         return None

@@ -18,6 +18,7 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from . import __version__
 
@@ -87,6 +88,7 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None
 
 
 STALE_TMP_SECONDS = 3600
+T = TypeVar("T")
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is what a file deckcheck reads became; none is near this
 
 
@@ -108,15 +110,48 @@ def memoized(kind: str, source: Path, build: Callable[[], dict],
     except (Unreadable, ValueError, RecursionError):
         pass
     value = build()
+    _store(entry, source, json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    return value
+
+
+def _store(entry: Path, source: Path, data: bytes) -> None:
+    """Write a cache entry, and remove the entries of ``source``'s older versions; failures only cost time."""
     try:
-        write_atomically(entry, json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-        for stale in entry.parent.glob(f"{_source_id(source)}-*.json"):  # the entries of the file's older versions
+        write_atomically(entry, data)
+        for stale in entry.parent.glob(f"{_source_id(source)}-*{entry.suffix}"):
             if stale != entry:
                 stale.unlink(missing_ok=True)
         remove_stale_temporary_files(entry.parent, STALE_TMP_SECONDS)
     except OSError:
         pass
+
+
+def memoized_file(kind: str, source: Path, build: Callable[[], bytes], open_: Callable[[bytes], T],
+                  read: Callable[[Path], bytes]) -> T:
+    """``open_(build())`` for ``source``, the bytes kept in the cache while the file is unchanged, read by
+    ``read`` (which must never wait on what is not a regular file: OSError). ``open_`` raises ValueError for
+    bytes it cannot use (a damaged entry is built again)."""
+    root = cache_dir()
+    key = _key(source) if root is not None else None
+    if key is None:
+        return open_(build())
+    entry = root / kind / f"{key}.bin"
+    try:
+        return open_(read(entry))
+    except (OSError, ValueError):
+        pass
+    data = build()
+    value = open_(data)
+    _store(entry, source, data)
     return value
+
+
+def store_file(kind: str, source: Path, data: bytes) -> None:
+    """Put ``data`` in the cache for ``source`` (a ``memoized_file`` entry found damaged, built again)."""
+    root = cache_dir()
+    key = _key(source) if root is not None else None
+    if key is not None:
+        _store(root / kind / f"{key}.bin", source, data)
 
 
 def remove_stale_temporary_files(folder: Path, older_than: float | None = None) -> None:

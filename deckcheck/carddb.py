@@ -16,6 +16,8 @@ from pathlib import Path
 from .errors import DataError
 from .limits import NAME_LIMIT
 from .model import Card
+from .name_tables import IntLists, Table, TableFile, pack, table_sections
+from .ranking import Ranker, closest  # noqa: F401  (closest: the ranking of every "did you mean", used from here)
 
 DATA_DIR = Path(__file__).parent / "data"
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
@@ -71,7 +73,10 @@ class _Table:
         return len(self.lines)
 
     def row(self, i: int) -> list:
-        text = self.lines[i].decode("utf-8")
+        try:
+            text = self.lines[i].decode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not UTF-8)") from None
         try:
             row, end = _scan_value(text, 0)  # json.loads without its checks of the input's type and encoding
         except StopIteration:
@@ -88,12 +93,19 @@ class _Table:
         if card is None:
             row = self.row(i)
             at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts, level = self._at
-            passcode = row[at_passcode]
-            card = self._cards[i] = Card(
-                passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
-                row[konami_id], row[tcg_date], row[ocg_date], row[group] or passcode, (passcode, *row[alts]),
-                None if level is None else row[level],  # an index from before levels has none
-            )
+            try:
+                passcode = row[at_passcode]
+                if (passcode.__class__ is not int or row[name].__class__ is not str or row[kind].__class__ is not str
+                        or row[alts].__class__ is not list or not isinstance(row[type_] or 0, int)):
+                    raise TypeError
+                card = self._cards[i] = Card(
+                    passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
+                    row[konami_id], row[tcg_date], row[ocg_date], row[group] or passcode, (passcode, *row[alts]),
+                    None if level is None else row[level],  # an index from before levels has none
+                )
+            except (IndexError, TypeError, ValueError):  # a row of the wrong shape: the data, not the deck, is bad
+                raise DataError(f"{self.path}: card data is damaged (card {i + 1} has fields of the wrong kind "
+                                "or too few); run 'deckcheck update' to repair it") from None
         return card
 
 
@@ -153,8 +165,10 @@ def mostly_folded(text: str, folded: str | None = None) -> bool:
 class CardIndex:
     """Look-ups over the bundled (or downloaded) card index."""
 
+    _table_class = _Table  # the reader of the index file (rushdb.RushIndex reads Rush rows with their marks)
+
     def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX, names_path: Path = NAMES_INDEX):
-        self._main = _Table(main)
+        self._main = self._table_class(main)
         self._other_path = other_path
         self._other: _Table | None = None
         self._names_path = names_path
@@ -193,6 +207,10 @@ class CardIndex:
         i = self._main.by_passcode.get(passcode)
         if i is not None:
             return self._main.card(i)
+        if 160_000_000 <= passcode < 170_000_000 and (rush := self.rush) is not None:  # a Rush Duel code
+            card = rush.own_card(passcode)
+            if card is not None:
+                return card
         other = self.other
         if other is not None:
             i = other.by_passcode.get(passcode)
@@ -220,27 +238,65 @@ class CardIndex:
         for i in range(len(self._main)):
             yield self._main.card(i)
 
-    @cached_property
-    def _exact_names(self) -> dict[str, list[int]]:
+    def _name_rows(self) -> tuple[dict[str, list[int]], list[tuple]]:
+        """Every English name -> its rows, and each row's preference (``_word_keys``): what the tables are built from."""
         exact: dict[str, list[int]] = {}
+        preference = []
         c = self._main._c
         name, kind, origin, alts, konami = c["name"], c["kind"], c["origin"], c["alt_passcodes"], c["konami_id"]
-        preference = self._preference = []
         for i, row in enumerate(self._main.rows()):
             exact.setdefault(row[name], []).append(i)
             preference.append((row[kind] not in ("main", "extra"), row[origin] != "official", -len(row[alts]),
                                row[konami] or 1 << 30))
-        return exact
+        return exact, preference
+
+    def _build_name_tables(self) -> bytes:
+        """The English names as written and folded (``normalize_name``) -> their rows."""
+        exact, _preference = self._name_rows()
+        folded: dict[str, list[int]] = {}
+        for name, rows in exact.items():
+            folded.setdefault(normalize_name(name), []).extend(rows)
+        return pack({**table_sections("exact", exact, _ints), **table_sections("folded", folded, _ints)}, {})
+
+    def _build_suggestion_tables(self) -> bytes:
+        """Every name folded by words (``fold_words``) -> its rows, and the ranking's indexes over them in order
+        of preference, for ``closest`` to break ties by: deck cards first, then cards with more artworks (Konami
+        prints alternate artworks of the cards most played), then older ones."""
+        exact, preference = self._name_rows()
+        rows: dict[str, list[int]] = {}
+        for name, found in exact.items():
+            rows.setdefault(fold_words(name), []).extend(found)
+        keys = sorted(rows, key=lambda key: min(preference[i] for i in rows[key]))
+        return pack({**table_sections("words", rows, _ints), **Ranker(keys).sections("ranker")}, {})
 
     @cached_property
-    def _folded_names(self) -> dict[str, list[int]]:
-        folded: dict[str, list[int]] = {}
-        for name, rows in self._exact_names.items():
-            folded.setdefault(normalize_name(name), []).extend(rows)
-        return folded
+    def _name_tables(self) -> TableFile:
+        return TableFile("english-names", self._main.path, self._build_name_tables)
 
-    def by_name(self, name: str) -> list[Card]:
-        """Cards with this name: exact first, then ignoring case, punctuation and spacing.
+    @cached_property
+    def _exact_names(self) -> Table:
+        return self._name_tables.table("exact", IntLists)
+
+    @cached_property
+    def _folded_names(self) -> Table:
+        return self._name_tables.table("folded", IntLists)
+
+    @cached_property
+    def _suggestion_tables(self) -> TableFile:
+        return TableFile("english-suggestions", self._main.path, self._build_suggestion_tables)
+
+    @cached_property
+    def _word_rows(self) -> Table:
+        """Every name folded by words (``fold_words``) → its rows."""
+        return self._suggestion_tables.table("words", IntLists)
+
+    @cached_property
+    def _word_ranker(self) -> Ranker:
+        return Ranker.opened(self._suggestion_tables, "ranker")
+
+    def by_name(self, name: str, other_game: bool = True) -> list[Card]:
+        """Cards with this name: exact first, then ignoring case, punctuation and spacing, then in other
+        languages; then (``other_game``) the cards of the other game (Rush Duel for this index: rushdb.py).
 
         Tokens share names with real cards ("Sheep Token" aside, many are plain "Token"),
         so a deck card is preferred over a token of the same name.
@@ -250,6 +306,8 @@ class CardIndex:
             rows = self._folded_names.get(normalize_name(name))
         rows = rows or []
         cards = [self._main.card(i) for i in rows] if rows else self._by_other_name(name)
+        if not cards and other_game and name.strip():
+            cards = self._other_game_by_name(name)
         if len(cards) > 1:
             deck_cards = [c for c in cards if c.kind in ("main", "extra")]
             official = [c for c in deck_cards if c.origin == "official"]
@@ -260,6 +318,26 @@ class CardIndex:
             root = [c for c in cards if c.passcode == c.group]
             cards = root or cards
         return cards
+
+    @cached_property
+    def rush(self):
+        """The Rush Duel card index over this one (``rushdb.RushIndex``), or None where it is not installed."""
+        from .rushdb import RUSH_INDEX, RushIndex
+
+        return RushIndex(self) if RUSH_INDEX.exists() else None
+
+    def for_game(self, game: str) -> "CardIndex":
+        """The index a decklist of ``game`` ("rush" | "ocg-tcg") is read with: its names mean that game's cards."""
+        if game == "rush":
+            if self.rush is None:
+                raise DataError("the Rush Duel card data (deckcheck/data/rush_cards.jsonl) is not installed")
+            return self.rush
+        return self
+
+    def _other_game_by_name(self, name: str) -> list[Card]:
+        """The Rush Duel cards of this name (a name only Rush has, in an OCG/TCG decklist)."""
+        rush = self.rush
+        return rush.by_name(name, other_game=False) if rush is not None else []
 
     @cached_property
     def other_names(self):
@@ -273,12 +351,36 @@ class CardIndex:
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise DataError(f"{self._names_path}: card names are unreadable: {exc}") from None
 
+    def _names_unreadable(self, exc: Exception) -> DataError:
+        return DataError(f"{self._names_path}: card names are unreadable: {exc}")
+
     def _by_other_name(self, name: str) -> list[Card]:
         """Cards with this name in another language (``name_languages`` records which)."""
-        found = self.other_names.find(name) if name.strip() else []
+        try:
+            found = self.other_names.find(name) if name.strip() else []
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:  # the names file changed while in use
+            raise self._names_unreadable(exc) from None
         if found:
             self.name_languages[name] = {language for _passcode, language in found}
         return [card for card in (self.by_passcode(passcode) for passcode, _language in found) if card is not None]
+
+    def other_closest_names(self, name: str, limit: int) -> list[str]:
+        """The names in other languages closest to ``name``, in its script (``NameIndex.closest_names``)."""
+        try:
+            return self.other_names.closest_names(name, limit)
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+            raise self._names_unreadable(exc) from None
+
+    def prepare_name_tables(self) -> None:
+        """Build the name tables of this index and of the names in other languages into the cache, if they are
+        not there. (Otherwise each is built by the first check that needs it: about 0.7 s for the English names
+        of a new card file, which is what ``deckcheck update`` changes; names.jsonl comes with deckcheck.)"""
+        from .names import CJK, HANGUL, LATIN
+
+        self._exact_names, self._folded_names, self._word_ranker  # noqa: B018  (opened: built when missing)
+        names = self.other_names
+        for script in (LATIN, CJK, HANGUL):
+            names.prepare(script)
 
     def find(self, query: str) -> list[Card]:
         """Cards for a passcode (placeholders included) or a name."""
@@ -326,176 +428,40 @@ class CardIndex:
             self._suggested[key] = found
         return list(found)
 
-    def search(self, query: str, limit: int = 20) -> tuple[list[Card], bool]:
+    def search(self, query: str, limit: int = 20, misspelt: bool = True) -> tuple[list[Card], bool]:
         """Cards for a part of a name, best first, and whether they contain it (True) or are only close
-        to it (False: a misspelling). A passcode or an exact name gives its cards."""
+        to it (False: a misspelling; none when ``misspelt`` is False). A passcode or an exact name gives its
+        cards."""
         found = self.find(query)
         if found:
             return found, True
         folded = fold_words(query)
         if len(query) > NAME_LIMIT or not folded or not mostly_folded(query, folded):
             return [], False  # nothing, or most of it in a script the English names do not have
-        ranked = _ranker(self._word_keys).rank(folded, limit, fuzzy=False)
+        ranked = self._word_ranker.rank(folded, limit, fuzzy=False)
         if ranked:
             return self._cards_of(ranked, limit), True
-        return self._ranked(query, min(limit, 3)), False
+        rush = self.rush  # part of a name only Rush Duel cards have ("Sevens Road")
+        if rush is not None and rush is not self:
+            found, contained = rush.search(query, limit, misspelt=False)
+            if contained:
+                return found, True
+        return (self._ranked(query, min(limit, 3)) if misspelt else []), False
 
     def _ranked(self, name: str, limit: int) -> list[Card]:
         if len(name) > NAME_LIMIT:  # nothing is close to it
             return []
-        return self._cards_of(closest(fold_words(name), self._word_keys, limit), limit)
+        return self._cards_of(self._word_ranker.rank(fold_words(name), limit), limit)
 
     def _cards_of(self, keys: list[str], limit: int) -> list[Card]:
         cards: list[Card] = []
         for key in keys:
-            for i in self._word_rows[key]:
+            for i in self._word_rows.get(key, ()):
                 card = self._main.card(i)
                 if card not in cards:
                     cards.append(card)
         return cards[:limit]
 
-    @cached_property
-    def _word_rows(self) -> dict[str, list[int]]:
-        """Every name folded by words (``fold_words``) → its rows."""
-        rows: dict[str, list[int]] = {}
-        for name, found in self._exact_names.items():
-            rows.setdefault(fold_words(name), []).extend(found)
-        return rows
 
-    @cached_property
-    def _word_keys(self) -> list[str]:
-        """The folded names in order of preference, for ``closest`` to break ties by: deck cards first, then
-        cards with more artworks (Konami prints alternate artworks of the cards most played), then older ones."""
-        rows = self._word_rows
-        preference = self._preference
-        return sorted(rows, key=lambda key: min(preference[i] for i in rows[key]))
-
-
-def closest(query: str, keys: list[str], limit: int) -> list[str]:
-    """The keys closest to ``query``, best first: the one ranking of every "did you mean".
-
-    ``query`` and ``keys`` are folded names: ``fold_words`` (words apart; the word-wise ranks need them)
-    or ``normalize_name`` (no spaces: each key is one word). Best first: the same name; names that
-    start with the query ("mirror jade" → Mirrorjade the Iceblade Dragon); names whose words contain
-    the query's words, whole or as their start (more whole words first, then in the query's order:
-    "imperm" → Infinite Impermanence, "black forest witch" → Witch of the Black Forest); names whose
-    words' initials are the query ("cbtg"); when none of these, names that contain it inside a word;
-    then names within a few edits of it
-    (rapidfuzz: the whole name, or its start for a misspelled partial name). Ties keep the order of
-    ``keys``: give them in order of preference. The indexes are built once per list of keys (the same
-    list object), so pass the same list every time.
-    """
-    return _ranker(keys).rank(query, limit)
-
-
-_RANKERS: dict[int, "_Ranker"] = {}
-
-
-def _ranker(keys: list[str]) -> "_Ranker":
-    ranker = _RANKERS.get(id(keys))
-    if ranker is None or ranker.keys is not keys:
-        if len(_RANKERS) >= 8:
-            _RANKERS.clear()
-        ranker = _RANKERS[id(keys)] = _Ranker(keys)
-    return ranker
-
-
-FUZZY_CUTOFF = 60  # rapidfuzz ratio (0–100) below which a name is not close
-PREFIX_FUZZY_MIN = 5  # a query this long is also compared with the start of each name
-ACRONYM_LENGTHS = range(2, 7)
-
-
-class _Ranker:
-    """The indexes ``closest`` ranks with, over one list of folded names."""
-
-    def __init__(self, keys: list[str]):
-        import bisect
-
-        self.keys = keys
-        self._bisect = bisect
-        self.compact = compact = [k.replace(" ", "") for k in keys]
-        self.words = words = [k.split() for k in keys]
-        order = sorted(range(len(keys)), key=compact.__getitem__)
-        self.sorted_compact = [compact[i] for i in order]
-        self.sorted_compact_key = order
-        holders: dict[str, list[int]] = {}
-        initials: dict[str, list[int]] = {}
-        for i, ws in enumerate(words):
-            for w in ws:
-                holders.setdefault(w, []).append(i)
-            if len(ws) >= 2:
-                initials.setdefault("".join(w[0] for w in ws), []).append(i)
-        self.holders = holders
-        self.sorted_words = sorted(holders)
-        self.initials = initials
-
-    def _starting(self, sorted_texts: list[str], prefix: str) -> range:
-        lo = self._bisect.bisect_left(sorted_texts, prefix)
-        hi = self._bisect.bisect_left(sorted_texts, prefix + "\U0010ffff", lo)
-        return range(lo, hi)
-
-    @staticmethod
-    def _in_order(query_words: list[str], words: list[str]) -> bool:
-        """Whether the query's words start the name's words one after another, in order."""
-        at = 0
-        for word in query_words:
-            while at < len(words) and not words[at].startswith(word):
-                at += 1
-            if at == len(words):
-                return False
-            at += 1
-        return True
-
-    def rank(self, query: str, limit: int, fuzzy: bool = True) -> list[str]:
-        q = query.replace(" ", "")
-        if not q or limit <= 0:
-            return []
-        compact, words = self.compact, self.words
-        found: dict[int, tuple] = {}  # key index -> its rank (smaller is better)
-
-        def offer(i: int, rank: tuple) -> None:
-            if i not in found or rank < found[i]:
-                found[i] = rank
-
-        for j in self._starting(self.sorted_compact, q):
-            i = self.sorted_compact_key[j]
-            offer(i, (0, 0, 0, i) if compact[i] == q else (1, 0, 0, i))
-        query_words = query.split()
-        if query_words:
-            holders: set[int] | None = None
-            for word in sorted(query_words, key=len, reverse=True):  # the rarest (longest) first
-                having = {i for j in self._starting(self.sorted_words, word) for i in self.holders[self.sorted_words[j]]}
-                holders = having if holders is None else holders & having
-                if not holders:
-                    break
-            for i in holders or ():
-                whole = sum(1 for word in query_words if word in words[i])
-                offer(i, (2, -whole, not self._in_order(query_words, words[i]), i))
-        if len(query_words) == 1 and len(q) in ACRONYM_LENGTHS:
-            for i in self.initials.get(q, ()):
-                offer(i, (3, 0, 0, i))
-        if len(q) >= 4 and not found:  # inside a word ("jade" in mirrorjade): only when nothing starts with it
-            for i, key in enumerate(compact):
-                if q in key:
-                    offer(i, (4, 0, 0, i))
-        if fuzzy and len(found) < limit:
-            for i, score in self._close(q, limit * 4):
-                offer(i, (5, -score, 0, i))
-        best = sorted(found, key=found.__getitem__)[:limit]
-        return [self.keys[i] for i in best]
-
-    def _close(self, q: str, limit: int) -> list[tuple[int, float]]:
-        """(key index, score) of the names within a few edits of ``q``: the whole name, or (for a longer
-        query) the name's start as long as the query, a little less."""
-        from rapidfuzz import fuzz, process
-
-        scores: dict[int, float] = {}
-        for _key, score, i in process.extract(q, self.compact, scorer=fuzz.ratio, limit=limit,
-                                              score_cutoff=FUZZY_CUTOFF):
-            scores[i] = score
-        if len(q) >= PREFIX_FUZZY_MIN:
-            starts = [key[:len(q)] for key in self.compact]
-            for _key, score, i in process.extract(q, starts, scorer=fuzz.ratio, limit=limit,
-                                                  score_cutoff=FUZZY_CUTOFF + 20):
-                scores[i] = max(scores.get(i, 0), score - 5)
-        return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+def _ints(values: list[int]) -> str:
+    return ",".join(map(str, values))

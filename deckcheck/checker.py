@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import os
-from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
@@ -13,14 +12,14 @@ from . import clock
 from .banlists import Banlist, BanlistStore
 from .carddb import CardIndex
 from .errors import DataError
-from .fingerprint import code_of, fingerprint
+from .fingerprint import fingerprint
 from .formats import DEFAULT_FORMAT, Format, FormatStore
 from .limits import capped
-from .model import ERROR, EXTRA, KIND_SKILL, MAIN, SIDE, DeckResult, ParsedDeck, Problem
+from .model import ERROR, DeckResult, ParsedDeck, Problem
 from .parsers import format_for, parse_given, parse_read, read_deck, read_or_unreadable
 from .parsers.ydk import plain_blocks, read_plain
 from .regulation import Regulation
-from .resolve import DECK_KINDS, resolve
+from .resolve import resolve
 
 
 def problem_order(problem) -> tuple:
@@ -35,106 +34,16 @@ def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
         problems = [p for p in parsed.problems if p.rule == "unreadable"]
     else:
         code = fingerprint(resolved.entries)
-        problems = capped([p for rule in regulation.rules_for(resolved) for p in rule.check(resolved, regulation)])
+        problems = capped([p for rule in regulation.rule_modules for p in rule.check(resolved, regulation)])
         problems.sort(key=problem_order)
         for rule in regulation.fact_rules:
             facts.update(rule.facts(resolved, regulation))
     return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player, code)
 
 
-class DeckTally:
-    """A deck as its copies of each card per section, with the tallies the rules' ``triage`` reads: section
-    sizes, copies per name group, (card, copies) of the deck's cards and of its other cards. Built as
-    ``resolve`` builds a deck: a Main/Extra Deck card (and, in Speed Duel, a Skill Card, counted in no section)
-    is one of the deck's cards; a token or a Skill Card elsewhere is not. A tally has no problems of its own."""
-
-    __slots__ = ("sizes", "unknown", "memo", "_totals", "_deck", "_other")
-    problems: tuple = ()
-
-    def __init__(self):
-        self.sizes = {MAIN: 0, EXTRA: 0, SIDE: 0}
-        self.unknown = False  # a passcode no card has (or a prerelease placeholder): never judged from a tally
-        self.memo: dict = {}
-        self._totals: dict[int, int] = {}
-        self._deck: list = []
-        self._other: list = []
-
-    def group_totals(self) -> dict[int, int]:
-        return self._totals
-
-    def deck_counts(self) -> list:
-        return self._deck
-
-    def other_counts(self) -> list:
-        return self._other
-
-
-def triage_plain(plain, shown: str, regulation: Regulation) -> DeckResult | None:
-    """The verdict on a YDK file of ``parsers.ydk.plain_blocks`` when no rule can find a problem in it, from
-    its tallies alone: every card allowed where it is by the rules that judge card by card (their verdicts
-    remembered per card), every other rule's ``triage`` passed. None when a rule might find one (the file
-    is then read line by line and every rule run: ``check_parsed``). A plain file has no reading problem."""
-    triages = regulation.triages
-    if triages is None:
-        return None
-    lines = regulation.memo("triage_plain")  # section -> line -> (card, where it goes), or None: not judged so
-    tally = DeckTally()
-    sizes, totals, deck, other = tally.sizes, tally._totals, tally._deck, tally._other
-    content: dict[tuple[str, str], int] = {}  # (section, card) → copies: the fingerprint's counts
-    for section, _line, block in plain.blocks:
-        known = lines.get(section)
-        if known is None:
-            known = lines[section] = {"": _BLANK}
-        for s, n in Counter(block).items():
-            found = known.get(s, _UNSEEN)
-            if found is _UNSEEN:
-                found = known[s] = _line_verdict(s, section, regulation)
-            if found is None:
-                return None
-            card, place = found
-            if place is _NOTHING:
-                continue
-            at = (section, str(card.passcode))
-            content[at] = content.get(at, 0) + n
-            if place is _COUNTED:
-                sizes[section] += n
-            elif place is _OTHER:
-                sizes[section] += n
-                other.append((card, n))
-                continue
-            deck.append((card, n))
-            totals[card.group] = totals.get(card.group, 0) + n
-    for triage in triages:
-        if not triage(tally, regulation):
-            return None
-    facts: dict = {}
-    for rule in regulation.fact_rules:
-        facts.update(rule.facts(tally, regulation))
-    return DeckResult(shown, sizes, [], None, facts, plain.player, code_of(content))
-
-
-_UNSEEN = object()
-_COUNTED, _APART, _OTHER, _NOTHING = "counted", "apart", "other", "nothing"  # a deck card; a Skill Card kept
-_BLANK = (None, _NOTHING)  # apart (Speed Duel); not a deck card; a blank line
-
-
-def _line_verdict(line: str, section: str, regulation: Regulation) -> tuple | None:
-    """(card, where its copies go) for a passcode line in ``section``, placed as ``resolve`` places it; None
-    for a passcode no card has (or a placeholder: resolve warns) or a card a card-by-card rule refuses there."""
-    card = regulation.cards.by_passcode(int(line))
-    if card is None or regulation.refusing(card, section):
-        return None
-    if card.kind in DECK_KINDS:
-        return card, _COUNTED
-    if card.kind == KIND_SKILL and regulation.enabled("skill-card"):
-        return card, _APART
-    return card, _OTHER
-
-
 # YDK files remembered by their bytes (deck repositories hold many copies of one file): a YDK file declares no
 # format, and its verdict depends on nothing else of it but its path, which is only shown.
 SEEN_FILES, SEEN_BYTES = 4096, 16384
-TRIAGE_AFTER_MISSES = 0.3  # judge from tallies while at least this share of plain files passes (a running average)
 
 
 @dataclass
@@ -188,8 +97,6 @@ class Checker:
         self.now = now or clock.utc_now()  # else each format's own "today" at this one instant (clock.py)
         self._regulations: dict[str, Regulation] = {}
         self._last: tuple = (None, None)  # the format last asked for and its regulation
-        self._plain = 0  # plain YDK files checked
-        self._pass_rate = 1.0  # running share of them judged from their tallies (triage_plain)
         self._seen: dict[bytes, tuple[DeckResult, Regulation]] = {}  # YDK contents checked, their verdicts
         self._formats: dict[str, Format] = {}
         _read_event_files(selection, cards)
@@ -352,12 +259,7 @@ class Checker:
         plain = plain_blocks(read)
         if plain is not None:  # the plainest YDK (nearly every export): its regulation is the run's
             regulation = self.regulation()
-            result = None
-            if self._triage_worth_it():
-                result = triage_plain(plain, shown, regulation)
-                self._triaged(result is not None)
-            if result is None:
-                result = check_parsed(read_plain(ParsedDeck(shown), plain), regulation)
+            result = check_parsed(read_plain(ParsedDeck(shown), plain), regulation)
         else:
             decks = parse_read(read, path, shown, self.input_format)
             if len(decks) != 1:
@@ -366,12 +268,3 @@ class Checker:
         if len(self._seen) < SEEN_FILES and len(read) <= SEEN_BYTES:
             self._seen[read] = (result, regulation)
         return [(result, regulation)]
-
-    def _triage_worth_it(self) -> bool:
-        """Whether to judge the next plain file from its tallies first: while most pass (a deck with a
-        problem costs its tallies and then its reading), and every 16th file to notice when that changes."""
-        self._plain += 1
-        return self._pass_rate >= TRIAGE_AFTER_MISSES or self._plain % 16 == 0
-
-    def _triaged(self, passed: bool) -> None:
-        self._pass_rate = 0.9 * self._pass_rate + (0.1 if passed else 0.0)

@@ -5,6 +5,7 @@
     banlist = "2026.05 TCG"               # a list by name …
     as-of = 2026-06-01                    # … or the list in force on a date (TOML date or "YYYY-MM-DD")
     region = "amer"
+    points-cap = 100                      # a points format's cap (Genesys), as --points-cap
     paths = ["decks/"]                    # what `deckcheck check` with no paths checks
     exclude = ["decks/drafts/*", "*.bak.ydk"]   # globs skipped when searching folders: with a /,
                                           # relative to this file's folder; without, a name anywhere
@@ -53,6 +54,7 @@ class Config:
     paths: list[Path] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
     output_format: str | None = None
+    points_cap: int | None = None  # a points format's cap (Genesys), as --points-cap
     decklist: dict = field(default_factory=dict)  # the [decklist] table: registration fields, lang, font
 
 
@@ -179,10 +181,14 @@ def parse_config(source: Path, table: dict) -> Config:
             if value not in OUTPUT_FORMATS:
                 raise ConfigError(f"{source}: {raw_key} must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r}")
             config.output_format = value
+        elif key == "points_cap":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ConfigError(f"{source}: {raw_key} must be a whole number of points, 0 or more, not {value!r}")
+            config.points_cap = value
         elif key == "decklist":
             config.decklist = _decklist(source, raw_key, value)
         else:
-            known = "format, banlist, as-of, region, paths, exclude, output-format, [decklist]"
+            known = "format, banlist, as-of, region, points-cap, paths, exclude, output-format, [decklist]"
             raise ConfigError(f"{source}: unknown key {raw_key!r} (known: {known})")
     return config
 

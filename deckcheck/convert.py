@@ -41,22 +41,91 @@ FORMATS = {"ydk": ".ydk", "ydke": ".ydke", "yaml": ".yaml", "text": ".txt", "kon
            "mycard": ".txt", "ygomobile": ".txt"}  # --to, and a written file's suffix
 GROUPS = ("Monster", "Spell", "Trap")
 UNKNOWN_COMMENT = "not a known card"
+READ_BACK = ("ydk", "yaml", "text")  # formats whose writers can hold a name or passcode in more than one way
+NOT_READ_BACK = "cannot be written so that it reads back as written"
 
 
 class Converted:
-    """One deck written in a format: the text, and the entries it could not hold (ydke: names)."""
+    """One deck written in a format: the text, the entries it could not hold (ydke: names), and the
+    entries kept only as a comment because no line of the format reads back as them (``unfaithful``)."""
 
-    __slots__ = ("text", "left_out")
+    __slots__ = ("text", "left_out", "unfaithful")
 
-    def __init__(self, text: str, left_out: list[DeckEntry]):
+    def __init__(self, text: str, left_out: list[DeckEntry], unfaithful: list[DeckEntry] | None = None):
         self.text = text
         self.left_out = left_out
+        self.unfaithful = unfaithful or []
 
 
 def convert(deck: ResolvedDeck, to: str, cards=None, lang: str = "en") -> Converted:
     """``deck`` as format ``to`` (a key of FORMATS), names in ``lang`` (the card index ``cards`` is needed
-    for another language than English, and for YAML to tell cards of the same name apart)."""
-    return _WRITERS[to](deck, Namer(cards, lang))
+    for another language than English, and for YAML to tell cards of the same name apart).
+
+    With ``cards``, what is written is read back (parsed and resolved as deckcheck reads the format):
+    an entry that would come back as another card, another count or not at all (an unknown card named
+    "14558127" read as Ash Blossom, a name losing its "// comment") is written as a comment instead and
+    listed in ``unfaithful``; a deck name that would not come back (a ydke link in it) is a comment too."""
+    namer = Namer(cards, lang)
+    converted = _WRITERS[to](deck, namer)
+    if cards is None or to not in READ_BACK:  # a ydke link holds passcodes only: it reads back as written
+        return converted
+    for _attempt in range(4):
+        wrong, name_kept = _read_back(deck, to, converted.text, cards)
+        wrong -= {_key(entry) for entry in deck.entries if namer.skips(entry) or _kept_as_comment(entry, to)}
+        if not wrong and name_kept:
+            break
+        if not name_kept and not namer.name_as_comment:  # a name read as the deck (a ydke link) misreads all
+            namer.name_as_comment = True
+            converted = _WRITERS[to](deck, namer)
+            continue
+        for entry in deck.entries:
+            if _key(entry) not in wrong:
+                continue
+            if entry.card is not None and to == "text" and id(entry) not in namer.by_passcode:
+                namer.by_passcode.add(id(entry))  # Black Luster Soldier the Normal Monster: by its passcode
+            else:
+                namer.skipped.add(id(entry))
+        converted = _WRITERS[to](deck, namer)
+    else:  # still not what was read: whatever is wrong now is kept as a comment, which reads back as nothing
+        wrong, _ = _read_back(deck, to, converted.text, cards)
+        namer.skipped.update(id(entry) for entry in deck.entries if _key(entry) in wrong)
+        converted = _WRITERS[to](deck, namer)
+    converted.unfaithful = [entry for entry in deck.entries if id(entry) in namer.skipped]
+    return converted
+
+
+def _kept_as_comment(entry: DeckEntry, to: str) -> bool:
+    """An entry every writer of ``to`` keeps as a comment by design (reported as an unknown card already):
+    passcode 0; in YDK, a name no card has."""
+    return entry.card is None and (entry.passcode == 0 or (to == "ydk" and entry.passcode is None))
+
+
+def _key(entry: DeckEntry):
+    """What an entry is, as far as reading it back must keep: its section and card (or name/passcode as written)."""
+    if entry.card is not None:
+        return entry.section, entry.card.passcode
+    return entry.section, None, entry.passcode, entry.name
+
+
+def _tally(entries) -> dict:
+    found: dict = {}
+    for entry in entries:
+        found[_key(entry)] = found.get(_key(entry), 0) + entry.count
+    return found
+
+
+def _read_back(deck: ResolvedDeck, to: str, text: str, cards) -> tuple[set, bool]:
+    """The keys (``_key``) whose copies differ once ``text`` is read back, and whether the deck's name came back."""
+    from .parsers import parse_deck
+    from .resolve import resolve
+
+    parsed = parse_deck(text.encode("utf-8"), "converted" + FORMATS[to])
+    back = resolve(parsed, cards)
+    before, after = _tally(deck.entries), _tally(back.entries)
+    wrong = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
+    if back.name != deck.name and deck.name:
+        return wrong, False
+    return wrong, True
 
 
 class Namer:
@@ -66,6 +135,17 @@ class Namer:
     def __init__(self, cards, lang: str):
         self.cards, self.lang = cards, lang
         self.names = cards.other_names if cards is not None and lang != "en" else None
+        self.skipped: set[int] = set()  # ids of entries written as a comment: no line reads back as them
+        self.name_as_comment = False  # the deck's name does not read back: written as a comment
+        self.by_passcode: set[int] = set()  # ids of entries whose name reads back as another card (text)
+
+    def skips(self, entry: DeckEntry) -> bool:
+        return id(entry) in self.skipped
+
+    def comment(self, entry: DeckEntry, count: int | None = None) -> str:
+        """A comment line keeping an entry no line of the format reads back as."""
+        shown = self.plain(entry) if entry.card is not None else printable(entry.name or str(entry.passcode))
+        return f"# {NOT_READ_BACK}: {entry.count if count is None else count} {shown}"
 
     def plain(self, entry: DeckEntry) -> str:
         card = entry.card
@@ -77,6 +157,8 @@ class Namer:
 
     def __call__(self, entry: DeckEntry) -> str:
         """The name as a decklist line holds it: the card "7" quoted ("2 7" would be 2 × passcode 7)."""
+        if id(entry) in self.by_passcode:
+            return str(_written_passcode(entry))
         name = self.plain(entry)
         return f'"{name}"' if entry.card is not None and name.isdigit() else name
 
@@ -122,7 +204,9 @@ def _to_ydk(deck: ResolvedDeck, name) -> Converted:
             if entry.section != section:
                 continue
             passcode = _written_passcode(entry)
-            if passcode is None:
+            if name.skips(entry):
+                lines.append(name.comment(entry))
+            elif passcode is None:
                 lines.append(f"# {UNKNOWN_COMMENT}: {entry.count} {name(entry)}")  # name() escapes what it is given
             else:
                 lines.extend([str(passcode)] * entry.count)
@@ -155,7 +239,9 @@ def _yaml_string(text: str, flow: bool = False) -> str:
 def _to_yaml(deck: ResolvedDeck, name) -> Converted:
     lines = []
     if deck.name:
-        lines.append(f"name: {_yaml_string(deck.name)}")
+        lines.append(f"# name: {printable(deck.name)}" if name.name_as_comment else f"name: {_yaml_string(deck.name)}")
+    if deck.format:  # the format the deck declares (or a Rush deck's: its names mean Rush cards)
+        lines.append(f"format: {_yaml_string(deck.format)}")
     for section in SECTIONS:
         merged = _merged(deck.entries, section, lambda e: (_written_passcode(e), None if e.card else e.name))
         if not merged:
@@ -163,7 +249,12 @@ def _to_yaml(deck: ResolvedDeck, name) -> Converted:
         lines.append(f"{section}:")
         for entry, count in merged:
             passcode = _written_passcode(entry)
-            if entry.card is not None and (passcode != entry.card.passcode or name.ambiguous(entry)):  # an artwork
+            if name.skips(entry):
+                lines.append("  " + name.comment(entry, count))
+            elif entry.card is None and entry.name is not None and not passcode:  # as written, never re-read
+                lines.append(f"  - {{name: {_yaml_string(printable(entry.name), flow=True)}, count: {count}}}"
+                             f"  # {UNKNOWN_COMMENT}")
+            elif entry.card is not None and (passcode != entry.card.passcode or name.ambiguous(entry)):  # an artwork
                 lines.append(f"  - {{name: {_yaml_string(name(entry), flow=True)}, passcode: {passcode}, count: {count}}}")
             elif entry.card is not None:
                 lines.append(f"  - {_yaml_string(f'{count} {name(entry)}')}")
@@ -205,10 +296,12 @@ def sheet_section(entries: list[DeckEntry], section: str) -> tuple[list[tuple[De
 def _to_text(deck: ResolvedDeck, name) -> Converted:
     lines = []
     if deck.name:
-        lines.append(f"Deck: {printable(deck.name)}")
+        if not name.name_as_comment:  # a name that would not read back (a ydke link in it) is left out
+            lines.append(f"Deck: {printable(deck.name)}")
     for section in SECTIONS:
         others, groups = sheet_section(deck.entries, section)
-        total = sum(count for _e, count in others) + sum(count for _g, members in groups for _e, count in members)
+        total = (sum(count for e, count in others if not name.skips(e))
+                 + sum(count for _g, members in groups for e, count in members if not name.skips(e)))
         if not total and section != MAIN:
             continue
         if lines:
@@ -217,16 +310,17 @@ def _to_text(deck: ResolvedDeck, name) -> Converted:
         if others:
             lines.append(f"# {UNKNOWN_COMMENT} (as written), or not a Monster, Spell or Trap:")
             for entry, count in others:
-                if entry.card is None and entry.passcode == 0:
+                if name.skips(entry):
+                    lines.append(name.comment(entry, count))
+                elif entry.card is None and entry.passcode == 0:
                     lines.append(f"# {count} × passcode 0 (no card has it)")
                 else:
                     lines.append(f"{count} {name(entry)}")
         for group, members in groups:
-            if group is None:
-                lines.extend(f"{count} {name(entry)}" for entry, count in members)
-            elif members:
-                lines.append(f"{group} ({sum(n for _e, n in members)})")
-                lines.extend(f"{count} {name(entry)}" for entry, count in members)
+            if group is not None and members:
+                lines.append(f"{group} ({sum(n for e, n in members if not name.skips(e))})")
+            lines.extend(name.comment(entry, count) if name.skips(entry) else f"{count} {name(entry)}"
+                         for entry, count in members)
     return Converted("\n".join(lines) + "\n", [])
 
 

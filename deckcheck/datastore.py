@@ -536,8 +536,15 @@ def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None, 
             hints.append(f"the newest {folder_title(fmt)} list took effect {late['age_days']} days ago (each of the last "
                          f"came within {late['longest_gap_days']} days)")
     last_check = (state.get("lists") or {}).get("checked") or (state.get("cards") or {}).get("checked")
+    rush = cards.rush
+    rush_info = None if rush is None else {
+        "path": str(rush._main.path), "cards": len(rush), "built": rush.data_date,
+        "age_days": _age(rush.data_date, today), "sources": rush.sources,
+        "left_out": len(rush.left_out),
+    }
     return {
         "cards": info,
+        "rush_cards": rush_info,
         "banlists": {
             "roots": [str(r) for r in store.roots],
             "count": len(lists),

@@ -252,7 +252,7 @@ class ResolvedDeck:
         return self.sizes[section]
 
     def deck_counts(self) -> list[tuple[Card, int]]:
-        """(card, copies) of each entry of a Main/Extra Deck card (as a ``checker.DeckTally`` has them)."""
+        """(card, copies) of each entry of a Main/Extra Deck card."""
         return [(e.card, e.count) for e in self.deck_entries]
 
     def groups(self) -> dict[int, list[DeckEntry]]:

@@ -56,8 +56,11 @@ def card_status(card, regulation) -> tuple[str, int | None]:
     from .banlists import GROUP_TITLES, STATUS_TITLES
     from .rules.banned_type import banned_types
     from .rules.card_pool import why_not_legal
+    from .rushdb import GAME_TITLES, game_of
     from .words import with_article
 
+    if game_of(card) != regulation.game:
+        return f"not legal: {with_article(GAME_TITLES[game_of(card)])} card", None
     skill_in_deck = card.kind == "skill" and regulation.enabled("skill-card")
     if card.kind not in ("main", "extra") and not skill_in_deck:
         return "never in a deck", None
@@ -81,6 +84,8 @@ def card_status(card, regulation) -> tuple[str, int | None]:
 
 def card_facts(found, index, regulations) -> list[CardFacts]:
     """What deckcheck knows of each card, with its standing in each regulation (every built-in format today)."""
+    from .rushdb import RUSH, counterpart, game_of
+
     documents = []
     for card in found:
         statuses, points, formats = {}, {}, {}
@@ -93,6 +98,7 @@ def card_facts(found, index, regulations) -> list[CardFacts]:
             formats[regulation.format.id] = {"title": regulation.title, "list": regulation.list_name, "status": text,
                                              **({"points": value} if regulation.points_list is not None else {})}
         relation, group = card_identity(card, index)
+        twin = counterpart(card, index)
         documents.append(CardFacts(card, relation, group, {
                 "name": card.name,
                 "passcode": card.passcode,
@@ -107,6 +113,11 @@ def card_facts(found, index, regulations) -> list[CardFacts]:
                 "treated_as": group.name if relation in ("treated as", "same name") else None,
                 "official_card": {"name": group.name, "passcode": group.passcode} if relation == "stands for" else None,
                 "same_name": [{"name": c.name, "passcode": c.passcode} for c in same_name(card, index)],
+                "game": game_of(card),
+                **({"legend": card.legend, "maximum": card.maximum, "prerelease": card.prerelease}
+                   if game_of(card) == RUSH and hasattr(card, "legend") else {}),
+                "other_game_same_name": {"name": twin.name, "passcode": twin.passcode, "game": game_of(twin)}
+                if twin is not None else None,
                 "status": statuses,
                 "points": points,
                 "formats": formats,
@@ -223,11 +234,16 @@ def deck_change(cards, store, path: Path, old, new, formats=None) -> dict:
     from .parsers import read_deck
     from .resolve import resolve
 
+    from .formats import FormatStore
+
     verdicts = []
+    known = formats if formats is not None else FormatStore.default()
+    fmt = new.format if known.knows(new.format) else None  # the format named after the lists' folder (rush, ocg …)
     for banlist in (old, new):
-        checker = Checker(cards, store, Selection(banlist=banlist.name), formats=formats)
+        checker = Checker(cards, store, Selection(format=fmt, banlist=banlist.name), formats=formats)
         verdicts.append(checker.judge(read_deck(path, str(path))))
     (before, _), (after, regulation) = verdicts
+    cards = regulation.cards  # a Rush format's names are Rush cards
     deck = resolve(read_deck(path, str(path)), cards)
     copies = deck.group_totals() if not after.unreadable else {}
     touching = [(change, copies[change.group]) for change in changes(old, new, cards) if change.group in copies]
@@ -241,6 +257,8 @@ def deck_change(cards, store, path: Path, old, new, formats=None) -> dict:
 def card_history(card, lists, cards) -> list[tuple]:
     """(list, the card's status on it) for every list, in the order given."""
     from .listchanges import status_of
+    from .rushdb import game_of, lists_game
 
     memo: dict = {}
+    lists = [b for b in lists if lists_game(b.format) == game_of(card)]  # a Rush card is on Rush lists only
     return [(b, status_of(b, card, cards, memo)) for b in lists]

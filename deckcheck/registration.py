@@ -128,6 +128,7 @@ class Sheet:
     list_name: str | None = None
     fingerprint: str | None = None  # the deck's content as a code (fingerprint.py), printed on every page
     side_deck: bool = True  # the format has a Side Deck (Master Duel has none: the sheet leaves the section out)
+    game: str = "ocg-tcg"  # "rush": a Rush Duel sheet (rushdb.py)
 
     @property
     def errors(self) -> list[Problem]:
@@ -163,7 +164,7 @@ class Sheet:
 
 def build_sheet(path: str, deck_name: str | None, entries: list[DeckEntry], problems: list[Problem], player: Player,
                 namer: Namer, skills_apart: bool = False, format_title: str = "", list_name: str | None = None,
-                fingerprint: str | None = None, side_deck: bool = True) -> Sheet:
+                fingerprint: str | None = None, side_deck: bool = True, game: str = "ocg-tcg") -> Sheet:
     """The sheet of a checked deck: its resolved ``entries`` and the check's ``problems``."""
     blocks: dict[str, list[Row]] = {block: [] for block in BLOCKS}
 
@@ -188,4 +189,5 @@ def build_sheet(path: str, deck_name: str | None, entries: list[DeckEntry], prob
             for _group, members in groups:
                 target.extend(row(e, n) for e, n in members)
             target.extend(row(e, n) for e, n in others)
-    return Sheet(path, deck_name, player, blocks, list(problems), format_title, list_name, fingerprint, side_deck)
+    return Sheet(path, deck_name, player, blocks, list(problems), format_title, list_name, fingerprint, side_deck,
+                 game)

@@ -128,8 +128,9 @@ class Regulation:
                  points_list: Banlist | None = None, points: dict[int, int] | None = None,
                  whitelist: Banlist | None = None, allowed: frozenset[int] | None = None,
                  stand_ins: dict[int, int] | None = None, released_by: date | None = None,
-                 stale: tuple[dict, ...] = ()):
+                 stale: tuple[dict, ...] = (), unlisted: date | None = None):
         from .rules import RULES
+        from .rushdb import format_game
 
         self.format = fmt
         self.cards = cards
@@ -146,20 +147,14 @@ class Regulation:
         self.allowed = allowed  # the cards (their passcodes) the whitelist allows (None: no whitelist)
         self.stand_ins = stand_ins or {}  # an unofficial id the whitelist accepts → the card it counts as
         self.released_by = released_by  # cards first released after this day are out of the pool
+        self.unlisted = unlisted  # the format's oldest list starts after as_of: judged without a list (a warning)
+        self.game = format_game(fmt)  # "rush" | "ocg-tcg": the game whose cards the format plays (rushdb.py)
         self.stale = stale  # lists deckcheck has that may no longer be the newest in force (``staleness``)
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
             (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
         )
+        self.rule_modules = tuple(rule for rule, _ in self.rules)  # in the order they run
         self.fact_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "facts"))
-        # the rules that judge card by card (allows(card, section, regulation)): their verdicts are remembered
-        self._card_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "allows"))
-        # per section: passcode -> the card rules that refuse the card there
-        self._refused: dict[str, dict[int, tuple]] = {section: {} for section in (MAIN, EXTRA, SIDE)}
-        self._deck_rules = tuple(rule for rule, _ in self.rules if rule not in self._card_rules)
-        # every other rule's triage(tally, regulation): True when a deck of these tallies can have no problem
-        # of it (checker.triage_plain); None when a rule in force has none (then no deck is judged so)
-        triages = tuple(getattr(rule, "triage", None) for rule in self._deck_rules)
-        self.triages = None if None in triages else triages
         self._memo: dict[str, dict] = {}
 
     @classmethod
@@ -167,18 +162,32 @@ class Regulation:
               banlist: Banlist | None = None) -> "Regulation":
         """The format on ``as_of``: the lists in force then (``banlist``: a list chosen by name instead).
         ``region``: whose effective dates apply where a list has its own for it (None: the format's region)."""
+        from .rushdb import format_game
+
         found: dict = {}
+        cards = cards.for_game(format_game(fmt))  # a Rush format reads names as Rush cards (rushdb.py)
         lookup = None if region == fmt.region else region  # a list's `effective` is already its format's region's
+        pinned = (fmt.options("banlist") or {}).get("in_force_on")
+        fmt = fmt.on(pinned or as_of)  # the deck rules of that day (a format pinned to a date: of that date)
         options = fmt.options("banlist")
         if options is not None:
             on = options.get("in_force_on") or as_of
-            if banlist is None:
+            unlisted_before = options.get("unlisted_before")
+            if banlist is None and unlisted_before is not None and on < unlisted_before:
+                found["unlisted"] = unlisted_before  # no list of the format before this day in the data: a warning
+                options = None
+            elif banlist is None:
                 banlist = store.in_effect(options["lists"], on, lookup)
-            elif banlist.format != options["lists"]:
+            if banlist is not None and banlist.format != options["lists"]:
                 raise DataError(f"list {banlist.name!r} is one of the {banlist.format.upper()} lists; format {fmt.id} "
                                 f"uses the {options['lists'].upper()} lists")
+        if options is not None:
             mode = options.get("mode", "standard")
             others = tuple(store.in_effect(folder, on, lookup) for folder in options.get("also") or ())
+            for lst in (banlist, *others):
+                if lst.is_points_list:  # its points would be read as nothing: every card Unlimited
+                    raise DataError(f"format {fmt.id}: banlist: the {lst.format.upper()} lists are points lists; "
+                                    "name them under points-cap: lists")
             limits: dict[int, int] = {}
             origin: dict[int, tuple[Banlist, int]] = {}
             for lst in (banlist, *others):
@@ -191,6 +200,9 @@ class Regulation:
         points = fmt.options("points-cap")
         if points is not None:
             points_list = store.in_effect(points["lists"], as_of, lookup)
+            if not points_list.is_points_list:  # no card would cost a point: every deck under the cap
+                raise DataError(f"format {fmt.id}: points-cap: the {points_list.format.upper()} lists give no "
+                                "points; name a folder of points lists (genesys, ocg-genesys)")
             found.update(points_list=points_list, points=list_points(points_list, cards))
         pool = fmt.options("card-pool") or {}
         if pool.get("whitelist"):
@@ -263,35 +275,6 @@ class Regulation:
         if self.whitelist is not None and self.whitelist is not self.banlist:
             out["pool"] = one(self.whitelist)
         return out
-
-    def rules_for(self, deck) -> list[ModuleType]:
-        """The rules to run on a resolved deck, in order: every rule in force but those that judge card by
-        card and allow every card of the deck where it is (they would find nothing)."""
-        if not self._card_rules:
-            return [rule for rule, _ in self.rules]
-        refused: set = set()
-        tables = self._refused
-        for entries in (deck.deck_entries, deck.other_entries):
-            for e in entries:
-                card = e.card
-                if card is None:
-                    continue
-                found = tables[e.section].get(card.passcode)
-                if found is None:
-                    found = self.refusing(card, e.section)
-                if found:
-                    refused.update(found)
-        if not refused:
-            return self._deck_rules
-        return [rule for rule, _ in self.rules if rule in refused or rule not in self._card_rules]
-
-    def refusing(self, card, section: str) -> tuple[ModuleType, ...]:
-        """The rules judging card by card that refuse ``card`` in ``section`` (remembered)."""
-        table = self._refused[section]
-        found = table.get(card.passcode)
-        if found is None:
-            found = table[card.passcode] = tuple(rule for rule in self._card_rules if not rule.allows(card, section, self))
-        return found
 
     def memo(self, rule_id: str) -> dict:
         """A rule's own memo for this regulation (e.g. card-pool's verdict per passcode)."""

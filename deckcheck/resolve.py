@@ -7,9 +7,9 @@ name is written in. A card named by EDOPro's own name for it gets an ``unofficia
 
 from __future__ import annotations
 
-from .carddb import CardIndex, closest, fold_words, mostly_folded
+from .carddb import CardIndex, fold_words, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
-from .model import EXTRA, INFO, MAIN, WARNING, ParsedDeck, Problem, ResolvedDeck
+from .model import EXTRA, INFO, MAIN, WARNING, Card, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
 UNOFFICIAL_NAME_RULE = "unofficial-name"
@@ -58,6 +58,16 @@ def _read_leading_number_as_name(entry, cards: CardIndex, problems: list[Problem
         entry.name, entry.count = written, 1
 
 
+def _maximum_piece(entry, cards: CardIndex) -> None:
+    """"Draco [R]": a text list reads "[L]"/"[R]" after a name as a rarity note, but they end the names of the
+    left and right pieces of Rush Duel's Maximum monsters; when the line has one and a card has that name, take it."""
+    for mark in (" [L]", " [R]"):
+        piece = entry.name + mark
+        if piece in entry.text and cards.by_name(piece, other_game=False):
+            entry.name = piece
+            return
+
+
 def suggest(cards: CardIndex, name: str, limit: int = 3) -> list[str]:
     """"Did you mean" for a name in any language: for plain ASCII, the English suggestions when there
     are any; else the names of the query's script closest to it (``carddb.closest``), then the English
@@ -65,28 +75,14 @@ def suggest(cards: CardIndex, name: str, limit: int = 3) -> list[str]:
     english = cards.suggest(name, limit)
     if (english and name.isascii()) or len(name) > NAME_LIMIT:
         return english
-    names = cards.other_names
-    shown = names.keys(name)
     found: list[str] = []
-    for key in closest(names.fold(name), _keys_of(shown), limit):  # the same list each time: indexed once
-        for candidate in shown[key]:
-            if candidate not in found:
-                found.append(candidate)
+    for candidate in cards.other_closest_names(name, limit):
+        if candidate not in found:
+            found.append(candidate)
     for english_name in english if mostly_folded(name) else ():  # then the English names close to it
         if english_name not in found:
             found.append(english_name)
     return found[:limit]
-
-
-_KEYS: dict[int, tuple[dict, list[str]]] = {}
-
-
-def _keys_of(shown: dict) -> list[str]:
-    """The keys of one script's folded names, as one list kept with them (``closest`` indexes a list once)."""
-    kept = _KEYS.get(id(shown))
-    if kept is None or kept[0] is not shown:
-        kept = _KEYS[id(shown)] = (shown, list(shown))
-    return kept[1]
 
 
 def _suggestions(name: str, cards: CardIndex, asked: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
@@ -114,17 +110,34 @@ def _unofficial_name(entry, card, cards: CardIndex, problems: list[Problem]) -> 
         )
 
 
-def _inexact_match(name: str, cards: CardIndex) -> "Card | None":
-    """The one deck card whose name has every word of ``name`` in order, for a mostly-Latin name of at least
-    ``INEXACT_MIN_LETTERS`` letters; None when no card or several do."""
+INEXACT_CANDIDATES = 50  # names the contains-search may give; as many means too many to be sure of one
+
+
+def _words_in_order(words: list[str], name: str) -> bool:
+    """Whether each of ``words`` begins a word of ``name`` (folded), in order, each a word of its own."""
+    at = 0
+    for word in fold_words(name).split():
+        if at < len(words) and word.startswith(words[at]):
+            at += 1
+    return at == len(words)
+
+
+def _inexact_match(name: str, cards: CardIndex) -> Card | None:
+    """The one deck card whose name has every word of ``name``, in order, each beginning a word of its own
+    ("Imperm", "droll lock bird"), for a mostly-Latin name of at least ``INEXACT_MIN_LETTERS`` letters; None
+    when no card or several do."""
     folded = fold_words(name)
     if len(folded.replace(" ", "")) < INEXACT_MIN_LETTERS or not mostly_folded(name, folded):
         return None
-    found, contains = cards.search(name, 2)
-    return found[0] if contains and len(found) == 1 and found[0].kind in DECK_KINDS else None
+    found, contains = cards.search(name, INEXACT_CANDIDATES, misspelt=False)
+    if not contains or len(found) >= INEXACT_CANDIDATES:
+        return None
+    words = folded.split()
+    fitting = {card.group: card for card in found if card.kind in DECK_KINDS and _words_in_order(words, card.name)}
+    return next(iter(fitting.values())) if len(fitting) == 1 else None
 
 
-def _inexact_name(entry, cards: CardIndex, problems: list[Problem], asked: dict) -> "Card | None":
+def _inexact_name(entry, cards: CardIndex, problems: list[Problem], asked: dict) -> Card | None:
     """A name no card has that players write for exactly one card ("3 Ash Blossom", "2 Nibiru", "called by",
     "droll lock bird": its words, in order, in one card's name and in no other's): read as that card, with an
     ``inexact-name`` warning that names it. Only for mostly-Latin names of at least ``INEXACT_MIN_LETTERS``
@@ -185,6 +198,8 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
                 deck.unresolved[id(entry)] = (f"no card has passcode {passcode}", ())
         elif entry.name:
             _read_leading_number_as_name(entry, cards, deck.problems)
+            if entry.text and "[" in entry.text and not entry.name.endswith(("[L]", "[R]")):
+                _maximum_piece(entry, cards)
             found = cards.by_name(entry.name)
             card = found[0] if len(found) == 1 else None
             if card is not None and cards.name_languages:

@@ -102,15 +102,20 @@ class SideChecker:
 
     def __init__(self, checker: Checker, registered: ParsedDeck):
         self.registered_result, self.regulation = checker.judge(registered)
-        self.cards = checker.cards
+        self.cards = self.regulation.cards  # the format's game: a Rush deck's names are Rush cards
         self.registered = resolve(registered, self.cards)
 
     def check(self, sided: ParsedDeck, must_be_registered: bool = False, why_registered: str = "") -> SideResult:
         context = SideContext(self.cards, must_be_registered, why_registered)
         resolved = resolve(sided, self.cards)
         moves, problems = compare(self.registered, resolved, context)
-        if resolved.deck_entries and not any(p.rule == "unreadable" for p in problems):
-            problems += kept_when_sided(resolved, self.regulation)
+        if not any(p.rule == "unreadable" for p in problems):
+            kept = kept_when_sided(resolved, self.regulation) if resolved.deck_entries else []  # an event's quota
+            if self.regulation.enabled("legend"):
+                from .rules import legend  # Legend cards may wait in the Side Deck: the Deck after siding keeps the limit
+
+                kept += list(legend.check(resolved, self.regulation))
+            problems = sorted(problems + kept, key=problem_order)
         return SideResult(self.registered_result, resolved, moves, problems, must_be_registered)
 
 

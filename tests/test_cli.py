@@ -116,7 +116,7 @@ def test_banlist_by_name():
         (["check", "sample_decks", "--banlist", "1999.01 TCG"], "no list named"),
         (["check", "sample_decks", "--as-of", "2024-13-01"], "not a date"),
         (["check", "sample_decks", "--as-of", "1990-01-01"], "no TCG list was in effect"),
-        (["check", "sample_decks", "--format", "rush"], "rush"),
+        (["check", "sample_decks", "--format", "rusj"], "rusj"),
         (["check", "sample_decks", "--format", "ocg", "--banlist", "2026.05 TCG"], "TCG list"),
         (["check", "no/such/file.ydk"], "no such file"),
         (["card", "Ash Blosom and Joyus Sprong"], "did you mean"),
@@ -187,7 +187,7 @@ def test_banlists_command_lists_every_list(store):
     assert by_name["2026.08.04 Genesys"]["kind"] == "points" and by_name["2026.08.04 Genesys"]["entries"]["points"] == 704
     assert by_name["2005.04 GOAT"]["kind"] == "whitelist" and by_name["2005.04 GOAT"]["entries"]["unlimited"] > 1600
     assert by_name["2025.07 Speed Duel"]["entries"]["limited_1"] == 10
-    assert "1999.08 TCG" in names  # Konami's TCG lists go back to 1999
+    assert "2002.05 TCG" in names and "1999.08 TCG" not in names  # the TCG's own lists, from 2002
     text = run("banlists").stdout
     assert "2026.08.04 Genesys" in text and "points" in text and "pool" in text
 

@@ -241,3 +241,70 @@ def test_every_format_survives_hostile_decks_and_names_in_a_real_process(fmt, tm
         out = report.read_bytes() if extra else proc.stdout
         check_output(fmt, proc.returncode, out, proc.stderr, len(SMOKE))
         assert proc.returncode == 1
+
+
+# ---- issue 26: format files, config files, data-dir lists and convert as inputs ----------------------------
+
+_yaml_piece = st.sampled_from([
+    "title: T\n", "title: \"\\e[31m::error::x\"\n", "extends: tcg\n", "extends: genesys\n", "extends: nosuch\n",
+    "extends: self.yaml\n", "a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n"
+    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n",
+    "rules: {banlist: {lists: genesys}}\n", "rules: {points-cap: {lists: tcg, cap: 1}}\n",
+    "rules: {banlist: {also: [ocg, ocg, ocg]}}\n", "rules: {copy-limit: {max: 99999999999999999999}}\n",
+    "rules: {main-size: {min: !!binary aGk=}}\n", "rules: !!set {a}\n", "notes: [\"\\u202e\"]\n",
+    "rules: {card-pool: {released_by: 2026-02-30}}\n", "region: jp\n", "[[[[\n", "\t- x\n", "\ufeff", "x: 1\nx: 2\n",
+])
+_toml_piece = st.sampled_from([
+    'format = "fmt.yaml"\n', 'format = "tcg"\n', 'format = "nosuch"\n', "x = " + "[" * 3000 + "]" * 3000 + "\n",
+    "[decklist]\nfont = \"/dev/zero\"\n", 'exclude = ["*"]\n', "as_of = 9999-12-31\n", "output_format = 5\n",
+    'banlist = "\\u001b[31m"\n', "\x00", "[[a]]\n[[a]]\n",
+])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(format_file=st.lists(_yaml_piece, max_size=4).map("".join),
+       config=st.lists(_toml_piece, max_size=3).map("".join),
+       list_file=st.lists(_yaml_piece, max_size=3).map(lambda pieces: "name: x\nformat: tcg\neffective: 2020-01-01\n"
+                                                                       + "".join(pieces)),
+       to=st.sampled_from(["text", "yaml", "ydk", "ydke"]))
+def test_hostile_format_files_configs_data_dirs_and_conversions(format_file, config, list_file, to):
+    """Whatever format file, deckcheck.toml or list file in the data directory: exit 0, 1 or 2, a one-line error,
+    never a traceback, a hang or an internal error; and what convert writes reads back to the same verdict."""
+    runner = CliRunner()
+    deck = REPO / "sample_decks" / "tcg" / "snake-eye-illegal.yaml"
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        (root / "fmt.yaml").write_text(format_file, encoding="utf-8")
+        (root / "self.yaml").write_text("extends: self.yaml\n", encoding="utf-8")
+        (root / "deckcheck.toml").write_text(config, encoding="utf-8")
+        lists = root / "data" / "formats"
+        lists.mkdir(parents=True)
+        (lists / "house.yaml").write_text(format_file, encoding="utf-8")
+        env = {"NO_COLOR": "1", "COLUMNS": "80", "DECKCHECK_DATA_DIR": str(root / "data")}
+        runs = [["check", str(deck), "--format", str(root / "fmt.yaml")], ["check", str(deck), "--format", "house"],
+                ["check", str(deck), "--config", str(root / "deckcheck.toml")], ["formats"]]
+        for args in runs:
+            result = runner.invoke(app, args, env=env)
+            assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exc_info)
+            assert result.exit_code in (0, 1, 2), (args, result.exit_code)
+            err = result.stderr_bytes.decode("utf-8")
+            assert "Traceback" not in err and "internal error" not in err, (args, err)
+            if result.exit_code == 2:
+                assert len(err.strip().splitlines()) <= 3 and not RAW_CONTROL.search(err), (args, err)
+        from deckcheck.banlists import load_banlist
+        from deckcheck.carddb import DataError
+
+        (root / "2020-01-01.yaml").write_text(list_file, encoding="utf-8")
+        try:
+            load_banlist(root / "2020-01-01.yaml")
+        except DataError as exc:
+            assert "\n" not in str(exc)
+        deck = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"  # every card known: every format holds it
+        converted = runner.invoke(app, ["convert", str(deck), "--to", to], env=env)
+        assert converted.exit_code in (0, 1), converted.stderr_bytes
+        back = root / ("back" + {"text": ".txt", "yaml": ".yaml", "ydk": ".ydk", "ydke": ".ydke"}[to])
+        back.write_bytes(converted.stdout_bytes)
+        verdicts = [json.loads(runner.invoke(app, ["check", str(path), "-o", "json"], env=env).stdout)["decks"][0]
+                    for path in (deck, back)]
+        assert verdicts[0]["legal"] == verdicts[1]["legal"] and verdicts[0]["sections"] == verdicts[1]["sections"]
+        assert {p["rule"] for p in verdicts[0]["problems"]} == {p["rule"] for p in verdicts[1]["problems"]}

@@ -80,7 +80,7 @@ def test_explicit_config_file(repo, tmp_path_factory):
     "content,message",
     [
         ('fromat = "tcg"\n', "unknown key 'fromat'"),
-        ('format = "rush"\n', "format must be one of"),
+        ('format = "rusj"\n', "format must be one of"),
         ('as-of = "yesterday"\n', "not a date"),
         ('output-format = "xml"\n', "output-format must be one of"),
         ('paths = [1]\n', "paths must be a list of strings"),
@@ -177,3 +177,15 @@ def test_no_path_and_no_config_checks_the_current_folder_and_an_empty_path_is_an
     assert paths == ["decks/illegal.yaml", "decks/legal.ydk", "drafts/wip.ydk"]
     empty = run_cli("check", "", cwd=repo)
     assert empty.returncode == 2 and "'': no such file" in empty.stderr and not empty.stdout
+
+
+def test_points_cap_in_the_config_file(repo):
+    """Issue 25, item 15: deckcheck.toml had no points-cap, so the Action and CI could not set an event's cap."""
+    (repo / "deckcheck.toml").write_text('format = "genesys"\npoints-cap = 0\noutput-format = "json"\n', encoding="utf-8")
+    doc = json.loads(run_cli("check", "decks/illegal.yaml", cwd=repo).stdout)
+    assert doc["format"]["points"]["cap"] == 0
+    doc = json.loads(run_cli("check", "decks/illegal.yaml", "--points-cap", "7", cwd=repo).stdout)
+    assert doc["format"]["points"]["cap"] == 7  # the command line wins
+    (repo / "deckcheck.toml").write_text('format = "genesys"\npoints-cap = "lots"\n', encoding="utf-8")
+    proc = run_cli("check", "decks/illegal.yaml", cwd=repo)
+    assert proc.returncode == 2 and "points-cap must be a whole number" in proc.stderr

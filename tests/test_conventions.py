@@ -88,3 +88,10 @@ def test_the_command_list_gives_each_command_one_sentence():
     out = run_cli("--help", env={"COLUMNS": "200"}).stdout
     show = [line for line in out.splitlines() if line.startswith("│ show ")]
     assert len(show) == 1 and "Exit 0" not in show[0]
+
+
+def test_show_in_a_points_format_names_its_points_list():
+    """Issue 25, item 17: `show --format genesys` said "no list"; Genesys judges by its points list."""
+    proc = run_cli("show", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--format", "genesys", "--as-of", "2026-08-10")
+    first = proc.stdout.splitlines()[0]
+    assert "(Genesys, 2026.08.04 Genesys)" in first and "no list" not in first

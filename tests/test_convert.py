@@ -308,3 +308,76 @@ def test_converting_to_english_reads_no_other_names():
             "try:\n    main()\nexcept SystemExit:\n    pass\nprint('deckcheck.names' in sys.modules, file=sys.stderr)")
     proc = subprocess.run([sys.executable, "-c", code, str(BRANDED)], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert proc.stderr.strip().endswith("False")
+
+
+# --- issue 26: whatever convert writes reads back as the same deck, or says which entries it could not keep ---
+
+TWINS_AND_TRAPS = [5405694, 10000100, 45809008, 300201002, 34298391, 300201008, 30548775, 42427230, 14558127,
+                   67048711, 74414885, 32809211]  # same-name twins, Skill Cards, Branch!/Division, "7", "NEXT"
+HOSTILE_NAMES = st.one_of(
+    st.sampled_from(["14558127", "0", "# c", "// c", "Foo LOB-EN001", "Foo (Ultra Rare)", "Foo // c", "3 Foo",
+                     "Foo x3", "Main Deck (40)", "ydke://AAAA!!!", "Deck: x", "#main", "!side", "- Foo", "Foo: bar"]),
+    st.text(st.sampled_from("Ab 7#/:-()[]x!é人,\"'"), min_size=1, max_size=12).filter(lambda s: s.strip()),
+)
+ENTRY = st.one_of(
+    st.tuples(st.sampled_from(TWINS_AND_TRAPS), st.none()),
+    st.tuples(st.none(), HOSTILE_NAMES),
+    st.tuples(st.integers(900_000_000, 999_999_999), st.none()),  # passcodes no card has
+)
+
+
+def yaml_deck(deck_name: str | None, entries) -> str:
+    import json
+
+    lines = [f"name: {json.dumps(deck_name)}"] if deck_name is not None else []
+    for section, group in (("main", entries[0]), ("extra", entries[1]), ("side", entries[2])):
+        if group:
+            lines.append(f"{section}:")
+        for (passcode, name), count in group:
+            what = f"passcode: {passcode}" if passcode is not None else f"name: {json.dumps(name)}"
+            lines.append(f"  - {{{what}, count: {count}}}")
+    return "\n".join(lines or ["main: []"]) + "\n"
+
+
+def tally(entries, leave_out=()) -> Counter:
+    out: Counter = Counter()
+    for e in entries:
+        if id(e) not in leave_out:
+            out[(e.section, e.card.passcode if e.card is not None else (e.passcode, e.name))] += e.count
+    return out
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                    HealthCheck.too_slow])
+@given(deck_name=st.one_of(st.none(), HOSTILE_NAMES),
+       entries=st.lists(st.lists(st.tuples(ENTRY, st.integers(1, 3)), max_size=5), min_size=3, max_size=3),
+       lang=st.sampled_from(["en", "de", "ja"]))
+def test_what_convert_writes_reads_back_as_the_same_deck(cards, deck_name, entries, lang):
+    """An unknown card named "14558127" came back as Ash Blossom, names lost their "// comment" or set code,
+    Black Luster Soldier and the Skill Cards Destiny Draw and Mind Scan came back as their twins, Branch! as
+    Division with --lang, a ydke link in a deck's name became the deck. Every entry now reads back as
+    itself, or convert lists it (unfaithful, kept as a comment; or kept as a comment by design, as YDK does
+    with names and every format with passcode 0) and the command says so."""
+    deck = resolve(parse_deck(yaml_deck(deck_name, entries).encode(), "in.yaml"), cards)
+    for to in ("text", "yaml", "ydk", "ydke"):
+        out = convert(deck, to, cards, lang if to in ("text", "yaml") else "en")
+        back = reread(cards, out.text, to)
+        dropped = {id(e) for e in out.unfaithful + out.left_out}
+        dropped |= {id(e) for e in deck.entries if e.card is None and (e.passcode == 0 or to in ("ydk", "ydke")
+                                                                       and e.passcode is None)}
+        assert tally(back.entries) == tally(deck.entries, dropped), (to, out.text)
+        if to == "yaml":  # YAML holds every name as written
+            assert all(e.card is None and (e.name or "").strip().isdigit() for e in out.unfaithful), out.text
+        if to in ("text", "yaml") and deck.name and "ydke://" not in deck.name.lower():
+            assert back.name == deck.name or to == "text", out.text
+
+
+def test_convert_says_which_entries_no_line_reads_back_as(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text('name: "ydke://AAAA!!!"\nmain:\n  - 3 Ash Blossom & Joyous Spring\n  - {name: "Quux // c", count: 2}\n'
+                    '  - {passcode: 10000100, count: 1}\n')
+    proc = run("convert", str(deck), "--to", "text")
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and "2 Quux // c: no text line reads back as this card: kept as a comment" in err, err
+    back = proc.stdout.decode()
+    assert "ydke://" not in back and "1 10000100" in back and "3 Ash Blossom & Joyous Spring" in back, back

@@ -122,6 +122,8 @@ def test_every_shipped_list_date_filed_elsewhere_is_a_reviewed_correction():
     corrections = load_corrections()
     for path in sorted(p for fmt in ("tcg", "ocg") for p in (BANLISTS / fmt).glob("*.yaml")):
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if "revision" in doc["source"] or "dates" in doc["source"]:
+            continue  # a list made from the TCG's status history: dated by it (tests/test_tcg_history.py)
         filed = doc["source"]["official"]["path"].split("/")[-1].split(".")[0]
         if filed != path.stem and filed != "2024-12-06":
             fix = corrections.date_for_filing(path.parent.name, filed)
@@ -188,8 +190,10 @@ def test_an_unofficial_id_gets_the_official_card_as_its_fix(check_text, unoffici
 
 def test_rush_cards_are_still_removed(check_text):
     result = check_text("#main\n160001000\n#extra\n!side\n", suffix=".ydk")  # Blue-Eyes White Dragon (Rush)
-    [problem] = [p for p in result.problems if p.rule == "card-pool"]
-    assert problem.fix.startswith("remove 1 copy")
+    [problem] = [p for p in result.problems if p.rule in ("card-pool", "other-game")]
+    assert problem.rule == "other-game" and "Rush Duel card" in problem.message
+    assert problem.fix == ("this is a Rush Duel deck: check it in a Rush Duel format (--format rush), or replace "
+                           "160001000 with 89631139 (Blue-Eyes White Dragon, the OCG/TCG card)")
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
@@ -255,8 +259,10 @@ def test_data_command_shows_corrections_and_the_age_of_every_source():
     for source in doc["cards"]["sources"]:
         assert source["commit"] and source["date"] and isinstance(source["age_days"], int)
     roles = {s["role"]: s for s in doc["banlists"]["sources"]}
-    # Konami's lists, EDOPro's and YGOJSON's as witnesses; the GOAT pool (EDOPro), the raw PointsList, a cut-off page
-    assert set(roles) == {"official", "cross_check", "history_check", "pool", "raw_check", "cut_off"}
+    # Konami's lists, EDOPro's and YGOJSON's as witnesses; the GOAT pool (EDOPro), the raw PointsList, a cut-off page;
+    # the TCG's history for its revisions, Format Library's dates for its 2002–2004 lists, the Speed list's cadence
+    assert set(roles) == {"official", "cross_check", "history_check", "pool", "raw_check", "cut_off", "revision",
+                          "dates", "cadence"}
     for s in roles.values():
         assert s["commit"] and s["date"] and s["age_days"] >= 0 and s["lists"] > 0
     text = _cli("data").stdout

@@ -119,8 +119,8 @@ def test_the_documented_canonical_form(checker):
 
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
 def test_check_gives_the_same_code_by_every_path(checker, path):
-    """A plain YDK file is judged from its tallies (checker.triage_plain) when it can be: its code is the one
-    the full reading gives; and a file's copy (its bytes remembered) gets the same code too."""
+    """A plain YDK file (read by the tight loop of parsers.ydk.read_plain) gets the code the full reading gives;
+    and a file's copy (its bytes remembered) gets the same code too."""
     parsed = read_deck(path)
     full = checker.check_parsed(parsed)
     fresh = Checker(checker.cards, checker.store, Selection(), today=TODAY)

@@ -71,7 +71,7 @@ def test_a_schema_invalid_file_is_refused_by_the_loader_too(tmp_path):
         {"title": "x", "rules": {"no-such-rule": True}},
         {"title": "x", "rules": {"copy-limit": {"most": 2}}},
         {"title": "x", "colour": "red"},
-        {"title": "x", "rules": {"card-pool": {"released_in": ["rush"]}}},
+        {"title": "x", "rules": {"card-pool": {"released_in": ["anime"]}}},
         {"title": "x", "rules": {"banlist": {"in_force_on": "2005-13-45"}}},
     ]
     for i, document in enumerate(bad):
@@ -134,7 +134,7 @@ BAD_FILES = [
     ("title: x\ncolour: red\n", 2, "colour", "unknown key"),
     ("title: x\nextends: nosuch\n", 2, "extends", "unknown format 'nosuch'"),
     ("title: x\nrules:\n  main-size: {min: 50, max: 45}\n", 3, "rules/main-size", "min (50) is more than max (45)"),
-    ("title: x\nrules:\n  card-pool: {released_in: [rush]}\n", 3, "rules/card-pool/released_in", "one of tcg, ocg"),
+    ("title: x\nrules:\n  card-pool: {released_in: [anime]}\n", 3, "rules/card-pool/released_in", "one of tcg, ocg, rush"),
     ("title: x\nrules:\n  banlist: {in_force_on: 2005-13-45}\n", 3, "rules/banlist/in_force_on", "not a date"),
     ("title: x\nrules:\n  points-cap: {cap: -1}\n", 3, "rules/points-cap/cap", "at least 0"),
     ("title: x\nrules: [main-size]\n", 2, "rules", "must map rule IDs"),
@@ -164,8 +164,11 @@ def test_extends_in_a_circle(tmp_path):
 
 
 def test_a_user_format_cannot_take_a_builtin_id(tmp_path):
+    """A user formats/tcg.yaml is an error (issue 26): silently judging by the built-in TCG instead would hide
+    the house rules the file was written for."""
     formats = store_with(tmp_path, tcg="title: Not TCG\nrules: {banlist: false}\n")
-    assert formats.get("tcg").origin == "built-in"  # the built-in one is used
+    with pytest.raises(FormatError, match="cannot take the id of the built-in format 'tcg'; rename the file"):
+        formats.get("tcg")
     assert formats.user_ids() == []
 
 
@@ -258,7 +261,7 @@ def test_formats_command_lists_builtin_and_user_formats(tmp_path):
     proc = run("formats", "show", "locals", "-o", "json", env={"DECKCHECK_DATA_DIR": str(tmp_path)})
     shown = json.loads(proc.stdout)
     assert shown["extends"] == ["tcg"] and shown["rules"]["banlist"] == {"lists": "tcg", "mode": "standard", "also": [],
-                                                                          "in_force_on": None}
+                                                                          "in_force_on": None, "unlisted_before": None}
     text = run("formats", "show", "genesys").stdout
     assert "banlist: off" in text and "points-cap: lists: genesys, cap: 100" in text
 

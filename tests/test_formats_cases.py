@@ -1,8 +1,7 @@
 """The edge cases of rules.md §6 for the formats beyond TCG Advanced (20, 32–50), on the shipped data.
 
 Each test names its case. The data does not allow these, and they are not tests here:
-- 38–41 (Rush Duel Legend rules): deckcheck has no Rush Duel format; Rush cards are only named,
-  as not legal in any format.
+- 38–41 (Rush Duel Legend rules) are tests of tests/test_rush.py.
 - 43 (Speed Duel GX: Midterm Destruction not legal in EMEA): the data has set numbers but not
   which products are Speed Duel products nor Konami's regional legality of one; the Speed Duel
   pool is the same in every region.

@@ -116,7 +116,7 @@ def test_a_file_name_that_is_not_utf8_is_written_by_every_format_with_the_rest_o
         assert code == 1 and err == "", (fmt, err)
         report = tmp_path / f"report.{fmt}"
         code, _, err = deckcheck("check", "decks", "-o", fmt, "--output", str(report), cwd=tmp_path)
-        assert code == 1 and err == "", (fmt, err)
+        assert code == 1 and err == f"2 decks: 1 legal, 1 illegal, 0 unreadable → {report}\n", (fmt, err)
         written = report.read_bytes().decode("utf-8")
         assert written == out if fmt != "text" else shown in written  # text files are 160 columns wide
         assert "plain.ydk" in out
@@ -297,7 +297,7 @@ def test_a_name_of_megabytes_is_cut_and_cheap(check_text):
 
 
 def test_ascii_names_fold_as_the_full_unicode_folding_does(cards):
-    for name in list(cards._exact_names) + ["Ash Blossom & Joyous Spring", "D/D/D", "  x--Y  "]:
+    for name in [card.name for card in cards.cards()] + ["Ash Blossom & Joyous Spring", "D/D/D", "  x--Y  "]:
         if name.isascii():
             assert normalize_name(name) == _normalize_unicode(name)
 
@@ -695,3 +695,86 @@ def test_a_tiny_width_never_gives_an_empty_report_or_cut_words(tmp_path, columns
     rc, out, _ = deckcheck("card", "Ash Blossom & Joyous Spring", env={"COLUMNS": columns})
     words = out.split()
     assert rc == 0 and "14558127," in words and {"Ash", "Blossom", "Joyous", "Spring"} <= set(words), out
+
+
+# ---- issue 26: format files checked for meaning ------------------------------------------------------------
+
+
+def test_a_long_chain_of_formats_is_not_called_a_circle(tmp_path):
+    from deckcheck.formats import MAX_EXTENDS, FormatError, FormatStore
+
+    count = MAX_EXTENDS + 2
+    for i in range(count):
+        parent = f"f{i + 1}.yaml" if i + 1 < count else "tcg"
+        (tmp_path / f"f{i}.yaml").write_text(f"title: F{i}\nextends: {parent}\n")
+    with pytest.raises(FormatError) as caught:
+        FormatStore(None).load_path(tmp_path / "f0.yaml")
+    assert "circle" not in str(caught.value) and f"more than {MAX_EXTENDS} formats" in str(caught.value)
+    (tmp_path / "f3.yaml").write_text("title: F3\nextends: f1.yaml\n")
+    with pytest.raises(FormatError, match="circle"):
+        FormatStore(None).load_path(tmp_path / "f0.yaml")
+
+
+def test_the_user_formats_folder_never_breaks_the_listing(tmp_path):
+    """MyFmt.yaml, a dangling symlink and a FIFO in formats/ broke `deckcheck formats`; tcg.yaml was ignored."""
+    from deckcheck.formats import FormatError, FormatStore
+
+    folder = tmp_path / "formats"
+    folder.mkdir()
+    (folder / "MyFmt.yaml").write_text("title: Mine\nextends: tcg\n")
+    (folder / "gone.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    fifo(folder / "pipe.yaml")
+    store = FormatStore(folder)
+    assert store.user_ids() == ["myfmt"]
+    with within(20):
+        assert [f.id for f in store.all()][-1] == "myfmt" and store.get("MyFmt").title == "Mine"
+    (folder / "tcg.yaml").write_text("title: Not TCG\nextends: ocg\n")
+    with pytest.raises(FormatError, match="cannot take the id of the built-in format 'tcg'"):
+        FormatStore(folder).get("tcg")
+
+
+@pytest.mark.parametrize("rules,needle", [("banlist: {lists: genesys}", "are points lists"),
+                                          ("points-cap: {lists: tcg, cap: 100}", "give no points")])
+def test_a_format_may_not_take_points_for_a_banlist_or_a_banlist_for_points(check_text, tmp_path, rules, needle):
+    from deckcheck.carddb import DataError
+
+    path = tmp_path / "odd.yaml"
+    path.write_text(f"title: Odd\nextends: tcg\nrules:\n  {rules}\n")
+    with pytest.raises(DataError, match=needle):
+        check_text(LEGAL_YDK.decode(), ".ydk", format=str(path))
+
+
+def test_option_lists_are_each_value_once(tmp_path):
+    """also: [ocg × 40000] took 71 s and 2.4 GB."""
+    from deckcheck.formats import FormatStore
+
+    path = tmp_path / "many.yaml"
+    path.write_text("title: Many\nextends: tcg\nrules:\n  banlist: {also: [" + ", ".join(["ocg"] * 40_000) + "]}\n")
+    with within(60):
+        assert FormatStore(None).load_path(path).options("banlist")["also"] == ("ocg",)
+
+
+def test_a_setuid_file_overwritten_by_output_loses_the_bit(tmp_path):
+    """An existing setuid file overwritten by -o kept mode 4755."""
+    report = tmp_path / "report.txt"
+    report.write_text("#!/bin/sh\n")
+    os.chmod(report, 0o4755)
+    rc, _, err = deckcheck("check", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--output", str(report))
+    assert rc == 0, err
+    assert report.stat().st_mode & 0o7777 == 0o755 and "LEGAL" in report.read_text()
+
+
+@pytest.mark.parametrize("row", [b"[1]", b'[14558127, 5, "main"]', b'["x", "y"]', b"[\xff]"])
+def test_a_malformed_card_row_is_a_data_error_not_an_unreadable_deck(tmp_path, row):
+    """A card index row that is malformed but whose file matches state.json blamed the decks as
+    "unreadable, please report this file"."""
+    from deckcheck.carddb import DataError, _Table
+
+    source = REPO / "deckcheck" / "data" / "cards.jsonl"
+    header, _, body = source.read_bytes().partition(b"\n")
+    lines = body.split(b"\n")
+    damaged = tmp_path / "cards.jsonl"
+    damaged.write_bytes(header + b"\n" + b"\n".join([row] + lines[1:]))
+    table = _Table(damaged)
+    with pytest.raises(DataError, match="card data is damaged"):
+        table.card(0)

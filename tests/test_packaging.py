@@ -30,7 +30,8 @@ def test_wheel_contains_every_list_the_index_and_schemas(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = {f"deckcheck/banlists/{p.parent.name}/{p.name}" for p in (REPO / "banlists").glob("*/*.yaml")}
     assert shipped and shipped <= names
-    assert {"deckcheck/data/cards.jsonl", "deckcheck/data/other_cards.jsonl"} <= names
+    assert {"deckcheck/data/cards.jsonl", "deckcheck/data/other_cards.jsonl", "deckcheck/data/rush_cards.jsonl",
+            "deckcheck/data/rush_names.jsonl"} <= names
     assert {"deckcheck/schemas/yaml-deck.schema.json", "deckcheck/schemas/report.schema.json"} <= names
     assert not any(n.startswith(("tests/", "shared/")) for n in names)
 

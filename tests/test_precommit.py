@@ -191,3 +191,24 @@ def test_action_passes_region_points_cap_quiet_and_free_arguments(tmp_path):
     assert "illegal.yaml" in quiet.stdout and "legal.ydk" not in quiet.stdout.replace("illegal.yaml", "")
     hostile = run_action(tmp_path, repo, paths="legal.ydk", args="$(touch pwned)\n")
     assert hostile.returncode == 2 and not (repo / "pwned").exists()  # an argument, never a command
+
+
+def test_action_writes_a_job_summary(tmp_path):
+    """Issue 25, item 15: no job summary ($GITHUB_STEP_SUMMARY) on the run's page."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    shutil.copy(LEGAL_YDK, repo / "legal.ydk")
+    shutil.copy(ILLEGAL_YAML, repo / "ill|egal <b>.yaml")
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n", encoding="utf-8")
+    script, _ = action_check_script()
+    proc = run_action(tmp_path, repo, paths="legal.ydk\nill|egal <b>.yaml\n")
+    assert proc.returncode == 1
+    assert summary.read_text(encoding="utf-8") == "earlier step\n"  # not set for this run: nothing written
+    env_run = subprocess.run([sys.executable, "-m", "deckcheck", "check", "legal.ydk", "ill|egal <b>.yaml", "-o", "github"],
+                             cwd=repo, capture_output=True, text=True, timeout=300,
+                             env={**os.environ, "GITHUB_STEP_SUMMARY": str(summary), "PYTHONPATH": str(REPO)})
+    assert env_run.returncode == 1
+    text = summary.read_text(encoding="utf-8")
+    assert text.startswith("earlier step\n## deckcheck")
+    assert "| 2 | 1 | 1 | 0 |" in text and "ill\\|egal \\<b\\>.yaml" in text and "<b>" not in text

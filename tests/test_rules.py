@@ -5,8 +5,6 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from deckcheck.rules import RULES, rule_examples
 
@@ -276,100 +274,6 @@ def test_skipping_rules_that_allow_every_card_changes_no_verdict(cards, store, f
             assert [p.to_json() for p in check_parsed(again, regulation).problems] == expected, (path, format_id)
             checked += 1
     assert checked >= len(EXAMPLES) + 40
-
-
-# ---- a plain YDK judged from its tallies gets the verdict its reading line by line gets --------------------
-
-def _as_plain_ydk(path, cards) -> bytes | None:
-    """A decklist (any input format) as the plainest YDK: one passcode per line (an unknown card as 0)."""
-    from deckcheck.parsers import read_decks
-    from deckcheck.resolve import resolve
-
-    decks = read_decks(path)
-    if len(decks) != 1 or decks[0].unreadable:
-        return None
-    deck = resolve(decks[0], cards)
-    lines = ["#created by test"]
-    for section, marker in (("main", "#main"), ("extra", "#extra"), ("side", "!side")):
-        lines.append(marker)
-        for e in deck.entries:
-            if e.section == section:
-                passcode = e.card.passcode if e.card is not None else (e.passcode or 0)
-                lines += [str(passcode)] * min(e.count, 100)
-    return ("\n".join(lines) + "\n").encode()
-
-
-@pytest.mark.parametrize("format_id", ["tcg", "ocg", "genesys", "ocg-genesys", "goat", "edison", "speed",
-                                       "tcg-traditional", "worlds"])
-def test_a_plain_ydk_judged_from_its_tallies_gets_the_verdict_of_its_reading(cards, store, format_id, tmp_path):
-    """Every rule's PASS/FAIL examples and every real decklist of the fixtures, written as plain YDK files,
-    in every built-in format: ``triage_plain`` passes exactly the decks the rules find no problem in, with
-    the same report line (sizes, points), and every file the checker judges gets the same result either way."""
-    from deckcheck.checker import Checker, Selection, check_parsed, triage_plain
-    from deckcheck.model import ParsedDeck
-    from deckcheck.parsers.ydk import plain_blocks, read_plain
-    from deckcheck.report.json_report import deck_json
-
-    checker = Checker(cards, store, Selection(format=format_id, as_of=date(2026, 11, 30)))
-    regulation = checker.regulation()
-    passed = failed = 0
-    for source in _examples_and_real_decks(tmp_path):
-        data = _as_plain_ydk(source, cards)
-        if data is None:
-            continue
-        blocks = plain_blocks(data)
-        assert blocks is not None, source
-        full = check_parsed(read_plain(ParsedDeck("deck.ydk"), blocks), regulation)
-        quick = triage_plain(blocks, "deck.ydk", regulation)
-        if quick is None:
-            assert full.problems, (source, format_id)  # only a deck with a problem is read line by line
-            failed += 1
-        else:
-            assert deck_json(quick) == deck_json(full), (source, format_id)
-            passed += 1
-        target = tmp_path / "deck.ydk"
-        target.write_bytes(data)
-        [(result, _)] = checker.check_decks(target, "deck.ydk")
-        assert deck_json(result) == deck_json(full)
-    assert failed and (passed or format_id not in ("tcg", "ocg", "genesys")), (passed, failed)  # both ways taken
-
-
-_SOME_CARDS: list[int] = []
-
-
-def _some_passcodes(cards) -> list[int]:
-    """Passcodes of every kind of card (deck cards, tokens, Skill Cards, alternate artworks, cards on lists,
-    with points, prerelease and unknown ones), for random decks."""
-    if not _SOME_CARDS:
-        picked = [c for i, c in enumerate(cards.cards()) if i % 37 == 0]
-        _SOME_CARDS.extend(p for c in picked for p in c.passcodes[:2])
-        for name in ("Ash Blossom & Joyous Spring", "Pot of Greed", "Maxx \"C\"", "Dark Magician", "Sheep Token",
-                     "Accesscode Talker", "Fiendsmith Engraver", "Original Sinful Spoils - Snake-Eye"):
-            _SOME_CARDS.extend(c.passcode for c in cards.by_name(name))
-        _SOME_CARDS.extend((0, 12345, 100000001))
-    return _SOME_CARDS
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data(), format_id=st.sampled_from(["tcg", "genesys", "speed", "goat", "tcg-traditional", "worlds"]))
-def test_random_plain_decks_get_the_same_verdict_from_tallies(cards, store, data, format_id):
-    from deckcheck.checker import Checker, Selection, check_parsed, triage_plain
-    from deckcheck.model import ParsedDeck
-    from deckcheck.parsers.ydk import plain_blocks, read_plain
-    from deckcheck.report.json_report import deck_json
-
-    pool = _some_passcodes(cards)
-    regulation = Checker(cards, store, Selection(format=format_id, as_of=date(2026, 11, 30))).regulation()
-    section = st.lists(st.sampled_from(pool).map(str) | st.just(""), max_size=45)
-    main, extra, side = data.draw(section), data.draw(section), data.draw(section)
-    main += data.draw(st.lists(st.sampled_from(main or ["1"]), max_size=20))  # more copies of the same cards
-    text = "\n".join(["#main", *main, "#extra", *extra, "!side", *side]) + "\n"
-    blocks = plain_blocks(text.encode())
-    full = check_parsed(read_plain(ParsedDeck("d.ydk"), blocks), regulation)
-    quick = triage_plain(blocks, "d.ydk", regulation)
-    assert (quick is None) == bool(full.problems)
-    if quick is not None:
-        assert deck_json(quick) == deck_json(full)
 
 
 # ---- a YDK without an #extra line: one cause, one problem (issue 12) ---------------------------------

@@ -42,9 +42,12 @@ def test_a_past_check_date_with_a_later_list_is_not_stale():
 
 
 def test_too_little_history_tells_no_cadence():
-    """Speed Duel has one list, OCG Genesys two: deckcheck cannot say when the next is due."""
+    """The GOAT pool is one list that records no cadence: deckcheck cannot say when the next is due. (Speed Duel
+    has one list that records its source's cadence, OCG Genesys two lists: both get the signal, see
+    tests/test_tcg_history.py.)"""
+    assert staleness(BanlistStore(), "goat", date(2030, 1, 1)) is None
     for folder in ("speed", "ocg-genesys"):
-        assert staleness(BanlistStore(), folder, date(2030, 1, 1)) is None
+        assert staleness(BanlistStore(), folder, date(2030, 1, 1)) is not None
 
 
 def run(*args: str) -> subprocess.CompletedProcess:

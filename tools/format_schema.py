@@ -54,6 +54,22 @@ def schema() -> dict:
             "properties": rules,
             "additionalProperties": False,
         },
+        "eras": {
+            "type": "array",
+            "description": "The deck rules of earlier days: each era's rule options apply over `rules` on the days "
+                           "from `from` (inclusive) to `until` (exclusive), with its source.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "from": {"type": "string", "format": "date"},
+                    "until": {"type": "string", "format": "date"},
+                    "rules": {"type": "object", "properties": rules, "additionalProperties": False, "minProperties": 1},
+                    "source": {"type": "string", "minLength": 1},
+                },
+                "required": ["rules", "source"],
+                "additionalProperties": False,
+            },
+        },
     }
     assert list(properties) == list(TOP_KEYS)
     return {

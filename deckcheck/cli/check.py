@@ -89,7 +89,8 @@ def check(
     settings = load_settings(config, no_config)
     chosen = selection(settings, format, banlist, as_of, region, points_cap, collection, prices, price_cap)
     output_format, output = _format_or_file(output_format, output)
-    report = output_format_named(_pick_output_format(output_format, output, settings.output_format))
+    report_name = _pick_output_format(output_format, output, settings.output_format)
+    report = output_format_named(report_name)
     arguments = decklist_sources(paths) if paths else list(settings.paths) or ["."]  # nothing named: here, as ruff
     session = Session()
     found = session.find(arguments, settings.exclude, force_exclude=force_exclude)
@@ -114,6 +115,15 @@ def check(
         silence_stdout()
     except OSError as exc:
         fail(f"{output}: cannot write the report: {exc.strerror or exc}")
+    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+    if report_name == "github" and summary_file:  # the job summary on the run's page, as GitHub's own actions write
+        from ..report.github import step_summary
+
+        try:
+            with open(summary_file, "a", encoding="utf-8") as summary:
+                summary.write(step_summary(run))
+        except OSError as exc:
+            say(f"deckcheck: warning: {summary_file}: cannot write the job summary: {exc.strerror or exc}")
     if output is not None:  # the terminal still gets the verdict, and where the report went
         say(f"{len(run.results)} decks: {run.legal} legal, {run.illegal} illegal, {run.unreadable} unreadable"
             f" → {output}")

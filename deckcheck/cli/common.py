@@ -297,7 +297,7 @@ def selection(settings, format: Optional[str], banlist: Optional[str], as_of: Op
     except DeckcheckError as exc:
         fail(str(exc))
     return Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
-                     overrides(points_cap) + event)
+                     overrides(points_cap if points_cap is not None else settings.points_cap) + event)
 
 
 CONFIG_OPTION = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml "
@@ -322,9 +322,11 @@ def _root(
 def output_name(argument, shown: str, number: int | None, suffix: str) -> str:
     """The file a deck is written to under an output folder: its path under the folder it was found in (or
     its file name), with ``suffix``; the nth deck of a file of several gets -n."""
+    from ..model import Source
+
     if shown == STDIN_SHOWN:
         stem = "stdin"
-    elif isinstance(argument, str):  # a ydke link or an Omega code given as an argument
+    elif isinstance(argument, (str, Source)):  # a ydke link or an Omega code given as an argument
         stem = "deck-" + shown.rsplit("(argument ", 1)[-1].rstrip(")")
     elif os.path.isdir(argument):
         stem = os.path.splitext(os.path.relpath(shown, argument))[0]

@@ -15,6 +15,7 @@ from typing import List, Optional
 import typer
 
 from ..convert import FORMATS
+from ..report.escape import printable
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
     output_name, say, say_data_warnings, silence_stdout, unique_name,
@@ -40,11 +41,17 @@ def convert_command(
     lang: Language = typer.Option(Language.en, "--lang", help="Card names in this language (yaml and text; English "
                                                                "where a card has no name in it)."),
     input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    format: Optional[str] = typer.Option(
+        None, "--format", "-f", metavar="FORMAT",
+        help="The format whose cards the decklist's names mean (rush: Rush Duel cards; see: deckcheck formats). "
+             "Default: what a YAML decklist declares, else Rush Duel for a YDK or ydke of mostly Rush codes, else "
+             "OCG/TCG."),
 ) -> None:
     """Convert decklists to another format, keeping every card; unknown cards are kept and reported."""
     from ..api import Session
     from ..convert import convert
     from ..errors import DeckcheckError
+    from ..rushdb import RUSH, decklist_game
     from ..report.output import emit, write_atomically
     from ..resolve import resolve
     from ..rules import unknown_card
@@ -65,6 +72,7 @@ def convert_command(
 
     say_data_warnings(session)
     try:
+        chosen = session.formats().resolve(format) if format is not None else None
         cards = session.data.cards
         if lang is not Language.en:
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
@@ -74,7 +82,14 @@ def convert_command(
     written: list[str] = []
     taken: set[str] = set()
     for deck, relative in decks:
-        resolved = resolve(deck, cards)
+        game = decklist_game(deck, chosen)
+        try:
+            index = cards.for_game(game)
+        except DeckcheckError as exc:
+            fail(str(exc))
+        resolved = resolve(deck, index)
+        if game == RUSH and not resolved.format:
+            resolved.format = chosen.id if chosen is not None else RUSH  # YAML says so: it reads back as Rush
         for problem in resolved.problems:
             if problem.rule in REPORTED:
                 say(_line(deck.path, problem, "note" if problem.severity == "warning" else "error"))
@@ -83,9 +98,14 @@ def convert_command(
             continue
         unknown = list(unknown_card.check(resolved, None))
         failed = failed or bool(unknown)
-        converted = convert(resolved, to.value, cards, lang.value)
+        converted = convert(resolved, to.value, index, lang.value)
         for problem in unknown:
             say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
+        for entry in converted.unfaithful:  # a line of the format would read back as another card, or as none
+            where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
+            say(f"deckcheck: error: {where}: {entry.count} {printable(entry.card.name if entry.card else entry.name or str(entry.passcode))}: no "
+                f"{to.value} line reads back as this card: kept as a comment")
+            failed = True
         for entry in converted.left_out:
             if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
                 failed = True

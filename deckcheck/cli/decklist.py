@@ -139,10 +139,11 @@ def decklist_command(
         if parsed.title_line is not None and parsed.name is None and result.name is not None:
             entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
         sheet = build_sheet(parsed.path, result.name, entries, result.problems,
-                            player_from(options, registered, table), namer,
+                            player_from(options, registered, table),
+                            namer if regulation.cards is cards else Namer(regulation.cards, language),  # Rush names
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
                             list_name=regulation.list_name, fingerprint=result.fingerprint,
-                            side_deck=regulation.options("side-size").get("max") != 0)
+                            side_deck=regulation.options("side-size").get("max") != 0, game=regulation.game)
         if len(parsed_decks) == 1:
             for problem in sheet.errors:
                 where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path

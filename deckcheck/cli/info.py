@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from ..errors import DeckcheckError
-from .common import EXIT_ILLEGAL, EXIT_LEGAL, OutputFormat, app, console, fail, open_session
+from .common import EXIT_ILLEGAL, EXIT_LEGAL, OutputFormat, app, console, fail, open_session, parse_date
 
 _OUTPUT = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json.")
 
@@ -145,9 +145,12 @@ def formats_command(ctx: typer.Context, output_format: OutputFormat = _OUTPUT) -
 @formats_app.command("show")
 def formats_show_command(
     format: str = typer.Argument(..., metavar="FORMAT", help="A format id or a format file (PATH.yaml)."),
+    as_of: str | None = typer.Option(None, "--as-of", help="The deck rules as on this date (YYYY-MM-DD)."),
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
-    """Print a format's resolved definition: what it inherits and every rule's options."""
+    """Print a format's resolved definition: what it inherits and every rule's options (--as-of: on that day)."""
+    from dataclasses import replace
+
     from ..api import Session
     from ..report import listing
 
@@ -155,6 +158,12 @@ def formats_show_command(
         fmt = Session().formats().resolve(format)
     except DeckcheckError as exc:
         fail(str(exc))
+    if as_of is not None:
+        day = parse_date(as_of, "--as-of")
+        applied = fmt.eras_on(day)
+        fmt = fmt.on(day)
+        fmt = replace(fmt, notes=fmt.notes + (tuple(f"Deck rules on {day}: {era[3]}" for era in applied) or (
+            f"Deck rules on {day}: today's (no earlier era of this format covers the day).",)))
     listing.format_definition(fmt, output_format.value, console())
 
 

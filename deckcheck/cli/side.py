@@ -146,6 +146,9 @@ def diff_command(
         cards = open_session().data.cards
     except DeckcheckError as exc:
         fail(str(exc))
+    from ..rushdb import decklist_game
+
+    cards = cards.for_game(decklist_game(first))  # a Rush decklist's names are Rush cards
     first, second = resolve(first, cards), resolve(second, cards)
     rows = diff(first, second)
     if output_format is OutputFormat.json:

@@ -218,7 +218,8 @@ class _Sheet:
 
     def _header(self, top: float, title: str) -> float:
         pen = self.pen
-        pen.text(MARGIN, top + 9, "YU-GI-OH! TRADING CARD GAME", 7.5, color=GREY)
+        game = "YU-GI-OH! RUSH DUEL" if self.sheet.game == "rush" else "YU-GI-OH! TRADING CARD GAME"
+        pen.text(MARGIN, top + 9, game, 7.5, color=GREY)
         pen.text(MARGIN, top + 29, title, 18, bold=True)
         size = 46
         x = self.width - MARGIN - size

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -48,6 +49,20 @@ class Format:
     sources: tuple[str, ...]
     notes: tuple[str, ...]
     rules: Mapping[str, Mapping | None]  # rule ID → options, or None when the rule is off
+    # the deck rules of earlier days: (from, until, rule options over `rules`, source), each [from, until)
+    eras: tuple[tuple[date | None, date | None, Mapping, str], ...] = ()
+
+    def on(self, day: date) -> Format:
+        """The format as it was on ``day``: the rules of every era that covers the day, over its own."""
+        from .loader import resolve_rules
+
+        rules = self.rules
+        for _, _, options, _ in self.eras_on(day):
+            rules = resolve_rules(options, rules, Path(self.path), {})
+        return self if rules is self.rules else replace(self, rules=MappingProxyType(rules))
+
+    def eras_on(self, day: date) -> list[tuple[date | None, date | None, Mapping, str]]:
+        return [era for era in self.eras if (era[0] is None or era[0] <= day) and (era[1] is None or day < era[1])]
 
     def options(self, rule_id: str) -> Mapping | None:
         return self.rules.get(rule_id)
@@ -88,19 +103,35 @@ def jsonable(value):
     return value
 
 
+def _day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
 def is_format_path(value: str) -> bool:
     """``--format`` names a file (rather than an id) when it ends in .yaml/.yml or has a path separator."""
     return value.lower().endswith(SUFFIXES) or os.sep in value or "/" in value
 
 
-def _ids_in(folder: Path | None) -> list[str]:
+def _files_in(folder: Path | None) -> dict[str, Path]:
+    """The format files of a folder by id (the file's name in lower case, without .yaml/.yml): regular
+    files only (a dangling link, a pipe or a folder so named is no format file), the first of a name."""
     if folder is None:
-        return []
+        return {}
     try:
-        names = os.listdir(folder)
+        names = sorted(os.listdir(folder))
     except OSError:
-        return []
-    return sorted(n.rsplit(".", 1)[0] for n in names if n.lower().endswith(SUFFIXES) and not n.startswith("."))
+        return {}
+    found: dict[str, Path] = {}
+    for name in names:
+        if name.lower().endswith(SUFFIXES) and not name.startswith("."):
+            path = folder / name
+            if os.path.isfile(path):
+                found.setdefault(name.rsplit(".", 1)[0].lower(), path)
+    return found
+
+
+def _ids_in(folder: Path | None) -> list[str]:
+    return sorted(_files_in(folder))
 
 
 class FormatStore:
@@ -133,16 +164,14 @@ class FormatStore:
         return format_id in self.ids()
 
     def _file_of(self, format_id: str) -> tuple[Path, str] | None:
+        shadow = _files_in(self.user_dir).get(format_id)
+        if shadow is not None and format_id in self.builtin_ids():  # the README: an error, never ignored
+            raise FormatError(f"{shadow}: a user format cannot take the id of the built-in format "
+                              f"{format_id!r}; rename the file")
         for folder, origin in ((self.builtin_dir, "built-in"), (self.user_dir, "user")):
-            if folder is None:
-                continue
-            for suffix in SUFFIXES:
-                path = folder / f"{format_id}{suffix}"
-                if path.is_file():
-                    if origin == "user" and format_id in self.builtin_ids():
-                        raise FormatError(f"{path}: a user format cannot take the id of the built-in format "
-                                          f"{format_id!r}; rename the file")
-                    return path, origin
+            path = _files_in(folder).get(format_id)
+            if path is not None:
+                return path, origin
         return None
 
     def get(self, format_id: str) -> Format:
@@ -191,9 +220,12 @@ class FormatStore:
     def _load(self, path: Path, origin: str, format_id: str, seen: tuple[str, ...]) -> Format:
         from .loader import read_format_file, resolve_rules
 
-        if str(path) in seen or len(seen) > MAX_EXTENDS:
+        if str(path) in seen:
             chain = " → ".join(Path(p).name for p in seen + (str(path),))
             raise FormatError(f"{seen[-1]}: extends: the formats extend each other in a circle ({chain})")
+        if len(seen) > MAX_EXTENDS:
+            raise FormatError(f"{seen[0]}: extends: a chain of more than {MAX_EXTENDS} formats, each extending the "
+                              f"next ({Path(seen[0]).name} → … → {path.name}); extend a format nearer the root")
         raw, lines = read_format_file(path)
         parent: Format | None = None
         if "extends" in raw:
@@ -210,6 +242,11 @@ class FormatStore:
                                       f"choose one of: {', '.join(self.ids())}")
                 parent = self._load(found[0], found[1], base.strip().lower(), seen + (str(path),))
         rules = resolve_rules(raw.get("rules") or {}, parent.rules if parent else None, path, lines)
+        eras = parent.eras if parent and "eras" not in raw else tuple(
+            (_day(era.get("from")), _day(era.get("until")), MappingProxyType(dict(era["rules"])), era["source"])
+            for era in raw.get("eras") or ())
+        for _, _, options, _ in eras:  # every era's options are checked when the file is read
+            resolve_rules(options, rules, path, {k.replace("eras/", "", 1): v for k, v in lines.items()})
         return Format(
             id=format_id,
             title=raw.get("title") or format_id,
@@ -221,4 +258,5 @@ class FormatStore:
             sources=tuple(parent.sources if parent else ()) + tuple(raw.get("sources") or ()),
             notes=tuple(parent.notes if parent else ()) + tuple(raw.get("notes") or ()),
             rules=MappingProxyType(rules),
+            eras=eras,
         )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import FormatError
 
-TOP_KEYS = ("title", "description", "extends", "region", "sources", "notes", "rules")  # of a format file
+TOP_KEYS = ("title", "description", "extends", "region", "sources", "notes", "rules", "eras")  # of a format file
 
 MAX_FILE_BYTES = 256 * 1024  # a format file is a few lines
 MAX_VALUES = 50_000  # values, each alias's repetitions counted (safe_yaml)
@@ -92,6 +92,29 @@ def _check_top(path: Path, raw: dict, lines: Mapping[str, int]) -> None:
                                       f"{_unprintable(line)})")
         elif key == "rules" and value is not None and not isinstance(value, dict):
             raise FormatError(f"{where(path, lines, key)}: must map rule IDs to their options (or false)")
+        elif key == "eras":
+            _check_eras(path, value, lines)
+
+
+def _check_eras(path: Path, eras, lines: Mapping[str, int]) -> None:
+    """``eras``: a list of ``{from, until, rules, source}``, each the deck rules of a span of days."""
+    if not isinstance(eras, list):
+        raise FormatError(f"{where(path, lines, 'eras')}: must be a list of {{from, until, rules, source}}")
+    for i, era in enumerate(eras):
+        at = where(path, lines, f"eras/{i}")
+        if not isinstance(era, dict) or set(era) - {"from", "until", "rules", "source"}:
+            raise FormatError(f"{at}: an era has the keys from, until, rules and source")
+        for key in ("from", "until"):
+            if era.get(key) is not None and not (isinstance(era[key], str) and re.fullmatch(r"\d{4}-\d\d-\d\d", era[key])):
+                raise FormatError(f"{at}: {key} must be a date (YYYY-MM-DD)")
+        if era.get("from") is None and era.get("until") is None:
+            raise FormatError(f"{at}: give from, until or both")
+        if era.get("from") and era.get("until") and era["from"] >= era["until"]:
+            raise FormatError(f"{at}: from must be before until")
+        if not isinstance(era.get("rules"), dict) or not era["rules"]:
+            raise FormatError(f"{at}: rules must map rule IDs to their options on those days")
+        if not isinstance(era.get("source"), str) or not era["source"].strip():
+            raise FormatError(f"{at}: source must say where the era's rules come from")
 
 
 def _unprintable(text: str) -> str | None:

@@ -272,8 +272,9 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
                | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
 
 
-def read_bounded(path: str | os.PathLike, found_regular: bool = False, limit: int = MAX_DECK_BYTES) -> bytes:
-    """The bytes of a regular file, at most ``limit + 1`` of them (``MAX_DECK_BYTES``), in at most ``READ_SECONDS``.
+def read_bounded(path: str | os.PathLike, found_regular: bool = False, limit: int | None = None) -> bytes:
+    """The bytes of a regular file, at most ``limit + 1`` of them (default ``MAX_DECK_BYTES``, read when called),
+    in at most ``READ_SECONDS``.
 
     Never blocks: pipes, sockets and devices are refused before they are opened (opening a
     device can act on it), the file is opened non-blocking, and a kernel pseudo-file (procfs,
@@ -282,6 +283,8 @@ def read_bounded(path: str | os.PathLike, found_regular: bool = False, limit: in
     directory entry's type, or a stat); it is opened first and checked again by its descriptor,
     which costs one look-up of the path less. Raises OSError, or NotAFile with the reason.
     """
+    if limit is None:
+        limit = MAX_DECK_BYTES
     if found_regular:
         fd = os.open(path, _OPEN_FLAGS)
         try:

@@ -60,6 +60,37 @@ def render(run: Run) -> str:
     return "\n".join(lines) + "\n"
 
 
+SUMMARY_DECKS = 50  # decks listed in the job summary; the annotations carry every problem
+
+
+def _cell(value: str) -> str:
+    """Text from a decklist in a Markdown table cell: escaped, no markup, no pipe, no HTML."""
+    text = printable(value)
+    for ch in "\\`*_[]<>|#!~":
+        text = text.replace(ch, "\\" + ch)
+    return text
+
+
+def step_summary(run: Run) -> str:
+    """The job summary GitHub shows on the run's page ($GITHUB_STEP_SUMMARY): the counts, the stale-list note,
+    and the decks that are not legal with their rules, as Markdown."""
+    lines = ["## deckcheck", "", f"{run.format_title} · list {run.banlist.get('name') or 'none'} · "
+             f"as of {run.as_of.isoformat()}", "",
+             "| decks | legal | illegal | unreadable |", "|---:|---:|---:|---:|",
+             f"| {len(run.results)} | {run.legal} | {run.illegal} | {run.unreadable} |", ""]
+    lines += [f"> {_cell(stale_message(item))}" for item in run.stale]
+    bad = [r for r in run.results if status(r) != "legal"]
+    if bad:
+        lines += ["", "| deck | verdict | errors | rules |", "|---|---|---:|---|"]
+        for result in bad[:SUMMARY_DECKS]:
+            errors, _warnings = counts(result)
+            rules = ", ".join(dict.fromkeys(p.rule for p in result.problems if p.severity != INFO))
+            lines.append(f"| {_cell(result.path)} | {status(result)} | {errors} | {_cell(rules)} |")
+        if len(bad) > SUMMARY_DECKS:
+            lines.append(f"\n… and {len(bad) - SUMMARY_DECKS} more (see the annotations)")
+    return "\n".join(lines) + "\n"
+
+
 class GithubFormat(ReportFormat):
     def chunks(self, run: Run, *, quiet: bool = False) -> list[str]:
         return [render(run)]

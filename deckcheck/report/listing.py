@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date
 
 from rich.table import Table
 from rich.text import Text
 
-from ..banlists import STATUS_LIMITS, STATUS_TITLES, folder_order, folder_title
+from ..banlists import STATUS_LIMITS, folder_order, folder_title
 from ..banlists import in_force as lists_in_force
 from ..queries import CardFacts, list_counts
 from .layout import fold, hang, print_grid, print_table, reflow, wrap_width
@@ -185,8 +184,10 @@ def card_matches(query: str, found, more: bool, console) -> None:
     console.print(shown(f"{count} cards match {query!r}; deckcheck card NAME shows one:"), highlight=False,
                   soft_wrap=True)
     grid = table("Name", "Passcode", "Kind")
+    from ..rushdb import RUSH, game_of
+
     for card in found:
-        grid.add_row(shown(card.name), str(card.passcode), _kind(card))
+        grid.add_row(shown(card.name), str(card.passcode), _kind(card) + (" · Rush Duel" if game_of(card) == RUSH else ""))
     if fits(console, grid, width):
         print_table(console, grid, width)
     else:
@@ -196,6 +197,8 @@ def card_matches(query: str, found, more: bool, console) -> None:
 
 def cards(found: list[CardFacts], output_format: str, console) -> None:
     """What deckcheck knows of each card, with its standing in each regulation (every built-in format today)."""
+    from ..rushdb import GAME_TITLES, RUSH, game_of
+
     documents = [facts.document for facts in found]
     if output_format == "json":
         _emit_json(documents)
@@ -227,10 +230,25 @@ def cards(found: list[CardFacts], output_format: str, console) -> None:
             rows.append(("Counted with", f"{other['name']} ({other['passcode']}), a different card of the same name: "
                                          "one limit for both"))
         pools = [p.upper() for p in ("tcg", "ocg") if getattr(card, p)]
+        if game_of(card) == RUSH:
+            rush = getattr(card, "legend", None) is not None
+            released = [("Game", "Rush Duel (a card of its own game: not playable with OCG/TCG cards)"),
+                        ("Legend", ("yes: a Legend card (at most one Legend card of each card type in a Rush Deck)"
+                                    if card.legend else "no") if rush else "—"),
+                        ("Maximum", ("yes: one of the three pieces of a Maximum monster (each its own card)"
+                                     if card.maximum else "no") if rush else "—"),
+                        ("Released", ("not yet: a prerelease card" if card.prerelease else "yes (no source dates "
+                                      "Rush releases)") if rush else "—")]
+        else:
+            released = [("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
+                        ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}")]
+        twin = doc.get("other_game_same_name")
+        if twin:
+            released.append(("Same name", f"{twin['name']} ({twin['passcode']}) is a different card: the "
+                                          f"{GAME_TITLES[twin['game']]} card of this name"))
         rows += [
             ("Konami ID", str(card.konami_id or "—")),
-            ("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
-            ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}"),
+            *released,
             *((f"{entry['title']} ({entry['list']})" if entry["list"] else entry["title"], status_text(entry["status"]))
               for entry in doc["formats"].values()),
         ]
@@ -388,6 +406,14 @@ def data(document: dict, output_format: str, console) -> None:
         version = f" version {s['database_version']}" if s.get("database_version") else ""
         say(f"  • {s.get('repository')}{where}{version}, {s.get('date')}{_days(s.get('age_days'))}: "
             f"{s.get('used_for', '')}")
+    rush = document.get("rush_cards")
+    if rush:
+        say(("Rush Duel card index", "bold"), f": bundled, {rush['cards']:,} cards, data of {rush['built']}"
+            f"{_days(rush['age_days'])}; {rush['left_out']} Rush card(s) of the sources left out (the build report "
+            "says why)")
+        for s in rush["sources"]:
+            where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
+            say(f"  • {s.get('repository')}{where}, {s.get('date')}: {s.get('used_for', '')} ({s.get('files', '')})")
     say(("Lists", "bold"), f": {lists['count']} in {', '.join(map(str, lists['roots']))}")
     for s in lists["sources"]:
         where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""

@@ -19,7 +19,7 @@ WRITE_BATCH = 1 << 20  # bytes per writev at most
 
 def _mode_for(target: Path) -> int:
     try:
-        return os.stat(target).st_mode & 0o7777
+        return os.stat(target).st_mode & 0o777  # never setuid, setgid or sticky: a report is no program
     except OSError:
         umask = os.umask(0)
         os.umask(umask)

@@ -63,7 +63,7 @@ def render(sheet: Sheet, result, regulation, console: Console) -> None:
     first.append("✓ LEGAL " if result.legal else "✗ ILLEGAL ", style="bold green" if result.legal else "bold red")
     first.append_text(shown(deck.path, style="bold"))
     parts = [first, Text(" · ".join(f"{SECTION_TITLES[s]} {deck.sizes[s]}" for s in SECTIONS))]
-    banlist = regulation.banlist.name if regulation.banlist else "no list"
+    banlist = regulation.list_name or "no list"  # a points format (Genesys) is judged by its points list
     parts.append(shown(f"({regulation.title}, {banlist})"))
     counted = tally(result.problems)
     if counted:

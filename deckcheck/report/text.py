@@ -81,7 +81,7 @@ def verdict_runs(run: Run, result) -> list[tuple[str, str]]:
                 (printable(result.path), "bold"), ("  " + _counts(result.sizes), "")]
     fmt = run.deck_formats.get(result.path)
     if fmt and fmt[0] != run.format_id:
-        runs.append((printable(f"  [{fmt[0].upper()}, {fmt[1]}]"), ""))
+        runs.append((printable(f"  [{fmt[0].upper()}, {fmt[1] or 'no list'}]"), ""))
     points = result.facts.get("points") if result.facts else None
     if points:
         runs.append((f"  {points['total']} points (cap {points['cap']})", "red" if points["total"] > points["cap"] else ""))

@@ -8,16 +8,9 @@ never decides an exit code. Each module declares ``OPTIONS`` (see ``_options.py`
 ``facts(deck, regulation) -> dict``: what every report shows of a deck (Genesys: its points).
 ``RULES`` is the order in which they run and are documented.
 
-Speed without a second implementation of any rule: a rule that judges card by card has
-``allows(card, section, regulation) -> bool`` (its ``check`` reports the entries it does not
-allow); its verdicts are remembered per format, and it runs only on a deck with a card it
-refuses (``Regulation.rules_for``). Every other rule has ``triage(tally, regulation) -> bool``:
-True only when a deck with these tallies (``checker.DeckTally``: section sizes, copies per name
-group, cards and copies) can have no problem of it, conservatively, from the rule's own
-helpers where it can (the size rules run their ``check`` on the tally). A plain YDK file whose
-cards every ``allows`` accepts and whose tallies pass every ``triage`` is judged legal without
-being read line by line (``checker.triage_plain``); tests run every rule's examples, the real
-decklists of the fixtures and random decks both ways, in every format.
+A rule that judges card by card may name its verdict on one card ``allows(card, section,
+regulation) -> bool`` (its ``check`` reports the entries it does not allow). There is one
+implementation of each rule: a deck is always read and every rule in force run on it.
 """
 
 from __future__ import annotations
@@ -33,8 +26,10 @@ from . import (
     extra_size,
     group_limit,
     inexact_name,
+    legend,
     main_size,
     not_a_deck_card,
+    other_game,
     placeholder_passcode,
     points_cap,
     price_cap,
@@ -57,6 +52,7 @@ RULES: tuple[ModuleType, ...] = (
     inexact_name,
     unknown_card,
     not_a_deck_card,
+    other_game,
     main_size,
     extra_size,
     side_size,
@@ -72,6 +68,7 @@ RULES: tuple[ModuleType, ...] = (
     price_cap,
     team_copy_limit,
     skill_card,
+    legend,
 )
 RULES_BY_ID = {rule.ID: rule for rule in RULES}
 

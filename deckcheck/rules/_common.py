@@ -7,17 +7,14 @@ from collections.abc import Callable, Iterable, Iterator
 from ..model import EXTRA, MAIN, SECTION_TITLES, CardRef, DeckEntry, Problem
 
 
-def found_when_read(rule_id: str) -> tuple[Callable[..., Iterator[Problem]], Callable[..., bool]]:
-    """``check`` and ``triage`` of a rule whose problems the reading of the file finds (parse, resolve): the
-    deck's problems of that rule; no problem possible when the reading found none."""
+def found_when_read(rule_id: str) -> Callable[..., Iterator[Problem]]:
+    """``check`` of a rule whose problems the reading of the file finds (parse, resolve): the deck's problems
+    of that rule."""
 
     def check(deck, regulation) -> Iterator[Problem]:
         return (p for p in deck.problems if p.rule == rule_id)
 
-    def triage(tally, regulation) -> bool:
-        return all(p.rule != rule_id for p in tally.problems)
-
-    return check, triage
+    return check
 
 
 def by_card_and_section(entries: Iterable[DeckEntry]) -> list[list[DeckEntry]]:

@@ -70,8 +70,10 @@ class Option:
         """The value as the rules read it: dates as ``date``, lists as tuples."""
         if value is None:
             return None
-        if self.many:
+        if self.many and self.kind == "object":  # mappings (quotas): each kept, in order
             return tuple(self._normal_one(v) for v in value)
+        if self.many:  # each value once: `also: [ocg, ocg, …]` 40,000 times took 71 s and 2.4 GB
+            return tuple(dict.fromkeys(self._normal_one(v) for v in value))
         return self._normal_one(value)
 
     def _normal_one(self, value):

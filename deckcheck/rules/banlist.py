@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..banlists import STATUS_TITLES
-from ..model import ERROR, Problem, ResolvedDeck
-from ._common import copies, groups_over, over_limits
+from ..model import ERROR, WARNING, Problem, ResolvedDeck
+from ._common import copies, groups_over
 from ._options import Option
 
 ID = "banlist"
@@ -35,10 +35,18 @@ OPTIONS = {
                    "status of them all (World Championship)", many=True),
     "in_force_on": Option("date", None, "judge by the list in force on this day, whatever the check date (GOAT, Edison)",
                  nullable=True),
+    "unlisted_before": Option("date", None, "the day the format's oldest list in the data starts: a deck checked for "
+                              "an earlier day is judged without a list, with a warning saying so (Rush Duel: Konami's "
+                              "dated lists start 2023-01-01)", nullable=True),
 }
 
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    if regulation.unlisted is not None and deck.deck_entries:
+        start = regulation.unlisted.isoformat()
+        yield Problem(ID, WARNING, f"deckcheck has no {regulation.title} list in force on {regulation.as_of} (its "
+                      f"oldest starts {start}): the Forbidden and Limited statuses were not checked",
+                      None, None, None, f"check the cards against the list in force then, or check as of {start} or later")
     if regulation.banlist is None:
         return
     traditional = regulation.options(ID).get("mode") == "traditional"
@@ -58,8 +66,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             message = f"{name} is {status}: {count.total} copies ({count.by_section()}), at most {limit}"
             fix = f"remove {copies(count.total - limit)} of {name}"
         yield Problem(ID, SEVERITY, message + count.treated_as_note(name), at.section, count.line_past(limit), ref, fix)
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: no name group has more copies than the lists in force allow."""
-    return regulation.banlist is None or not over_limits(tally.group_totals(), regulation.limits)

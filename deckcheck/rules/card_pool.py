@@ -8,6 +8,11 @@ dates, EDOPro's scope bits), release dates from set lists (YGOJSON, else the set
 printed in). An unofficial version of an official card (EDOPro's pre-errata or anime row) gets
 the fix to replace it with the official card.
 
+Rush Duel's pool (`released_in: [rush]`) is every Rush card of the Rush index but the prerelease
+ones (`prerelease: allowed` lets a house format play them); no source dates Rush releases, so a
+released Rush card is in the pool on any check date. A card of the other game (a Rush card in an
+OCG/TCG deck, an OCG/TCG card in a Rush deck) is rule other-game's, not this rule's.
+
 A format may narrow the pool: a pool of its own (`pool`: Master Duel's cards, the cards printed
 in Simplified Chinese; deckcheck/data/pools/), the cards of some products (`pool: {products: [SDK]}`:
 a card printed in any of them, by set code; the built-in `structure-deck`), the cards released by a
@@ -40,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, WARNING, Problem, ResolvedDeck
+from ..rushdb import game_of
 from ._common import by_card_and_section, copies, lines_note, section_title, total
 from ._options import Option
 
@@ -47,7 +53,7 @@ ID = "card-pool"
 SEVERITY = ERROR
 SUMMARY = "Only cards released in the format's card pool (TCG, OCG, a whitelist) by the check date and cut-off."
 ENABLED = True
-POOLS = ("tcg", "ocg")
+POOLS = ("tcg", "ocg", "rush")
 OWN_POOLS = ("master-duel", "ocg-cn")
 OPTIONS = {
     "released_in": Option("str", ("tcg",), "the card pools a card must be released in (all of them)", choices=POOLS,
@@ -56,6 +62,8 @@ OPTIONS = {
                           "cut-off (a list may set an earlier one)", nullable=True),
     "whitelist": Option("str", None, "a list (banlists/<whitelist>/) whose cards are the whole pool: every card "
                         "not on it is out", nullable=True),
+    "prerelease": Option("str", "refused", "cards announced but not released (Rush Duel's prerelease cards): "
+                         "refused, or allowed (a house format that plays them early)", choices=("refused", "allowed")),
     "pool": Option("object", None, "a card pool of its own: a pool file (deckcheck/data/pools/<pool>.json: "
                    "master-duel, ocg-cn), {products: [SDK, LOB]} (only cards printed in those products, by set "
                    "code) or {latest_product: PHNI} (only cards released by that product's date): every card not "
@@ -124,8 +132,14 @@ _ORIGIN = {
 }
 
 
-def why_not_in_pool(card, pool: str, as_of: str) -> str | None:
-    """Why ``card`` is not legal in ``pool`` ("tcg" | "ocg") on ``as_of`` (ISO date), or None."""
+def why_not_in_pool(card, pool: str, as_of: str, prerelease: str = "refused") -> str | None:
+    """Why ``card`` is not legal in ``pool`` ("tcg" | "ocg" | "rush") on ``as_of`` (ISO date), or None."""
+    if pool == "rush":  # no source dates Rush releases: a card of the index is released, but a prerelease card
+        if card.origin != "rush":
+            return "an OCG/TCG card, not a Rush Duel card"
+        if getattr(card, "prerelease", False) and prerelease != "allowed":
+            return "a Rush Duel prerelease card that is not released yet"
+        return None
     available = card.tcg if pool == "tcg" else card.ocg
     other = "ocg" if pool == "tcg" else "tcg"
     if not available:
@@ -143,6 +157,8 @@ def why_not_in_pool(card, pool: str, as_of: str) -> str | None:
 def release_unknown(card, pool: str, as_of: str, data_date: str | None) -> bool:
     """Whether a card in the pool may not have been released by ``as_of``: no source gives its first
     release date and ``as_of`` is before the day the data describes."""
+    if pool == "rush":
+        return False  # no source dates a Rush card's release (the rush format's notes say so)
     released = card.tcg_date if pool == "tcg" else card.ocg_date
     return released is None and data_date is not None and as_of < data_date
 
@@ -164,6 +180,9 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
         return memo[key]
     except KeyError:
         pass
+    if regulation.enabled("other-game") and game_of(card) != regulation.game:
+        verdict = memo[key] = (None, None)  # a card of the other game: rule other-game names it
+        return verdict
     stand_in = regulation.stand_ins.get(card.passcode)
     if stand_in is not None:  # an unofficial row the format's whitelist accepts: judged as the card it counts as
         card = regulation.cards.by_passcode(stand_in) or card
@@ -173,7 +192,7 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
     why = undated = None
     pools = regulation.options(ID).get("released_in", ())
     for pool in pools:
-        why = why_not_in_pool(card, pool, as_of)
+        why = why_not_in_pool(card, pool, as_of, regulation.options(ID).get("prerelease", "refused"))
         if why:
             break
         released = card.tcg_date if pool == "tcg" else card.ocg_date
@@ -209,8 +228,9 @@ def allows(card, section: str, regulation) -> bool:
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     illegal, undated = [], []
+    known = regulation.memo(ID)  # pool_verdict's memo, read without a call: most cards repeat across decks
     for e in deck.deck_entries:
-        why, unknown = pool_verdict(e.card, regulation)
+        why, unknown = known.get(e.card.passcode) or pool_verdict(e.card, regulation)
         if why is not None:
             illegal.append(e)
         elif unknown is not None:

@@ -66,8 +66,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             card.ref,
             f"take out {copies(n - have)} of {card.name}, or get {'it' if n - have == 1 else 'them'}",
         )
-
-
-def triage(tally, regulation) -> bool:
-    """Never judged from tallies when a collection is given."""
-    return not regulation.options(ID).get("file")

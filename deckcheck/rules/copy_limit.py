@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import ERROR, Problem, ResolvedDeck
-from ._common import copies, groups_over, over_limits
+from ._common import copies, groups_over
 from ._options import Option
 
 ID = "copy-limit"
@@ -48,8 +48,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             ref,
             f"remove {copies(count.total - limit)} of {name}",
         )
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: no name group has more copies than the limit."""
-    return not over_limits(tally.group_totals(), {}, regulation.copies)

@@ -69,16 +69,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             at.ref(),
             f"remove {n_cards(found - n)} of the {GROUP_TITLES[n]} group",
         )
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: no "Limited N" group has more than N cards in the deck."""
-    groups = regulation.groups
-    if not groups:
-        return True
-    found: dict[int, int] = {}
-    for card, count in tally.deck_counts():
-        n = groups.get(card.group)
-        if n is not None:
-            found[n] = found.get(n, 0) + count
-    return all(total <= n for n, total in found.items())

@@ -28,4 +28,4 @@ SUMMARY = "A card written by a short form or loose spelling that names exactly o
 ENABLED = True
 OPTIONS: dict = {}
 
-check, triage = found_when_read(ID)
+check = found_when_read(ID)

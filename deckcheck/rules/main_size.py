@@ -34,8 +34,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     problem = size_problem(deck, regulation, MAIN, ID, SEVERITY)
     if problem:
         yield problem
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: the rule itself reads only the section sizes, which the tally has."""
-    return next(iter(check(tally, regulation)), None) is None

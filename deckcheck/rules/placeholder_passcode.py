@@ -25,4 +25,4 @@ SUMMARY = "A prerelease placeholder passcode was read as the official card."
 ENABLED = True
 OPTIONS: dict = {}
 
-check, triage = found_when_read(ID)
+check = found_when_read(ID)

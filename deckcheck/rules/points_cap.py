@@ -85,8 +85,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         None,
         f"take out cards worth at least {over} point{'' if over == 1 else 's'}, starting with the costliest",
     )
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: the deck's points are within the cap."""
-    return points_total(tally, regulation) <= regulation.points_cap

@@ -82,8 +82,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     yield Problem(ID, SEVERITY, f"the deck costs {money(total)} at the event's prices; the cap is {money(cap)} "
                   f"({money(over)} over). Costliest: {costliest}", None, None, None,
                   f"take out cards worth at least {money(over)}, starting with the costliest")
-
-
-def triage(tally, regulation) -> bool:
-    """Never judged from tallies when a price list is given."""
-    return not regulation.options(ID).get("prices")

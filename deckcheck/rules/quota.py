@@ -259,8 +259,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             None,
             fix,
         )
-
-
-def triage(tally, regulation) -> bool:
-    """Never judged from tallies: quotas are rare and their counts need each card's facts."""
-    return not regulation.options(ID).get("quotas")

@@ -59,8 +59,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         fix = f"remove {cards(size - smaller[-1])} from the Side Deck"
     yield Problem(ID, SEVERITY, f"Side Deck has {cards(size)}; {regulation.title} allows exactly {allowed}",
                   SIDE, None, None, fix)
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: the rule itself reads only the section sizes, which the tally has."""
-    return next(iter(check(tally, regulation)), None) is None

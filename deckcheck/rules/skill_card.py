@@ -55,9 +55,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         fix = f"keep one Skill Card and remove {n_cards(found - wanted).replace('card', 'Skill Card')}"
         section, line = skills[-1].section, skills[-1].line
     yield Problem(ID, SEVERITY, message, section, line, skills[-1].ref() if found > wanted else None, fix)
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: the deck comes with exactly the Skill Cards the format wants."""
-    found = sum(count for card, count in (*tally.deck_counts(), *tally.other_counts()) if card.kind == "skill")
-    return found == regulation.options(ID).get("count", 1)

@@ -28,4 +28,4 @@ SUMMARY = "A line or entry that could not be read as written."
 ENABLED = True
 OPTIONS: dict = {}
 
-check, triage = found_when_read(ID)
+check = found_when_read(ID)

@@ -48,7 +48,3 @@ def team_options(regulation) -> dict:
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     return iter(())  # one deck alone: the team command judges the team (deckcheck/team.py)
-
-
-def triage(tally, regulation) -> bool:
-    return True

@@ -45,8 +45,3 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
         else:
             fix = f"correct the card name {what!r} or use its passcode"
         yield Problem(ID, SEVERITY, message, first.section, first.line, first.ref(), fix)
-
-
-def triage(tally, regulation) -> bool:
-    """No problem possible: every entry has its card."""
-    return not tally.unknown

@@ -25,4 +25,4 @@ SUMMARY = "A card written by EDOPro's name for it, not the official one."
 ENABLED = True
 OPTIONS: dict = {}
 
-check, triage = found_when_read(ID)
+check = found_when_read(ID)

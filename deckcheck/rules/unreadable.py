@@ -24,4 +24,4 @@ SUMMARY = "The file is not a decklist deckcheck can read."
 ENABLED = True
 OPTIONS: dict = {}
 
-check, triage = found_when_read(ID)
+check = found_when_read(ID)

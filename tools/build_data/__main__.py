@@ -14,6 +14,7 @@ from .formats import FormatListBuilder
 from .konami import BanlistBuilder
 from .write import GENERATED_BY_LINE, NAMES_FILE, write_index, write_names
 from .names import build_names
+from .rush import build_rush
 from .regional import build as build_regional
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     written = banlists.build(out_dir)
     formats = FormatListBuilder(shared, banlists, report)
     written += formats.build(out_dir)
+    written += build_rush(shared, out_dir, report)  # the Rush index, names and lists (rush.py)
     written += build_regional(shared, out_dir, report)  # Master Duel, OCG AE / CN lists; the card pools
     build_card_facts(shared, out_dir, report)  # race, attribute, level, archetypes, products: deckcheck/data/card_facts.jsonl
     removed = []

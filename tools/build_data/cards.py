@@ -216,6 +216,7 @@ def build_cards(shared: Path, report: Report) -> Builder:
     b.apply_ygojson()
     b.apply_skill_releases()
     b.decide_pools()
+    b.apply_printing_dates()
     b.derive_dates()
     b.validate()
     main, other = b.main.cards.values(), b.other.cards.values()

@@ -28,6 +28,8 @@ YGOJSON = {"id": "ygojson", "repository": "iconmaster5326/YGOJSON (branch v1/ind
 LIMIT_REGULATION = {"repository": "DawnbrandBots/yaml-yugi-limit-regulation",
                     "commit": "be1c8e923109420f444f1760aadd562aa8c2ee41", "date": "2026-08-22"}
 LFLISTS_REPOSITORY = "ProjectIgnis/LFLists"
+FORMAT_LIBRARY = {"repository": "danielmcnelis/formatlibrary", "path": "libs/components/src/data/banlists.json",
+                  "commit": "2d33231a84f1a6bc672763d59b5a092890873af9", "date": "2026-08-21"}
 
 OT_OCG, OT_TCG, OT_HIDDEN = 0x1, 0x2, 0x1000
 PLACEHOLDER_MIN = 100_000_000

@@ -4,6 +4,7 @@ the GOAT card pool and the Speed Duel list (EDOPro, yaml-yugi, YGOJSON)."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from datetime import date
 from pathlib import Path
 
 from deckcheck.banlists import list_file_text
@@ -372,6 +373,7 @@ class FormatListBuilder:
                   "cross_check": {"repository": LFLISTS_REPOSITORY, "list": name, "path": "Speed.lflist.conf",
                                   "commit": "8d9ae7266e3a2933ec841366879c90c7a3a84e23", "date": "2025-11-12",
                                   "differences": sum(1 for d in disagreements if "EDOPro" in d.split(" → ")[0] and "only" not in d)}}
+        source["cadence"] = self.speed_cadence()
         notes = [f"Effective {SPEED_LIST_CHANGED}: the day YGOJSON (from Yugipedia) dates the list's latest changes; "
                  f"the pool is every card the sources put in it as of {YAML_YUGI['date']} (yaml-yugi's date), so a card "
                  "reprinted for Speed Duel later than its first TCG release is in the pool for any check date.",
@@ -385,6 +387,19 @@ class FormatListBuilder:
                                  f"({len(skills)} Skill Cards): " + ", ".join(f"{k} {counts[k]}" for k in
                                  ("forbidden", "limited_1", "limited_2", "limited_3", "unlimited")))
         return [self.write(out_dir, "speed", SPEED_LIST_CHANGED, text)]
+
+    def speed_cadence(self) -> dict:
+        """How often the Speed Duel list changes, for the stale-list signal (deckcheck ships one Speed list, too
+        few to tell it from): the longest gap between the last days YGOJSON (from Yugipedia) dates Speed status
+        changes on."""
+        days = sorted({e["date"] for g in read_jsonl(self.shared / "ygojson" / "cards.min.jsonl")
+                       for e in ((g.get("legality") or {}).get("speed") or {}).get("history") or []})[-12:]
+        gaps = [(date.fromisoformat(b) - date.fromisoformat(a)).days for a, b in zip(days, days[1:])]
+        self.report.add("speed", f"cadence: YGOJSON's Speed status changes on {', '.join(days)}: longest gap "
+                                 f"{max(gaps)} days (the stale-list signal's measure for the Speed list)")
+        return {"repository": YGOJSON["repository"], "commit": YGOJSON["commit"], "date": YGOJSON["date"],
+                "field": "legality.speed.history",
+                "changes": f"{days[0]} … {days[-1]} ({len(days)} days)", "longest_gap_days": max(gaps)}
 
     def build(self, out_dir: Path) -> list[Path]:
         written = self.genesys(out_dir) + self.ocg_genesys(out_dir) + self.goat(out_dir) + self.speed(out_dir)

@@ -9,6 +9,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deckcheck.carddb import normalize_name
+
 from .cards import Builder
 from .common import (
     STATUS_WORDS, YGOJSON, Card, Report, clean_name, read_json, read_jsonl,
@@ -19,13 +21,20 @@ from .write import banlist_yaml, write_list
 from .yaml_yugi import yaml_yugi_password
 from .ygojson import StatusHistory
 
-FIRST_OCG_LIST_DATE = "2020-01-01"  # the TCG lists go back to 1999, the OCG lists (keyed by Konami ID) to 2020
+FIRST_OCG_LIST_DATE = "1999-07-08"  # the OCG's first list: every OCG list is shipped (by name before 2021)
 
 # Banlist facts that the vectors alone do not carry (list dates and status fixes: deckcheck/data/corrections.yaml).
 TCG_DUPLICATE_FILINGS = {"2024-12-06": "2024-12-09"}  # an identical, earlier filing of the same list
 EDOPRO_HISTORY_FROM = "2020-01-01"  # ProjectIgnis/LFLists has no list older than 2020.01
 OCG_SHARED_UNTIL = "2013-09-01"  # the first TCG list made apart from the OCG's (videogamesuncovered.com, 2013)
+AHEAD_NOTE = "Named ahead of its TCG release (the TCG's status history has the entry on this date):"
+TCG_STARTED = "2002-03-08"  # Legend of Blue Eyes White Dragon, the first TCG set (North America)
 UDE_HISTORY_UNTIL = "2005-04-01"  # before it, YGOJSON's TCG history follows Upper Deck's lists (other days, other lists)
+# Typos in the OCG lists as transcribed upstream by name: the lists before and after it name the card with the same
+# status, and YGOJSON's OCG history (from Yugipedia) has no change for it on that day.
+OCG_NAME_TYPOS = {"Nerkoz of Unicore": "Nekroz of Unicore",  # data/ocg/2015-10-01.name.json
+                  "Burial from a Differnet Dimension": "Burial from a Different Dimension",  # 2016-07-01
+                  "Redox, Dragon Ruler of Storms": "Redox, Dragon Ruler of Boulders"}  # 2016-07-01 (Tempest is listed too)
 # Official lists without an EDOPro list of their own: cross-check against the EDOPro list that absorbed them.
 CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
 
@@ -39,6 +48,7 @@ class OfficialList:
     by_name: bool = False
     notes: list[str] = field(default_factory=list)
     effective_by_region: dict[str, str] = field(default_factory=dict)
+    origin: str = "konami"  # or "history": made from YGOJSON's TCG history (tcg_history_lists)
 
     @property
     def name(self) -> str:
@@ -80,6 +90,11 @@ def official_lists(shared: Path, report: Report, corrections) -> tuple[list[Offi
             regions = "".join(f"; {r} {d}" for r, d in sorted(lst.effective_by_region.items()))
             lst.notes.append(f"Dated by deckcheck/data/corrections.yaml: {moved}{regions}. {correction.note} "
                              f"Source: {correction.source}.")
+        if fmt == "tcg" and lst.effective < UDE_HISTORY_UNTIL:
+            report.add("lists", f"not shipped: Konami's archived TCG vector {stem} ({len(regulation)} entries) — before "
+                                f"{UDE_HISTORY_UNTIL} Konami's archive files the OCG's lists on OCG dates; the TCG's own "
+                                "lists of 2002–2005 are built from its history (tcg_history_lists)")
+            continue
         for early, later in TCG_DUPLICATE_FILINGS.items():
             if fmt == "tcg" and later == stem:
                 lst.notes.append(f"Konami's \"December 2024\" TCG list is filed upstream twice with identical content, "
@@ -142,11 +157,21 @@ class BanlistBuilder(CorrectionsMixin):
         return self.cards.main.cards.get(passcode) if passcode is not None else None
 
     def card_for_name(self, name: str) -> tuple[Card | None, int | None]:
+        if name in OCG_NAME_TYPOS:
+            self.report.add("banlists", f"OCG list name {name!r} read as {OCG_NAME_TYPOS[name]!r} (a typo upstream: the "
+                                        "lists before and after name that card with the same status)")
+            name = OCG_NAME_TYPOS[name]
         for y in self.cards.yy_by_name.get(clean_name(name), []):
             passcode = self.cards.main.owner.get(yaml_yugi_password(y))
             if passcode is not None:
                 return self.cards.main.cards[passcode], y.get("konami_id")
         card = next((c for c in self.cards.main.cards.values() if c.name == clean_name(name)), None)
+        if card is None:  # the OCG's early transcriptions: "Morphing Jar 2" for Morphing Jar #2
+            wanted = normalize_name(name)
+            found = [c for c in self.cards.main.cards.values() if c.origin == "official" and normalize_name(c.name) == wanted]
+            if len(found) == 1:
+                card = found[0]
+                self.report.add("banlists", f"OCG list name {name!r} read as {card.name!r} (same name but for punctuation)")
         return card, card.konami_id if card else None
 
     def scraped_entries(self, lst: OfficialList) -> list[dict]:
@@ -277,7 +302,7 @@ class BanlistBuilder(CorrectionsMixin):
             if not dated:
                 continue
             starts = {d for l in dated for d in (l.effective, *l.effective_by_region.values())}
-            first = UDE_HISTORY_UNTIL if fmt == "tcg" else dated[0].effective
+            first = dated[0].effective
             early = sorted(d for d in self.history.days[fmt] if d < first and d not in starts)
             if early and fmt == "tcg":
                 self.report.add("list dates", f"YGOJSON's TCG history before {first} changes statuses on {len(early)} days "
@@ -302,6 +327,78 @@ class BanlistBuilder(CorrectionsMixin):
                 self.report.add("list dates", f"{lst.name}: {text}")
         return notes
 
+    def tcg_cards_only(self, lst: OfficialList, entries: list[dict]) -> tuple[list[dict], list[str]]:
+        """A TCG list's entries for cards that were TCG cards on its date, and the others in words: an entry the
+        TCG list took over from the OCG's for a card it did not have yet would judge the card once it is released
+        (Brionac on 2009.09 TCG). The TCG history gives such a card its status the day it is released (a revision
+        list, tcg_history_lists)."""
+        if lst.fmt != "tcg":
+            return entries, []
+        kept, left, ahead = [], [], []
+        history = self.history.statuses("tcg", lst.effective) if lst.effective <= YGOJSON["date"] else {}
+        for e in entries:
+            card = self.cards.main.cards.get(e["passcode"]) if e["passcode"] is not None else None
+            if card is not None and (not card.tcg or (card.tcg_date is not None and card.tcg_date > lst.effective)):
+                line = f"{card.name} ({card.passcode}) {STATUS_WORDS[e['status']]}: first TCG release {card.tcg_date or 'none'}"
+                if card.tcg and history.get(e["konami_id"]) == e["status"]:
+                    ahead.append(line)  # the TCG's own history has the status that day: named ahead of its release
+                    kept.append(e)
+                else:
+                    left.append(line)
+            else:
+                kept.append(e)
+        if ahead:
+            lst.notes.append(f"{AHEAD_NOTE} " + "; ".join(ahead))
+            self.report.examples("list statuses", f"{lst.name}: entries kept for cards not yet TCG cards on "
+                                                  f"{lst.effective}, the TCG's history giving them that status", ahead)
+        return kept, left
+
+    def tcg_history_lists(self, lists: list[OfficialList]) -> list[OfficialList]:
+        """The TCG's own lists where Konami's archive has none: the lists of 2002-05-07 to 2004-10-01 on Format
+        Library's dates, their statuses from the TCG's status history (Yugipedia, via YGOJSON) on that day; and a
+        revision for every later day that history changes statuses on and no list starts on (June 2007, May 2008,
+        February 2016, and cards released with a status), the list in force with that day's changes."""
+        names = {day: name for name, day in read_json(self.shared / "formatlibrary" / "banlists.json")}
+        out = list(lists)
+        for day in sorted(d for d in names if d < UDE_HISTORY_UNTIL):
+            regulation = {str(k): v for k, v in sorted(self.history.statuses("tcg", day).items())}
+            out.append(OfficialList("tcg", day, "legality.tcg.history", regulation, origin="history", notes=[
+                f"The TCG's {names[day]} list. Effective date: Format Library's list of TCG lists; statuses: the TCG's "
+                "status history (Yugipedia, via YGOJSON legality.tcg.history) on that day. Konami's archive has no TCG "
+                "list before April 2005 (the lists it files as TCG before then are the OCG's, on OCG dates)."]))
+            self.report.add("list dates", f"{out[-1].name}: Format Library's {names[day]!r} {day}, "
+                                          f"{len(regulation)} statuses from YGOJSON's TCG history that day")
+        out.append(OfficialList("tcg", TCG_STARTED, "legality.tcg.history", {}, origin="history", notes=[
+            f"No list: the TCG started on {TCG_STARTED} (Legend of Blue Eyes White Dragon) and had no Forbidden & Limited "
+            f"list until {min(names)} (Format Library's first TCG list; the TCG's status history has no status before "
+            "it). Until then only the construction rules apply; this empty entry says so."]))
+        first = min(names)
+        for day in sorted(self.history.days["tcg"]):
+            starts = {d for l in out if l.fmt == "tcg" for d in (l.effective, *l.effective_by_region.values())}
+            if day < first or day in starts or day > YGOJSON["date"]:
+                continue
+            base = max((l for l in out if l.fmt == "tcg" and l.effective <= day), key=lambda l: l.effective)
+            regulation = dict(base.regulation)
+            changes = []
+            for konami_id, steps in sorted(self.history.changes["tcg"].items()):
+                for when, status in steps:
+                    if when == day:
+                        if status is None:
+                            regulation.pop(str(konami_id), None)
+                        else:
+                            regulation[str(konami_id)] = status
+                        card = self.card_for_konami(konami_id)
+                        changes.append(f"{card.name if card else konami_id} {STATUS_WORDS[status]}")
+            lst = OfficialList("tcg", day, base.upstream_path, regulation, origin="revision", notes=[
+                f"A revision of {base.name} effective {day}, the day the TCG's status history (Yugipedia, via YGOJSON "
+                f"legality.tcg.history) changes: " + "; ".join(changes) + f". Konami's archive has no list of its own "
+                f"for it (Format Library {'lists ' + repr(names[day]) if day in names else 'has no list that day'}): "
+                f"{base.name} with these changes."])
+            out.append(lst)
+            self.report.add("list dates", f"{lst.name}: added, a revision of {base.name} on {day} "
+                                          f"({'; '.join(changes)})")
+        return sorted(out, key=lambda l: (l.fmt, l.effective))
+
     def note_ocg_twin(self, lst: OfficialList, entries: list[dict]) -> None:
         """A TCG list from the years the TCG used the OCG's list: say so when it is the OCG list of the same filing
         (it then carries entries for cards not yet released in the TCG)."""
@@ -317,13 +414,14 @@ class BanlistBuilder(CorrectionsMixin):
         same = "entry for entry" if apart == 0 else f"in all but {apart} entr{'y' if apart == 1 else 'ies'}"
         lst.notes.append(f"As filed upstream the list is, {same}, Konami's OCG list filed for the same day (data/ocg/{filed}.name.json): until September "
                          "2013 the TCG used the OCG's list with few exceptions (videogamesuncovered.com, 2013-08-21: the TCG "
-                         "list \"will usually be nearly identical to the list the OCG use\"), so it has entries for cards "
-                         "not yet released in the TCG.")
+                         "list \"will usually be nearly identical to the list the OCG use\"), so as filed it has entries "
+                         "for cards not yet released in the TCG.")
         self.report.add("list statuses", f"{lst.name}: as filed, {same} the OCG list filed {filed}")
 
     def build(self, out_dir: Path) -> list[Path]:
         written = []
         lists, overlap = official_lists(self.shared, self.report, self.corrections)
+        lists = self.tcg_history_lists(lists)
         self.revision_notes = self.missing_revisions(lists)
         self.built = {(lst.fmt, lst.effective): lst for lst in lists}
         for stem, names, vector in overlap:
@@ -333,6 +431,14 @@ class BanlistBuilder(CorrectionsMixin):
         quiet = []
         for lst in lists:
             scraped, entries = self.scraped_entries(lst), self.entries(lst)
+            entries, early = self.tcg_cards_only(lst, entries)
+            if early:
+                lst.notes.append(f"Left out: {len(early)} entr{'y' if len(early) == 1 else 'ies'} of the list as filed for "
+                                 "cards that were not yet TCG cards on this date (the list the TCG took over from the "
+                                 "OCG names them; they are judged by the list in force when they are released): "
+                                 + "; ".join(early[:12]) + ("; …" if len(early) > 12 else ""))
+                self.report.examples("list statuses", f"{lst.name}: entries left out, the card not yet a TCG card on "
+                                                      f"{lst.effective}", early, 12)
             edopro_name = self.edopro_list(lst)
             day, history_diffs, unreleased = self.history_check(lst, entries)
             self.check_dates(lst, day)

@@ -216,3 +216,114 @@ class YgojsonCards:
         self.report.examples(section, "no YGOJSON record (TCG release date unknown)", unmatched, 12)
         self.report.examples(section, "YGOJSON skill records no Skill Card of the cdb matches",
                              sorted(g["name"] for gs in records.values() for g in gs if g["id"] not in taken), 12)
+
+    # -- first TCG release dates from the printings (YGOJSON's sets): promos its derived dates miss
+
+    def apply_printing_dates(self) -> None:
+        """A TCG card's first release is no later than the earliest dated TCG printing of it. YGOJSON's derived
+        date misses printings whose English locale is undated (promos, video-game bundles, Shonen Jump issues,
+        the Premium Packs); for those the best upper bound the set data gives is taken (TCG_PRINTING_BOUNDS) and
+        every date that moves is reported with the printing that moved it. Dates only ever move earlier."""
+        section = "release dates"
+        sets = read_jsonl(self.shared / "ygojson" / "sets.min.jsonl")
+        first = printing_dates(sets)
+        by_prefix = prefix_dates(sets)
+        moved, by_how = [], Counter()
+        for card in sorted(self.main.cards.values(), key=lambda c: c.passcode):
+            if not card.tcg or card.origin != "official" or card.kind not in ("main", "extra"):
+                continue
+            candidates = []
+            g = self.ygojson_of.get(card.passcode)
+            if g is not None and g["id"] in first:
+                candidates.append(first[g["id"]])
+            y = self.pool_evidence.get(card.passcode, (None, None))[0]
+            for number in ((y or {}).get("sets") or {}).get("en", []):
+                prefix = number.split("-")[0]
+                if prefix in by_prefix:
+                    candidates.append(by_prefix[prefix] + (number,))
+            if not candidates:
+                continue
+            day, how, *where = min(candidates)
+            if card.tcg_date is None or day < card.tcg_date:
+                moved.append(f"{card.passcode} {card.name!r}: {card.tcg_date or 'none'} → {day} ({how}"
+                             f"{': ' + where[0] if where else ''})")
+                by_how[how.split(" (")[0]] += 1
+                card.tcg_date = day
+        self.report.add(section, f"TCG first release dates moved earlier by the printings in ygojson/sets.min.jsonl: "
+                                 f"{len(moved)} ({dict(sorted(by_how.items()))})")
+        self.report.examples(section, "TCG first release dates moved earlier (date of the printing, or its best "
+                                      "upper bound)", moved, 400)
+
+
+# The TCG locales of YGOJSON's sets (ae, Asian-English, is an OCG region; jp, kr, sc, tc are OCG).
+TCG_LOCALES = ("en", "na", "eu", "oc", "de", "fr", "it", "sp", "pt", "fc")
+MONTHS = {m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                      "september", "october", "november", "december"), 1)}
+# Sets whose printings YGOJSON does not list (no contents): the card's set number names the set (PROVENANCE §6.7).
+TCG_PRINTING_BOUNDS = {"PP01": "Premium Pack (TCG)", "PP02": "Premium Pack 2 (TCG)"}
+
+
+def name_date(name: str) -> str | None:
+    """The cover month a promo set's name gives, as its first day (YGOJSON's own convention for the Shonen Jump
+    issues it dates: "Shonen Jump Vol. 8, Issue 3" → 2010-03-01): "Shonen Jump Vol. 7, Issue 9" (volume 1 is
+    2003), "Shonen Jump March 2010 subscription bonus", "Weekly Shonen Jump July 2013 membership"."""
+    m = re.search(r"Shonen Jump Vol\. (\d+), Issue (\d+)$", name)
+    if m and 1 <= int(m.group(2)) <= 12:
+        return f"{2002 + int(m.group(1))}-{int(m.group(2)):02d}-01"
+    m = re.search(r"Shonen Jump (?:Alpha )?(\w+)(?:/\w+)? (\d{4}) (?:subscription bonus|membership)$", name)
+    if m and m.group(1).lower() in MONTHS:
+        return f"{m.group(2)}-{MONTHS[m.group(1).lower()]:02d}-01"
+    return None
+
+
+def set_bound(s: dict) -> tuple[str, str] | None:
+    """The best upper bound on a TCG set's release when the locale of a printing is undated: the latest date of
+    the set's other TCG locales (the product was out everywhere by then), else the cover month its name gives."""
+    dated = [loc["date"] for code, loc in (s.get("locales") or {}).items()
+             if code in TCG_LOCALES and loc.get("date") and "tcg" in (loc.get("formats") or [])]
+    if dated:
+        return max(dated), f"bound: the set's other TCG locales ({s['name'].get('en')!r})"
+    day = name_date(s["name"].get("en") or "")
+    return (day, f"bound: the cover month in the set's name ({s['name'].get('en')!r})") if day else None
+
+
+def printing_dates(sets: list[dict]) -> dict[str, tuple[str, str]]:
+    """YGOJSON card id → (the earliest date of a TCG printing of it, how that date is known)."""
+    first: dict[str, tuple[str, str]] = {}
+    for s in sets:
+        if (s["name"].get("en") or "").startswith("Duel Terminal"):
+            continue  # arcade prints, not a TCG release (the Edison and TCG card pools exclude them)
+        locales = s.get("locales") or {}
+        bound = None
+        for content in s.get("contents") or []:
+            if "tcg" not in (content.get("formats") or []):
+                continue
+            codes = [code for code in content.get("locales") or [] if code in TCG_LOCALES]
+            dates = [locales[c]["date"] for c in codes if c in locales and locales[c].get("date")]
+            if dates:
+                found = (min(dates), f"printed ({s['name'].get('en')!r})")
+            elif codes:
+                bound = bound or set_bound(s) or ("", "")
+                if not bound[0]:
+                    continue
+                found = bound
+            else:
+                continue
+            for entry in s["cardLists"][content["cardList"]]:
+                card_id = s["cardIds"][entry[0]]
+                if card_id not in first or found < first[card_id]:
+                    first[card_id] = found
+    return first
+
+
+def prefix_dates(sets: list[dict]) -> dict[str, tuple[str, str]]:
+    """Set-number prefix → (date, how) for the sets of TCG_PRINTING_BOUNDS: the earliest TCG locale date."""
+    out = {}
+    for prefix, page in TCG_PRINTING_BOUNDS.items():
+        for s in sets:
+            if (s.get("externalIDs") or {}).get("yugipedia", {}).get("name") == page:
+                dates = [loc["date"] for code, loc in (s.get("locales") or {}).items()
+                         if code in TCG_LOCALES and loc.get("date")]
+                if dates:
+                    out[prefix] = (min(dates), f"printed in {page} (no card list in YGOJSON; the set number names it)")
+    return out
