@@ -14,6 +14,8 @@ Every team problem names the decks that hold the card. Nothing here prints or de
 
 from __future__ import annotations
 
+from typing import Any
+
 from .model import ERROR, CardRef, DeckResult, ParsedDeck, Problem
 from .resolve import resolve
 
@@ -23,7 +25,7 @@ STATUS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
 
 
 class TeamResult:
-    def __init__(self, decks: list[tuple[DeckResult, object]], problems: list[Problem]):
+    def __init__(self, decks: list[tuple[DeckResult, Any]], problems: list[Problem]):
         self.decks = decks  # (each deck's own result, the regulation it was judged by), in team order
         self.problems = problems  # the team's shared limits
 

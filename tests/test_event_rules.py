@@ -377,6 +377,13 @@ def test_team_command_exit_codes(tmp_path):
     assert result.exit_code == 1 and "team-copy-limit" in result.output
     result = CliRunner().invoke(app, ["team", *paths, "--as-of", "2026-11-29", "--copy-limit", "4"])
     assert result.exit_code == 0, result.output
+    import json
+
+    result = CliRunner().invoke(app, ["team", *paths, "--as-of", "2026-11-29", "-o", "json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 1 and document["legal"] is False and len(document["decks"]) == 2
+    assert [(p["rule"], p["card"]["name"]) for p in document["team_problems"]] == [
+        ("team-copy-limit", "Ash Blossom & Joyous Spring")]
     result = CliRunner().invoke(app, ["team", *paths, "--slots", "goat"])
     assert result.exit_code == 2 and "--slots" in result.output
 

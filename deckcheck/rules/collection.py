@@ -20,6 +20,7 @@ FAIL:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..model import ERROR, Problem, ResolvedDeck
 from ._common import by_card_and_section, copies
@@ -35,7 +36,7 @@ OPTIONS = {
 EXAMPLE_OPTIONS = {"file": "tests/fixtures/event/owned.csv"}  # its examples are checked with this collection
 
 
-def shortfalls(deck: ResolvedDeck, owned: dict[int, int]) -> list[tuple[object, int, int, list]]:
+def shortfalls(deck: ResolvedDeck, owned: dict[int, int]) -> list[tuple[Any, int, int, list]]:
     """(card, copies used, copies owned, its entries) of every card used more often than owned, in deck order."""
     used: dict[int, list] = {}
     for e in deck.deck_entries:

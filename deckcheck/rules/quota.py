@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..card_facts import CARD_TYPES, FRAMES, card_type_of, frames_of, load_card_facts
-from ..model import ERROR, EXTRA, MAIN, SECTIONS, Problem, ResolvedDeck
+from ..model import ERROR, EXTRA, MAIN, SECTIONS, Card, Problem, ResolvedDeck
 from ._common import cards, section_title
 from ._options import Option
 
@@ -221,7 +221,7 @@ def _sections_title(sections: list[str]) -> str:
     return (" + ".join(titles)) + (" Deck" if len(titles) == 1 else " Decks")
 
 
-def counted(deck: ResolvedDeck, quota: dict) -> tuple[int, list[tuple[object, int]]]:
+def counted(deck: ResolvedDeck, quota: dict) -> tuple[int, list[tuple[Card, int]]]:
     """The copies matching a quota in its sections, and (card, copies) per matching card, in deck order."""
     sections = set(quota.get("sections") or (MAIN, EXTRA))
     per_card: dict[int, list] = {}
