@@ -11,7 +11,7 @@ Everything named in ``__all__`` is public and kept stable; every other module is
 imported when first used, so ``import deckcheck`` loads nothing else (the command line starts fast).
 """
 
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = [
     "check", "Session", "Found", "Source", "selection",

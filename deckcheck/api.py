@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from . import clock
 from .errors import UsageError
+from .files import Found
 from .model import DeckResult, Source
 
 if TYPE_CHECKING:
@@ -88,16 +89,6 @@ def event_overrides(collection=None, prices=None, price_cap=None) -> tuple:
         found.append(Override(f"--prices {prices}" + (f" --price-cap {price_cap}" if price_cap is not None else ""),
                               "price-cap", options, enable=True))
     return tuple(found)
-
-
-@dataclass
-class Found:
-    """The decklists that paths name (in report order), the paths that do not exist, and the files found in
-    folders that plainly are no decklist (a README.txt: skipped)."""
-
-    sources: list[Source]
-    missing: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -225,22 +216,8 @@ class Session:
         decklists given as data (a :class:`Source`). An empty path is missing, never the current folder."""
         from .files import find_decklists
 
-        special: dict[str, str] = {}
-        given: dict[str, bytes] = {}
-        arguments: list[Path | str] = []
-        for path in paths:
-            if isinstance(path, Source):
-                given[path.shown] = path.data if path.data is not None else b""
-                if path.problem is not None:
-                    special[path.shown] = path.problem
-                arguments.append(path.shown)
-            else:
-                arguments.append(Path(path) if str(path) else "")
-        skipped: list[str] = []
-        found, missing = find_decklists(arguments, exclude, special, skipped, given, force_exclude=force_exclude)
-        sources = [Source(None if shown in given else path, shown, given.get(shown), special.get(shown))
-                   for path, shown in found]
-        return Found(sources, [str(m) for m in missing], skipped)
+        return find_decklists([p if isinstance(p, Source) else Path(p) if str(p) else "" for p in paths], exclude,
+                              force_exclude=force_exclude)
 
     def check_sources(self, sources: Sequence[Source], *, format: str | None = None,
                       as_of: date | str | None = None, input_format: str | None = None,
@@ -264,11 +241,7 @@ class Session:
         checker = self.checker(chosen, input_format=_input_format(input_format))
         notices = [f"warning: {w}" for w in checker.warnings()]
         main = checker.regulation()
-        files = [(source.path if source.path is not None else source.shown, source.shown) for source in sources]
-        special = {s.shown: s.problem for s in sources if s.problem is not None}
-        given = {s.shown: s.data for s in sources if s.data is not None}
-        results, deck_formats = check_files(checker, files, special=special, jobs=jobs, progress=progress,
-                                            given=given, render=prerender,
+        results, deck_formats = check_files(checker, sources, jobs=jobs, progress=progress, render=prerender,
                                             note=lambda text: notices.append(f"note: {text}"))
         judged_in = {fmt for fmt, _list in deck_formats.values()}
         notices += [f"warning: {w}" for w in checker.unused_overrides(judged_in)]

@@ -31,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import DataError
-from .model import ERROR, CardRef, DeckResult, Problem
+from .model import ERROR, CardRef, DeckResult, Problem, Source
 from .parsers import read_or_unreadable
 
 POOL_MIN_FILES = 300  # below this, starting workers costs more than it saves (fork: a few ms each)
@@ -78,33 +78,33 @@ def plan_jobs(files: int, jobs: int | None, min_files: int = POOL_MIN_FILES) -> 
     return max(1, min(cores, files // FILES_PER_PROCESS))
 
 
-def _failed(display: str, exc: BaseException) -> DeckResult:
+def _failed(shown: str, exc: BaseException) -> DeckResult:
     message = f"deckcheck failed on this file: {type(exc).__name__}: {exc}"
     fix = "please report this file to deckcheck's maintainers; the other decks were checked"
-    return DeckResult(display, {"main": 0, "extra": 0, "side": 0}, [Problem("unreadable", ERROR, message, fix=fix)])
+    return DeckResult(shown, {"main": 0, "extra": 0, "side": 0}, [Problem("unreadable", ERROR, message, fix=fix)])
 
 
-def _special(display: str, reason: str) -> DeckResult:
+def _special(shown: str, reason: str) -> DeckResult:
     problem = Problem("unreadable", ERROR, f"cannot read the file: {reason}", fix="point deckcheck at decklist files")
-    return DeckResult(display, {"main": 0, "extra": 0, "side": 0}, [problem])
+    return DeckResult(shown, {"main": 0, "extra": 0, "side": 0}, [problem])
 
 
-def check_one(checker, path: Path, display: str, special: dict[str, str], given: dict[str, bytes] | None = None,
+def check_one(checker, path: Path, shown: str, special: dict[str, str], given: dict[str, bytes] | None = None,
               read=None) -> list[tuple[DeckResult, tuple[str, str | None]]]:
     """The result of each deck of one file (or of a decklist ``given`` as data) and the (format id,
     list name) it was judged with; never raises but DataError. ``read``: the file's bytes (or its
     ``unreadable`` deck) when read already."""
-    if display in special:
+    if shown in special:
         regulation = checker.regulation()
-        return [(_special(display, special[display]), _judged_by(regulation))]
+        return [(_special(shown, special[shown]), _judged_by(regulation))]
     try:
-        checked = checker.check_decks(path, display, (given or {}).get(display), read)
+        checked = checker.check_decks(path, shown, (given or {}).get(shown), read)
     except DataError:
         raise
     except Exception as exc:  # a bug for one odd file must not cost the other decks their verdict
         if os.environ.get("DECKCHECK_DEBUG"):
             raise
-        checked = [(_failed(display, exc), checker.regulation())]
+        checked = [(_failed(shown, exc), checker.regulation())]
     return [(result, _judged_by(regulation)) for result, regulation in checked]
 
 
@@ -179,7 +179,7 @@ def _check_chunk(chunk: list[tuple[str, str]], special: dict[str, str], given: d
     checker = _worker_checker
     _packed.clear()
     try:
-        packed = [[_pack(*pair) for pair in check_one(checker, Path(path), display, special, given)] for path, display in chunk]
+        packed = [[_pack(*pair) for pair in check_one(checker, Path(path), shown, special, given)] for path, shown in chunk]
         return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL)
     finally:
         _packed.clear()
@@ -218,28 +218,29 @@ def collector_paused():
 
 def check_files(
     checker,
-    files: Sequence[tuple[Path, str]],
+    sources: Sequence[Source],
     *,
-    special: dict[str, str] | None = None,
     jobs: int | None = None,
     progress: Progress | None = None,
     min_pool_files: int | None = None,
-    given: dict[str, bytes] | None = None,
     render: Render | None = None,
     note: Note | None = None,
 ) -> tuple[list[DeckResult], dict[str, tuple[str, str | None]]]:
-    """Check every file; results in the order of ``files``, and path → (format id, list name).
+    """Check every decklist (``files.find_decklists``); results in the order of ``sources``, and path → (format
+    id, list name).
 
     ``checker`` is the main process's Checker: it checks in this process, and the workers
     copy its selection, date and input format. ``jobs`` counts processes, this one included
-    (None: every core for ``min_pool_files`` files or more, else 1). ``given``: decklists
-    given as data (standard input, ydke links), by the path shown for them. A file of several
+    (None: every core for ``min_pool_files`` files or more, else 1). A source given as data (standard input,
+    ydke links) is never read from a file, one that must not be opened is reported unreadable. A file of several
     decks (ydke links) gives a result for each. ``render``: each result's line of the report, in pieces
     (``result.rendered``), is made by the process that checked the deck, so that work is shared too; a copy's
     from the pieces of the deck it copies. ``note``: told when the pool cannot be used. Raises DataError only.
     """
-    special = special or {}
-    given = given or {}
+    # inside the pool, a file is (path, path as shown), and what is known of it beforehand is by its path as shown
+    files = [(s.path if s.path is not None else s.shown, s.shown) for s in sources]
+    special = {s.shown: s.problem for s in sources if s.problem is not None}
+    given = {s.shown: s.data for s in sources if s.data is not None}
     if min_pool_files is None:
         min_pool_files = POOL_MIN_FILES if _forks() else POOL_MIN_FILES_SPAWN
     processes = plan_jobs(len(files), jobs, min_pool_files)
@@ -264,8 +265,8 @@ def _chunked(checker, files, special, given, processes, progress, render, note=N
     done: list[list[tuple] | None] = [None] * len(chunks)  # per chunk: per file, its (result, format) pairs
 
     def here(index: int) -> None:
-        done[index] = [check_one(checker, path, display, special, given, _read(path, display, special, given))
-                       for path, display in chunks[index]]
+        done[index] = [check_one(checker, path, shown, special, given, _read(path, shown, special, given))
+                       for path, shown in chunks[index]]
         if progress is not None:
             progress(len(chunks[index]))
 
@@ -401,8 +402,8 @@ class _ForkPool:
         total = 0
         end = start
         while end < len(files) and end - start < WINDOW_FILES and total < WINDOW_BYTES:
-            path, display = files[end]
-            read = _read(path, display, special, given)
+            path, shown = files[end]
+            read = _read(path, shown, special, given)
             if isinstance(read, bytes):
                 total += len(read)
                 reads[end] = read
@@ -608,12 +609,12 @@ class _ForkPool:
             self.here(batch, reads)
 
 
-def _read(path, display: str, special: dict, given: dict):
+def _read(path, shown: str, special: dict, given: dict):
     """What ``read_or_unreadable`` gives for a file found by ``files.find_decklists`` (a regular file unless it
     is ``special``); None for a decklist given as data or a file never to be opened."""
-    if display in special or display in given:
+    if shown in special or shown in given:
         return None
-    return read_or_unreadable(path, display, found_regular=True)
+    return read_or_unreadable(path, shown, found_regular=True)
 
 
 def _forked(checker, files, special, given, workers, progress, render, note=None) -> list[list[tuple]]:
@@ -728,9 +729,9 @@ def _cooperate(checker, chunks, special, given, workers, here, done, progress, r
     def submit() -> None:
         nonlocal front, broken
         while not broken and len(pending) < window and front < back:
-            chunk = [(str(path), display) for path, display in chunks[front]]
-            sub = {display: special[display] for _, display in chunk if display in special}
-            data = {display: given[display] for _, display in chunk if display in given}
+            chunk = [(str(path), shown) for path, shown in chunks[front]]
+            sub = {shown: special[shown] for _, shown in chunk if shown in special}
+            data = {shown: given[shown] for _, shown in chunk if shown in given}
             try:
                 pending.append((front, executor.submit(_check_chunk, chunk, sub, data)))
             except (BrokenProcessPool, RuntimeError, OSError) as exc:

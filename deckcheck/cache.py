@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from . import __version__
+from .version import __version__
 
 
 _XDG = {"cache": ("XDG_CACHE_HOME", (".cache",)), "data": ("XDG_DATA_HOME", (".local", "share")),

@@ -236,17 +236,17 @@ class Checker:
         """The verdict on a parsed deck (``parsed`` is not changed)."""
         return self.judge(parsed)[0]
 
-    def check_path(self, path: Path, display: str | None = None) -> DeckResult:
-        return self.check_parsed(read_deck(path, display, self.input_format))
+    def check_path(self, path: Path, shown: str | None = None) -> DeckResult:
+        return self.check_parsed(read_deck(path, shown, self.input_format))
 
-    def check_decks(self, path: Path, display: str | None = None, data: bytes | None = None,
+    def check_decks(self, path: Path, shown: str | None = None, data: bytes | None = None,
                     read: bytes | ParsedDeck | None = None) -> list[tuple[DeckResult, Regulation]]:
         """Every deck of a file (several for a file of ydke links), or of ``data`` given instead of a file.
         ``read``: what ``read_or_unreadable`` gave for the file already (batch.py reads a window of files first)."""
         if data is not None:
-            decks = parse_given(data, display if display is not None else str(path), self.input_format)
+            decks = parse_given(data, shown if shown is not None else str(path), self.input_format)
             return [self.judge(deck) for deck in decks]
-        shown = display if display is not None else os.fsdecode(path)
+        shown = shown if shown is not None else os.fsdecode(path)
         if read is None:
             read = read_or_unreadable(path, shown)
         if not isinstance(read, bytes):

@@ -11,8 +11,10 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from .model import Source
 from .parsers import DECK_SUFFIXES, WALK_CHECKED_SUFFIXES, looks_like_decklist, not_a_file_reason, read_head
 
 
@@ -101,44 +103,53 @@ def _relative(path: str, base: str) -> str:
     return os.path.relpath(path, base).replace(os.sep, "/")
 
 
-def find_decklists(
-    paths: list[Path | str], exclude: tuple[str, ...] | list[str] = (), special: dict[str, str] | None = None,
-    skipped: list[str] | None = None, given: dict[str, bytes] | None = None, force_exclude: bool = False,
-) -> tuple[list[tuple[Path | str, str]], list[Path]]:
-    """(file, path as shown) for every decklist, in a stable order; and the paths that do not exist.
+@dataclass
+class Found:
+    """The decklists that paths name (in report order), the paths that do not exist, and the files found in
+    folders that plainly are no decklist (a README.txt: skipped)."""
+
+    sources: list[Source]
+    missing: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+def find_decklists(paths: list[Path | str | Source], exclude: tuple[str, ...] | list[str] = (),
+                   force_exclude: bool = False) -> Found:
+    """Every decklist (a :class:`Source`: its file and its path as shown), in a stable order; the paths that
+    do not exist; the files skipped.
 
     A file named on the command line is taken whatever its suffix; a decklist given as data
-    (standard input, a ydke link; a key of ``given``) is taken as it is. Folders are searched
+    (standard input, a ydke link: a ``Source`` with its bytes) is taken as it is. Folders are searched
     recursively for the input formats' suffixes (parsers.DECK_SUFFIXES) in name order (files and folders at one level
     sorted together by name, folders entered after the files of their level), skipping hidden
     files and folders (``.github/``, ``.pre-commit-config.yaml``) and names matching an
     ``exclude`` glob (matched against the path relative to the searched folder, and against the
     bare name). Anything found that is not a regular file is still returned, to be reported as
     ``unreadable`` rather than stop the run: a broken symlink fails when read; a pipe, socket,
-    device or a folder that cannot be listed must not be opened at all, so its path and the
-    reason go into ``special`` (path as shown → reason) when a dict is given. A .txt or YAML file
-    found in a folder that is plainly not a decklist (parsers.looks_like_decklist) is left out and
-    its path put into ``skipped``; named on the command line it is read all the same, unless
-    ``force_exclude`` (pre-commit and other tools that name every changed file, as ruff's
-    ``--force-exclude``): then a named file is taken only as a folder search would take it (a decklist
-    suffix, not excluded, not plainly something else). An empty path names nothing (it is missing),
-    never the current folder. The order is the report order of machine formats (JSON, CSV, …).
+    device or a folder that cannot be listed must not be opened at all: its ``Source`` says why
+    (``problem``). A .txt or YAML file found in a folder that is plainly not a decklist
+    (parsers.looks_like_decklist) is left out and its path put into ``skipped``; named on the
+    command line it is read all the same, unless ``force_exclude`` (pre-commit and other tools that
+    name every changed file, as ruff's ``--force-exclude``): then a named file is taken only as a
+    folder search would take it (a decklist suffix, not excluded, not plainly something else). An
+    empty path names nothing (it is missing), never the current folder. The order is the report
+    order of machine formats (JSON, CSV, …).
     """
     patterns = tuple(exclude)
-    if special is None:
-        special = {}
-    if skipped is None:
-        skipped = []
-    found: list[tuple[Path, str]] = []
-    missing: list[Path] = []
+    special: dict[str, str] = {}  # path as shown → why it must not be opened
+    skipped: list[str] = []
+    found: list[tuple[Path | str, str]] = []
+    given: dict[str, Source] = {}
+    missing: list[str] = []
     seen: set[str] = set()
     for path in paths:
-        shown = str(path)
-        if isinstance(path, str) and given is not None and path in given:
-            if path not in seen:
-                seen.add(path)
-                found.append((Path(path), path))
+        if isinstance(path, Source):
+            if path.shown not in seen:
+                seen.add(path.shown)
+                given[path.shown] = path
+                found.append((path.shown, path.shown))
             continue
+        shown = str(path)
         if os.path.isdir(path):
             names: list[str] = []
             walked_skips: list[str] = []
@@ -163,8 +174,9 @@ def find_decklists(
                 if reason:
                     special[shown] = reason
         else:
-            missing.append(path)
-    return found, missing
+            missing.append(shown)
+    sources = [given[shown] if shown in given else Source(path, shown, None, special.get(shown)) for path, shown in found]
+    return Found(sources, missing, skipped)
 
 
 def _taken_when_named(shown: str, patterns: tuple[str, ...]) -> bool:

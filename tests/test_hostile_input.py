@@ -341,8 +341,8 @@ def test_the_walk_keeps_the_documented_order(tmp_path):
     for rel in ("b.ydk", "a/z.ydk", "a/b/c.ydk", "a/a.ydk", "c.yaml", "a/c/d.ydk", "b/x.ydk", ".hidden/h.ydk"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(b"main: []\n" if rel.endswith(".yaml") else b"")  # (a YAML file without
-    found, _ = find_decklists([tmp_path])                                              # a deck key is skipped)
-    order = [os.path.relpath(shown, tmp_path) for _, shown in found]
+    found = find_decklists([tmp_path]).sources                                         # a deck key is skipped)
+    order = [os.path.relpath(s.shown, tmp_path) for s in found]
     assert order == ["b.ydk", "c.yaml", "a/a.ydk", "a/z.ydk", "a/b/c.ydk", "a/c/d.ydk", "b/x.ydk"]
 
 

@@ -473,7 +473,7 @@ def test_deck_suffixes():
 def test_read_deck_suffix_is_case_insensitive_and_display_path(tmp_path):
     f = tmp_path / "DECK.YDK"
     f.write_bytes(b"#main\n14558127\n#extra\n!side\n")
-    deck = read_deck(f, display_path="decks/DECK.YDK")
+    deck = read_deck(f, shown="decks/DECK.YDK")
     assert deck.path == "decks/DECK.YDK"
     assert cards(deck) == [(MAIN, 14558127, 2)]
     y = tmp_path / "deck.YML"

@@ -36,9 +36,7 @@ def tree(tmp_path_factory) -> Path:
 def run(tree, cards, store) -> Run:
     """A Run over the mixed tree (legal, illegal, warnings, unreadable), plus an odd deck."""
     checker = Checker(cards, store, Selection(), today=TODAY)
-    special: dict[str, str] = {}
-    found, _ = find_decklists([tree], special=special)
-    results, formats = batch.check_files(checker, found, special=special, jobs=1)
+    results, formats = batch.check_files(checker, find_decklists([tree]).sources, jobs=1)
     odd = DeckResult(
         "odd dir/dëck, \"1\":%.ydk",  # space, comma, colon, percent, quote, non-ASCII
         {"main": 40, "extra": 0, "side": 0},
@@ -199,7 +197,7 @@ def test_cli_formats(fmt, tree):
     elif fmt == "github":
         assert all(GITHUB_LINE.match(line) for line in out.splitlines())
     else:
-        assert len(list(csv.reader(io.StringIO(out, newline="")))) == len(find_decklists([SAMPLES])[0]) + 1
+        assert len(list(csv.reader(io.StringIO(out, newline="")))) == len(find_decklists([SAMPLES]).sources) + 1
 
 
 def test_github_format_is_picked_inside_github_actions():

@@ -12,7 +12,8 @@ import typer
 
 from ..errors import DeckcheckError
 from ..model import Source
-from ..report import OUTPUT_FORMATS, OUTPUT_SUFFIXES, output_format as output_format_named
+from ..report import OUTPUT_FORMATS, OUTPUT_SUFFIXES
+from ..report.registry import output_format as output_format_named
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, COLLECTION_OPTION, PRICE_CAP_OPTION, PRICES_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, POINTS_CAP_OPTION,
     CONFIG_OPTION, NO_CONFIG_OPTION, REGION_OPTION, InputFormatChoice, app, console, decklist_sources, fail, load_settings,

@@ -14,7 +14,7 @@ from typing import Optional
 
 import typer
 
-from .. import __version__
+from ..version import __version__
 from ..formats import FormatStore
 from ..parsers import INPUT_FORMATS
 
@@ -85,67 +85,54 @@ STDIN_SHOWN = "<stdin>"  # how a decklist read from standard input is named in r
 _LINK_ARGUMENT = "ydke://"
 
 
-def decklist_arguments(arguments: list[str], special: dict[str, str]) -> tuple[list[Path | str], dict[str, bytes]]:
-    """Command-line decklist arguments as paths for ``Session.find``, and the decklists given
-    as data: ``-`` (standard input, read once, bounded), a ydke:// link, or an Omega deck code, a
-    YGOMobile deck link or a MyCard deck code that is not a path. A given decklist is named by a string
-    key of the data (``<stdin>``, the link clipped);
-    standard input that cannot be read goes into ``special`` with the reason."""
+def decklist_sources(arguments: list[str]) -> list:
+    """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data as a
+    ``Source``: ``-`` (standard input, read once, bounded; named ``<stdin>``, or why it cannot be read), a
+    ydke:// link, an Omega deck code, a YGOMobile deck link or a MyCard deck code that is not a path (named by the
+    link clipped and its argument number)."""
+    from ..errors import NotAFile
     from ..limits import clip
-    from ..parsers import NotAFile, read_stdin
+    from ..model import Source
+    from ..parsers import read_stdin
 
-    paths: list[Path | str] = []
-    given: dict[str, bytes] = {}
+    found: list = []
+    stdin = None
     for number, argument in enumerate(arguments, 1):
         if argument == STDIN_ARGUMENT:
-            if STDIN_SHOWN not in given:
+            if stdin is None:
                 try:
-                    given[STDIN_SHOWN] = read_stdin()
+                    stdin = Source(None, STDIN_SHOWN, read_stdin())
                 except NotAFile as exc:  # too large, or still open after the time allowed
-                    given[STDIN_SHOWN] = b""
-                    special[STDIN_SHOWN] = f"standard input: {exc}"
-            paths.append(STDIN_SHOWN)
+                    stdin = Source(None, STDIN_SHOWN, b"", f"standard input: {exc}")
+            found.append(stdin)
         elif argument[:len(_LINK_ARGUMENT)].lower() == _LINK_ARGUMENT or (
                 not os.path.exists(argument) and (_omega_code(argument) or _deck_code(argument))):
-            shown = f"{clip(argument, 40)} (argument {number})"
-            given[shown] = argument.encode("utf-8", "surrogateescape")
-            paths.append(shown)
+            found.append(Source(None, f"{clip(argument, 40)} (argument {number})",
+                                argument.encode("utf-8", "surrogateescape")))
         else:
-            paths.append(Path(argument) if argument else argument)  # Path("") would be the current folder
-    return paths, given
+            found.append(Path(argument) if argument else argument)  # Path("") would be the current folder
+    return found
 
 
 def read_one_decklist(argument: str):
     """One decklist: a file, ``-`` (standard input) or a ydke link; exit 2 for a path that is not one
     (as ``check`` does)."""
+    from ..model import Source
     from ..parsers import parse_given, read_deck
 
-    special: dict[str, str] = {}
-    (path,), given = decklist_arguments([argument], special)
-    if isinstance(path, str):  # given as data
-        if path in special:
-            fail(f"{path}: {special[path]}")
-        decks = parse_given(given[path], path)
+    (path,) = decklist_sources([argument])
+    if isinstance(path, Source):  # given as data
+        if path.problem is not None:
+            fail(f"{path.shown}: {path.problem}")
+        decks = parse_given(path.data, path.shown)
         if len(decks) != 1:
-            fail(f"{path} holds {len(decks)} decklists; give one")
+            fail(f"{path.shown} holds {len(decks)} decklists; give one")
         return decks[0]
-    if not path.exists():
+    if not path or not path.exists():
         fail(f"{path}: no such file or directory")
     if path.is_dir():
         fail(f"{path} is a directory; give one decklist file")
     return read_deck(path, str(path))
-
-
-def decklist_sources(arguments: list[str]) -> list:
-    """Command-line decklist arguments for ``Session.find``: a path, or a decklist given as data (``-``,
-    standard input, read once, bounded; a ydke:// link or an Omega deck code that is not a path) as a
-    ``Source`` named by ``<stdin>`` or the link clipped, or by why standard input cannot be read."""
-    from ..model import Source
-
-    special: dict[str, str] = {}
-    paths, given = decklist_arguments(arguments, special)
-    return [Source(None, path, given[path], special.get(path)) if isinstance(path, str) and path in given else path
-            for path in paths]
 
 
 def open_session():

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
-from .. import __version__
+from ..version import __version__
 from ..model import EXTRA, MAIN, SECTION_TITLES, SIDE
 from ..registration import (
     BLOCKS, EXTRA_DECK, FIELD_TITLES, MAIN_OTHER, MONSTERS, SIDE_DECK, SPELLS, TRAPS, Row, Sheet,

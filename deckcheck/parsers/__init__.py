@@ -215,10 +215,10 @@ def _named(decks: list[ParsedDeck], shown: str) -> list[ParsedDeck]:
     return decks
 
 
-def read_decks(path: str | os.PathLike, display_path: str | None = None, forced: str | None = None) -> list[ParsedDeck]:
-    """Read and parse a decklist file: its decks, named ``display_path`` (or ``path#1``, ``path#2`` …
+def read_decks(path: str | os.PathLike, shown: str | None = None, forced: str | None = None) -> list[ParsedDeck]:
+    """Read and parse a decklist file: its decks, named ``shown`` (or ``path#1``, ``path#2`` …
     for several). A file that cannot be read becomes one ``unreadable`` deck."""
-    shown = display_path if display_path is not None else os.fsdecode(path)
+    shown = shown if shown is not None else os.fsdecode(path)
     data = read_or_unreadable(path, shown)
     if not isinstance(data, bytes):
         return [data]
@@ -246,12 +246,12 @@ def parse_read(data: bytes, path: str | os.PathLike, shown: str, forced: str | N
     return _named(parse_decks(data, os.fsdecode(path), forced), shown)
 
 
-def read_deck(path: str | os.PathLike, display_path: str | None = None, forced: str | None = None) -> ParsedDeck:
+def read_deck(path: str | os.PathLike, shown: str | None = None, forced: str | None = None) -> ParsedDeck:
     """Read and parse one decklist file. An unreadable file becomes an ``unreadable`` problem."""
-    decks = read_decks(path, display_path, forced)
+    decks = read_decks(path, shown, forced)
     if len(decks) == 1:
         return decks[0]
-    shown = display_path if display_path is not None else os.fsdecode(path)
+    shown = shown if shown is not None else os.fsdecode(path)
     return unreadable(ParsedDeck(path=shown), f"the file holds {len(decks)} decklists (ydke links); one is needed here",
                       None, "give a file with one decklist")
 

@@ -1,6 +1,6 @@
 """Reporters: pure functions of the results. They know nothing of the rules.
 
-Every output format of ``deckcheck check`` is a :class:`ReportFormat` (``output_format(name)``): the
+Every output format of ``deckcheck check`` is a :class:`ReportFormat` (``registry.output_format(name)``): the
 report in pieces (``chunks``), drawn on a terminal where it can be (text), and the piece of each deck
 that can be made where the deck is checked (JSON). Decks come in ``run.results`` in the order the
 files were found; only the text report reorders them (worst first).
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 
-from .. import __version__
+from ..version import __version__
 from ..model import ERROR, WARNING, DeckResult
 
 # Every output format of `deckcheck check`: its name (as --output-format, deckcheck.toml and the docs
-# spell it) and the module under report/ that renders it, and its ReportFormat there.
+# spell it), the module under report/ that renders it and its ReportFormat there (loaded by registry.py).
 OUTPUT_FORMATS = {
     "text": ("text", "TextFormat"),
     "json": ("json_report", "JsonFormat"),
@@ -58,14 +58,6 @@ class ReportFormat(ABC):
             self.draw(run, console(), quiet=quiet)
         else:
             emit(self.chunks(run, quiet=quiet), target)
-
-
-def output_format(name: str) -> ReportFormat:
-    """The output format of that name (one of ``OUTPUT_FORMATS``)."""
-    import importlib
-
-    module, cls = OUTPUT_FORMATS[name]
-    return getattr(importlib.import_module(f".{module}", __package__), cls)()
 
 
 @dataclass

@@ -18,7 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 
-from .. import __version__
+from ..version import __version__
 from ..model import ERROR, SECTION_TITLES, SECTIONS
 from . import ReportFormat, Run, counts, stale_message, status, worst_first
 from .escape import html_text as h

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from urllib.parse import urljoin, urlsplit
 
-from .. import __version__
+from ..version import __version__
 from ..words import with_article
 
 USER_AGENT = f"deckcheck/{__version__}"

@@ -24,7 +24,8 @@ from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from .. import __version__, clock, datastore
+from .. import clock, datastore
+from ..version import __version__
 from ..carddb import MAIN_INDEX, OTHER_INDEX
 from . import cdb as cdb_import
 from . import lists as L
