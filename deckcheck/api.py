@@ -52,17 +52,43 @@ def _date(value: date | str | None, option: str = "as_of") -> date | None:
 
 def selection(format: str | None = None, banlist: str | None = None, as_of: date | str | None = None,
               region: str | None = None, points_cap: int | None = None, legacy_side: bool = False,
-              as_of_option: str = "as_of") -> Selection:
+              as_of_option: str = "as_of", collection: str | os.PathLike | None = None,
+              prices: str | os.PathLike | None = None, price_cap: str | float | int | None = None) -> Selection:
     """What to judge by: a format id (or a format file's path), a list by name, a date, a region and the rule
-    options a command line may set (the points cap, the legacy side-size rule)."""
-    from .checker import Override, Selection
+    options a command line may set (the points cap, the legacy side-size rule; an event's collection file of
+    owned copies, its price list and price cap)."""
+    from .checker import Selection
 
-    overrides = []
+    overrides = list(event_overrides(collection, prices, price_cap))
     if points_cap is not None:
-        overrides.append(Override(f"--points-cap {points_cap}", "points-cap", {"cap": points_cap}))
+        from .checker import Override
+
+        overrides.insert(0, Override(f"--points-cap {points_cap}", "points-cap", {"cap": points_cap}))
     if legacy_side:
+        from .checker import Override
+
         overrides.append(Override("--side-rule legacy", "side-size", {"exactly": [0, 15]}))
     return Selection(format, banlist, _date(as_of, as_of_option), region, tuple(overrides))
+
+
+def event_overrides(collection=None, prices=None, price_cap=None) -> tuple:
+    """The overrides that turn on an event's own checks: ``collection`` (a CSV of copies owned), ``prices`` (a
+    CSV price list) with ``price_cap`` (an amount); the files are read when a checker is made."""
+    from .checker import Override
+
+    found = []
+    if collection is not None:
+        found.append(Override(f"--collection {collection}", "collection", {"file": str(Path(collection).resolve())},
+                              enable=True))
+    if price_cap is not None and prices is None:
+        raise UsageError("--price-cap needs --prices (the event's price list)")
+    if prices is not None:
+        options = {"prices": str(Path(prices).resolve())}
+        if price_cap is not None:
+            options["cap"] = str(price_cap)
+        found.append(Override(f"--prices {prices}" + (f" --price-cap {price_cap}" if price_cap is not None else ""),
+                              "price-cap", options, enable=True))
+    return tuple(found)
 
 
 @dataclass
@@ -137,25 +163,49 @@ class Session:
 
     def check_decks(self, text_or_bytes: str | bytes, *, format: str | None = None, as_of: date | str | None = None,
                     input_format: str | None = None, name: str | None = None, banlist: str | None = None,
-                    region: str | None = None, points_cap: int | None = None) -> list[DeckResult]:
+                    region: str | None = None, points_cap: int | None = None,
+                    **event) -> list[DeckResult]:
         """The verdict on every deck of a decklist given as text or bytes (a file of ydke links holds several).
-        ``name``: how the deck is named in the result (default ``<deck>``)."""
+        ``name``: how the deck is named in the result (default ``<deck>``). ``event``: ``collection`` (a CSV of
+        copies owned), ``prices`` and ``price_cap`` (see :func:`selection`)."""
         from .parsers import parse_given
 
         data = text_or_bytes.encode("utf-8", "surrogateescape") if isinstance(text_or_bytes, str) else bytes(text_or_bytes)
-        checker = self.checker(selection(format, banlist, as_of, region, points_cap), input_format=_input_format(input_format))
+        checker = self.checker(selection(format, banlist, as_of, region, points_cap, **event), input_format=_input_format(input_format))
         return [checker.check_parsed(deck) for deck in parse_given(data, name or "<deck>", checker.input_format)]
 
     def check(self, text_or_bytes: str | bytes, *, format: str | None = None, as_of: date | str | None = None,
               input_format: str | None = None, name: str | None = None, banlist: str | None = None,
-              region: str | None = None, points_cap: int | None = None) -> DeckResult:
+              region: str | None = None, points_cap: int | None = None, **event) -> DeckResult:
         """The verdict on one decklist given as text or bytes (any format deckcheck reads). A decklist that
         holds several decks (ydke links, one a line) is a UsageError: use :meth:`check_decks`."""
         results = self.check_decks(text_or_bytes, format=format, as_of=as_of, input_format=input_format, name=name,
-                                   banlist=banlist, region=region, points_cap=points_cap)
+                                   banlist=banlist, region=region, points_cap=points_cap, **event)
         if len(results) != 1:
             raise UsageError(f"{name or 'the decklist'} holds {len(results)} decks; check them with check_decks")
         return results[0]
+
+    def check_team(self, paths: Sequence[str | os.PathLike], *, format: str | None = None,
+                   slots: Sequence[str] | None = None, copy_limit: int | None = -1, as_of: date | str | None = None,
+                   region: str | None = None):
+        """A team's decklists (files) judged together (``deckcheck.team``): each in its slot's format (``slots``,
+        one per deck) or in ``format``, then the team's shared copy limit and shared list limits (the first deck's
+        format's ``team-copy-limit`` options, else 3 and shared lists; ``copy_limit`` replaces its ``max``, None:
+        no shared copy limit, -1: the format's)."""
+        from .parsers import read_deck
+        from .team import check_team
+
+        if slots is not None and len(slots) != len(paths):
+            raise UsageError(f"--slots names {len(slots)} format{'s' if len(slots) != 1 else ''} for "
+                             f"{len(paths)} decks: give one per deck, in order")
+        formats = list(slots) if slots is not None else [format] * len(paths)
+        checkers = [self.checker(selection(fmt, None, as_of, region)) for fmt in formats]
+        decks = []
+        for path in paths:
+            if not Path(path).is_file():
+                raise UsageError(f"{path}: no such file")
+            decks.append(read_deck(path, os.fsdecode(path)))
+        return check_team(checkers, decks) if copy_limit == -1 else check_team(checkers, decks, copy_limit)
 
     # ---- many decklists -----------------------------------------------------------------------
 
@@ -174,8 +224,9 @@ class Session:
                       banlist: str | None = None, region: str | None = None, points_cap: int | None = None,
                       chosen: Selection | None = None, jobs: int | None = None,
                       progress: Callable[[int], None] | None = None, skipped: Sequence[str] = (),
-                      prerender: Callable[..., tuple] | None = None) -> Run:
+                      prerender: Callable[..., tuple] | None = None, **event) -> Run:
         """Check every decklist of ``sources`` (see :meth:`find`): the run, its results in the order given.
+        ``event``: ``collection`` (a CSV of copies owned), ``prices`` and ``price_cap`` (see :func:`selection`).
 
         ``chosen`` (a :func:`selection`) instead of ``format`` … ``points_cap``. ``jobs``: processes to check
         with (None: every spare core for a large batch). ``progress(n)``: told as decks are done.
@@ -186,7 +237,7 @@ class Session:
         from .batch import check_files
 
         if chosen is None:
-            chosen = selection(format, banlist, as_of, region, points_cap)
+            chosen = selection(format, banlist, as_of, region, points_cap, **event)
         checker = self.checker(chosen, input_format=_input_format(input_format))
         notices = [f"warning: {w}" for w in checker.warnings()]
         main = checker.regulation()

@@ -53,6 +53,7 @@ class Override:
     flag: str  # the option as the user wrote it, for messages
     rule: str
     options: dict
+    enable: bool = False  # turns the rule on in every format (--collection, --prices): else only where it is on
 
 
 @dataclass
@@ -64,6 +65,18 @@ class Selection:
     as_of: date | None = None
     region: str | None = None
     overrides: tuple[Override, ...] = ()
+
+
+def _read_event_files(selection: Selection, cards) -> None:
+    """Read the command line's collection and price list once, before any deck: a mistake in either is a usage
+    error naming the file and line (exit 2), not a problem of every deck."""
+    from .owned import read_collection, read_prices
+
+    for override in selection.overrides:
+        if override.rule == "collection" and override.options.get("file"):
+            read_collection(override.options["file"], cards)
+        elif override.rule == "price-cap" and override.options.get("prices"):
+            read_prices(override.options["prices"], cards)
 
 
 class Checker:
@@ -86,6 +99,7 @@ class Checker:
         self._last: tuple = (None, None)  # the format last asked for and its regulation
         self._seen: dict[bytes, tuple[DeckResult, Regulation]] = {}  # YDK contents checked, their verdicts
         self._formats: dict[str, Format] = {}
+        _read_event_files(selection, cards)
         self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
         self._named: Banlist | None = None
         if selection.banlist is not None:
@@ -120,7 +134,7 @@ class Checker:
         """``fmt`` with the command line's overrides; ``strict``: an override the format cannot take is an
         error (the format asked for), else it is left out (a format a decklist declares)."""
         for override in self.selection.overrides:
-            if fmt.enabled(override.rule):
+            if fmt.enabled(override.rule) or override.enable:
                 fmt = fmt.with_options(override.rule, override.options, override.flag)
             elif strict:
                 raise DataError(f"{override.flag}: format {fmt.id} does not apply the {override.rule} rule")

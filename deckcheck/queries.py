@@ -167,6 +167,9 @@ def data_report(index, store, today: date, today_of=None, root=None) -> dict:
     corrections = load_corrections()
     document["corrections"] = {"path": str(corrections.path), "entries": corrections.to_json()}
     document["pools"] = pools_report()
+    from .card_facts import load_card_facts
+
+    document["card_facts"] = load_card_facts().to_json()
     return document
 
 

@@ -90,6 +90,13 @@ def compare(registered: ResolvedDeck, sided: ResolvedDeck, context: SideContext)
     return deck.moves, problems
 
 
+def kept_when_sided(sided: ResolvedDeck, regulation) -> list[Problem]:
+    """The problems of the format's rules that hold after siding too (``KEEPS_WHEN_SIDED``: an event's quota)
+    on the sided deck."""
+    return [p for rule, _ in regulation.rules if getattr(rule, "KEEPS_WHEN_SIDED", False)
+            for p in rule.check(sided, regulation)]
+
+
 class SideChecker:
     """Checks sided decks against one registered deck, which is itself checked once with ``check``."""
 
@@ -102,10 +109,13 @@ class SideChecker:
         context = SideContext(self.cards, must_be_registered, why_registered)
         resolved = resolve(sided, self.cards)
         moves, problems = compare(self.registered, resolved, context)
-        if self.regulation.enabled("legend") and not any(p.rule == "unreadable" for p in problems):
-            from .rules import legend  # Legend cards may wait in the Side Deck: the Deck after siding keeps the limit
+        if not any(p.rule == "unreadable" for p in problems):
+            kept = kept_when_sided(resolved, self.regulation) if resolved.deck_entries else []  # an event's quota
+            if self.regulation.enabled("legend"):
+                from .rules import legend  # Legend cards may wait in the Side Deck: the Deck after siding keeps the limit
 
-            problems = sorted(problems + list(legend.check(resolved, self.regulation)), key=problem_order)
+                kept += list(legend.check(resolved, self.regulation))
+            problems = sorted(problems + kept, key=problem_order)
         return SideResult(self.registered_result, resolved, moves, problems, must_be_registered)
 
 

@@ -232,7 +232,7 @@ def test_build_is_reproducible(tmp_path):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     for name in ("cards.jsonl", "other_cards.jsonl", "names.jsonl", "rush_cards.jsonl", "rush_names.jsonl",
-                 "build-report.txt"):
+                 "card_facts.jsonl", "build-report.txt"):
         assert (tmp_path / "deckcheck" / "data" / name).read_bytes() == (DATA / name).read_bytes(), name
     built = sorted(p.relative_to(tmp_path) for p in (tmp_path / "banlists").glob("*/*.yaml"))
     committed = sorted(p.relative_to(REPO) for p in (REPO / "banlists").glob("*/*.yaml"))

@@ -35,6 +35,8 @@ def schema() -> dict:
             "additionalProperties": False,
         }
         rules[rule.ID] = {"oneOf": [{"type": "boolean"}, {"type": "null"}, settings]}
+        if getattr(rule, "LIST_OPTION", None):  # the list alone stands for that option (quota: [...])
+            rules[rule.ID]["oneOf"].append(options[rule.LIST_OPTION].json_schema())
     text_list = {"type": "array", "items": {"type": "string", "minLength": 1}}
     properties = {
         "title": {"type": "string", "minLength": 1, "description": "The format's name as reports show it."},

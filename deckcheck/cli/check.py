@@ -14,7 +14,7 @@ from ..model import Source
 from ..report import OUTPUT_FORMATS, OUTPUT_SUFFIXES
 from ..report.registry import output_format as output_format_named
 from .common import (
-    AS_OF_OPTION, BANLIST_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, POINTS_CAP_OPTION,
+    AS_OF_OPTION, BANLIST_OPTION, COLLECTION_OPTION, PRICE_CAP_OPTION, PRICES_OPTION, EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, POINTS_CAP_OPTION,
     CONFIG_OPTION, NO_CONFIG_OPTION, REGION_OPTION, InputFormatChoice, app, console, decklist_sources, fail, load_settings,
     say, selection, silence_stdout,
 )
@@ -63,6 +63,9 @@ def check(
     as_of: str | None = AS_OF_OPTION,
     region: str | None = REGION_OPTION,
     points_cap: int | None = POINTS_CAP_OPTION,
+    collection: Path | None = COLLECTION_OPTION,
+    prices: Path | None = PRICES_OPTION,
+    price_cap: str | None = PRICE_CAP_OPTION,
     output_format: str | None = typer.Option(
         None, "--output-format", "-o", metavar="FORMAT|FILE",
         help=f"{', '.join(OUTPUT_FORMATS)} (default: what --output's suffix means, else the config file's, else github "
@@ -84,7 +87,7 @@ def check(
     from ..api import Session
 
     settings = load_settings(config, no_config)
-    chosen = selection(settings, format, banlist, as_of, region, points_cap)
+    chosen = selection(settings, format, banlist, as_of, region, points_cap, collection, prices, price_cap)
     output_format, output = _format_or_file(output_format, output)
     report_name = _pick_output_format(output_format, output, settings.output_format)
     report = output_format_named(report_name)

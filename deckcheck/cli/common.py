@@ -225,6 +225,15 @@ def describe_regions() -> None:
                           "and the formats built on them).")
 
 
+COLLECTION_OPTION = typer.Option(None, "--collection", metavar="FILE",
+                                 help="The player's collection (a CSV: name or passcode and a count; YGOPRODeck's and "
+                                      "Dragon Shield's exports read as they are): a card used more often than owned "
+                                      "is a collection problem.")
+PRICES_OPTION = typer.Option(None, "--prices", metavar="FILE",
+                             help="The event's frozen price list (a CSV: name or passcode and a price): a card "
+                                  "without a price is a price-cap problem; with --price-cap, the deck's total too.")
+PRICE_CAP_OPTION = typer.Option(None, "--price-cap", metavar="AMOUNT",
+                                help="The most a deck may cost at the --prices list's prices (15, 15.50).")
 POINTS_CAP_OPTION = typer.Option(None, "--points-cap", min=0, metavar="N",
                                  help="The points cap of a points format (Genesys: 100 unless the event says otherwise; 0 is a cap).")
 
@@ -255,7 +264,8 @@ def _not_an_output_format(format: str | None) -> None:
 
 
 def selection(settings, format: str | None, banlist: str | None, as_of: str | None, region: str | None,
-              points_cap: int | None):
+              points_cap: int | None, collection: Path | None = None, prices: Path | None = None,
+              price_cap: str | None = None):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
     from ..checker import Selection
@@ -265,8 +275,15 @@ def selection(settings, format: str | None, banlist: str | None, as_of: str | No
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:
         chosen_list, chosen_date = settings.banlist, settings.as_of
+    from ..api import event_overrides
+    from ..errors import DeckcheckError
+
+    try:
+        event = event_overrides(collection, prices, price_cap)
+    except DeckcheckError as exc:
+        fail(str(exc))
     return Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
-                     overrides(points_cap if points_cap is not None else settings.points_cap))
+                     overrides(points_cap if points_cap is not None else settings.points_cap) + event)
 
 
 CONFIG_OPTION = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml "

@@ -159,3 +159,47 @@ def diff_command(
 
         side_text.diff(first, second, rows, console())
     raise typer.Exit(EXIT_LEGAL if not rows else EXIT_ILLEGAL)
+
+
+@app.command("team")
+def team_command(
+    decks: list[str] = typer.Argument(..., help="The team's decklists (files), one per player, in seat order."),
+    format: str | None = typer.Option(None, "--format", "-f", metavar="FORMAT",
+                                         help="The format every deck is checked in (default: tcg)."),
+    slots: str | None = typer.Option(None, "--slots", metavar="F1,F2,…",
+                                        help="One format per deck, in order (Multi-Format teams: goat,edison,tcg)."),
+    copy_limit: int | None = typer.Option(None, "--copy-limit", min=0, metavar="N",
+                                             help="The most copies of a card across the team's decks (default: the "
+                                                  "format's team-copy-limit max, else 3)."),
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    output_format: OutputFormat = _OUTPUT,
+) -> None:
+    """Check a team's decks together: each in its slot's format, then the copies shared across the team (a copy
+    limit, a list's limits: a Limited card once per team). Every team problem names the decks."""
+    import json
+
+    chosen = [s.strip() for s in slots.split(",")] if slots is not None else None
+    session = open_session()
+    try:
+        result = session.check_team(decks, format=format, slots=chosen,
+                                    copy_limit=-1 if copy_limit is None else copy_limit,
+                                    as_of=parse_date(as_of, "--as-of"), region=region)
+    except DeckcheckError as exc:
+        fail(str(exc))
+    if output_format is OutputFormat.json:
+        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+    else:
+        out = console()
+        for deck, regulation in result.decks:
+            verdict = "✓ LEGAL" if deck.legal else "✗ ILLEGAL"
+            out.print(f"{verdict} {deck.path}  ({regulation.title})", highlight=False, markup=False)
+            for p in deck.problems:
+                out.print(f"    {p.rule}: {p.card.name + ' ' if p.card else ''}{p.message} → {p.fix}",
+                          highlight=False, markup=False)
+        for p in result.problems:
+            out.print(f"✗ team  {p.rule}: {p.message} → {p.fix}", highlight=False, markup=False)
+        out.print(f"team: {'legal' if result.legal else 'not legal'} ({len(result.decks)} decks, "
+                  f"{len(result.problems)} team problem{'s' if len(result.problems) != 1 else ''})",
+                  highlight=False, markup=False)
+    raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)

@@ -156,6 +156,8 @@ def resolve_rules(own: Mapping, inherited: Mapping | None, path: Path, lines: Ma
         if value is True or value is None:
             result[rule_id] = current
             continue
+        if isinstance(value, list) and getattr(module, "LIST_OPTION", None):  # quota: [..] = quota: {quotas: [..]}
+            value = {module.LIST_OPTION: value}
         if not isinstance(value, dict):
             raise FormatError(f"{where(path, lines, key)}: give the rule's options as a mapping, or true/false")
         declared = getattr(module, "OPTIONS", {})

@@ -265,6 +265,8 @@ def _options_text(rule) -> list[str]:
 def _show(value) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(map(_show, value)) + "]"
+    if isinstance(value, dict):  # a quota, a product pool: as a format file writes it
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
     if value is None:
         return "null"
     return value.isoformat() if hasattr(value, "isoformat") else str(value)
@@ -427,6 +429,12 @@ def data(document: dict, output_format: str, console) -> None:
         src = pool["source"]
         say(f"  • {pool['title']} ({pool['id']}): {pool['cards']:,} cards, from {src.get('repository')} "
             f"@ {str(src.get('commit'))[:12]}, {src.get('date')}: {src.get('rule')}")
+    facts = document.get("card_facts")
+    if facts:
+        say(("Card facts", "bold"), f": {facts['cards']:,} cards, {facts['products']:,} products (quota, product "
+            f"pools; {facts['path']})")
+        for src in facts["sources"]:
+            say(f"  • {src.get('used_for')}: {src.get('repository')} @ {str(src.get('commit'))[:12]}, {src.get('date')}")
     entries = document["corrections"]["entries"]
     say(("Corrections", "bold"), f": {len(entries)} in use ({document['corrections']['path']}), applied to "
         "the bundled lists and by 'deckcheck update'")

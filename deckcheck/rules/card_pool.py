@@ -14,7 +14,9 @@ released Rush card is in the pool on any check date. A card of the other game (a
 OCG/TCG deck, an OCG/TCG card in a Rush deck) is rule other-game's, not this rule's.
 
 A format may narrow the pool: a pool of its own (`pool`: Master Duel's cards, the cards printed
-in Simplified Chinese; deckcheck/data/pools/), cards released in both the TCG and the OCG (Worlds), a release
+in Simplified Chinese; deckcheck/data/pools/), the cards of some products (`pool: {products: [SDK]}`:
+a card printed in any of them, by set code; the built-in `structure-deck`), the cards released by a
+product's date (`pool: {latest_product: PHNI}`: Time Wizard events), cards released in both the TCG and the OCG (Worlds), a release
 cut-off (`released_by`: Edison; an OCG Genesys points list sets its own), or a whitelist whose
 cards are the whole pool (GOAT, Speed Duel): any printing of a listed card, and the unofficial rows
 the whitelist names as the card (EDOPro's GOAT-era versions), are that card; a card only "treated
@@ -52,6 +54,7 @@ SEVERITY = ERROR
 SUMMARY = "Only cards released in the format's card pool (TCG, OCG, a whitelist) by the check date and cut-off."
 ENABLED = True
 POOLS = ("tcg", "ocg", "rush")
+OWN_POOLS = ("master-duel", "ocg-cn")
 OPTIONS = {
     "released_in": Option("str", ("tcg",), "the card pools a card must be released in (all of them)", choices=POOLS,
                           many=True),
@@ -61,9 +64,66 @@ OPTIONS = {
                         "not on it is out", nullable=True),
     "prerelease": Option("str", "refused", "cards announced but not released (Rush Duel's prerelease cards): "
                          "refused, or allowed (a house format that plays them early)", choices=("refused", "allowed")),
-    "pool": Option("str", None, "a card pool of its own (deckcheck/data/pools/<pool>.json: master-duel, ocg-cn): "
-                   "every card not in it is out", choices=("master-duel", "ocg-cn"), nullable=True),
+    "pool": Option("object", None, "a card pool of its own: a pool file (deckcheck/data/pools/<pool>.json: "
+                   "master-duel, ocg-cn), {products: [SDK, LOB]} (only cards printed in those products, by set "
+                   "code) or {latest_product: PHNI} (only cards released by that product's date): every card not "
+                   "in it is out", nullable=True, validate=lambda value: pool_problem(value),
+                   schema={"oneOf": [
+                       {"enum": list(OWN_POOLS)},
+                       {"type": "object", "properties": {"products": {"type": "array", "minItems": 1,
+                                                                      "items": {"type": "string", "minLength": 1}}},
+                        "required": ["products"], "additionalProperties": False},
+                       {"type": "object", "properties": {"latest_product": {"type": "string", "minLength": 1}},
+                        "required": ["latest_product"], "additionalProperties": False}]}),
 }
+
+def pool_problem(value) -> str | None:
+    """Why a format's ``pool`` is wrong, or None: a pool file, or a product pool whose products the card facts
+    know (checked when the format is read: a mistyped set code would refuse every card)."""
+    if isinstance(value, str):
+        return None if value in OWN_POOLS else f"must be one of {', '.join(OWN_POOLS)}, {{products: [...]}} or " \
+                                               f"{{latest_product: ...}}, not {value!r}"
+    if not isinstance(value, dict) or len(value) != 1 or not ({"products", "latest_product"} & value.keys()):
+        return f"must be one of {', '.join(OWN_POOLS)}, {{products: [SDK, ...]}} or {{latest_product: PHNI}}, " \
+               f"not {value!r}"
+    products = value.get("products", [value.get("latest_product")])
+    if "products" in value and (not isinstance(products, list) or not products):
+        return "products must be a list of set codes (LOB, SDK)"
+    if not all(isinstance(p, str) and p.strip() for p in products):
+        return f"a product is a set code (LOB, SDK, PHNI), not {products!r}"
+    from ..card_facts import load_card_facts
+
+    facts = load_card_facts()
+    unknown = [p for p in products if facts.product(p) is None]
+    if unknown:
+        return f"no product has the set code {unknown[0]!r} in the card data (a set code's prefix: SDK of SDK-001)"
+    if "latest_product" in value and facts.product(products[0]).released("tcg") is None \
+            and facts.product(products[0]).released("ocg") is None:
+        return f"no release date is known for {facts.product(products[0]).title()}: give released_by instead"
+    return None
+
+
+def product_pool_verdict(card, own: dict, pools: tuple, title: str) -> str | None:
+    """Why ``card`` is outside a product pool (``{products: [...]}`` or ``{latest_product: X}``), or None."""
+    from ..card_facts import load_card_facts
+
+    facts = load_card_facts()
+    if "products" in own:
+        wanted = {p.strip().upper() for p in own["products"]}
+        if facts.of(card.passcode).products & wanted:
+            return None
+        names = ", ".join(facts.product(p).title() for p in own["products"])
+        return f"not printed in {names}: the {title} card pool is those products only (card-pool: pool: products)"
+    product = facts.product(own["latest_product"])
+    for pool in pools or ("tcg",):
+        cutoff = product.released(pool) or product.released("ocg" if pool == "tcg" else "tcg")
+        released = card.tcg_date if pool == "tcg" else card.ocg_date
+        if released and cutoff and released > cutoff:
+            return (f"first released in the {pool.upper()} on {released}, after {product.name or product.prefix} "
+                    f"({product.prefix}, {cutoff}), the "
+                    f"latest product {title} allows (card-pool: pool: latest_product)")
+    return None
+
 
 _ORIGIN = {
     "prerelease": "a prerelease card that is not released yet",
@@ -144,7 +204,9 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
     if why is None and regulation.allowed is not None and card.passcode not in regulation.allowed:
         why = f"not in the {regulation.title} card pool ({regulation.whitelist.name})"
     own = regulation.options(ID).get("pool")
-    if why is None and own is not None:
+    if why is None and isinstance(own, dict):
+        why = product_pool_verdict(card, own, pools, regulation.title)
+    elif why is None and own is not None:
         from ..pools import load_pool
 
         pool = load_pool(own)

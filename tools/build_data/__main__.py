@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from . import __doc__ as DOC
+from .card_facts import build as build_card_facts
 from .cards import build_cards
 from .common import BABELCDB, LIMIT_REGULATION, REPO, REPORT_FILE, YAML_YUGI, YGOJSON, Report, check_provenance
 from .formats import FormatListBuilder
@@ -44,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     written += formats.build(out_dir)
     written += build_rush(shared, out_dir, report)  # the Rush index, names and lists (rush.py)
     written += build_regional(shared, out_dir, report)  # Master Duel, OCG AE / CN lists; the card pools
+    build_card_facts(shared, out_dir, report)  # race, attribute, level, archetypes, products: deckcheck/data/card_facts.jsonl
     removed = []
     for path in sorted((out_dir / "banlists").glob("*/*.yaml")):  # generated lists no longer made (or moved)
         if path not in written and GENERATED_BY_LINE in path.read_text(encoding="utf-8").split("\n", 1)[0]:
