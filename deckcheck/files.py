@@ -8,6 +8,7 @@ checked, and how, is the parsers' one switch (``InputFormat.walk_checked``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 import fnmatch
 import os
 import stat
@@ -113,7 +114,7 @@ class Found:
     skipped: list[str] = field(default_factory=list)
 
 
-def find_decklists(paths: list[Path | str | Source], exclude: tuple[str, ...] | list[str] = (),
+def find_decklists(paths: list[Path | str | Source], exclude: Sequence[str] = (),
                    force_exclude: bool = False) -> Found:
     """Every decklist (a :class:`Source`: its file and its path as shown), in a stable order; the paths that
     do not exist; the files skipped.
