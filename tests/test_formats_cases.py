@@ -389,7 +389,7 @@ def test_goat_and_edison_pin_their_lists_whatever_the_check_date(cards, store):
 
 
 def test_the_house_format_of_the_readme(cards, store, tmp_path):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    readme = (REPO / "docs" / "formats.md").read_text(encoding="utf-8")
     section = readme.split("### A house format", 1)[1]
     [example] = re.findall(r"```yaml\n(.*?)```", section.split("\n## ", 1)[0], flags=re.S)[:1]
     formats = house(tmp_path, "store-genesys", example)
