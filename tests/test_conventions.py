@@ -95,3 +95,12 @@ def test_show_in_a_points_format_names_its_points_list():
     proc = run_cli("show", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--format", "genesys", "--as-of", "2026-08-10")
     first = proc.stdout.splitlines()[0]
     assert "(Genesys, 2026.08.04 Genesys)" in first and "no list" not in first
+
+
+def test_card_shows_the_one_close_name_of_a_misspelling():
+    """Issue 25, item 17: `card "ash blosom"` was an error though its one suggestion is clearly right."""
+    proc = run_cli("card", "ash blosom")
+    assert proc.returncode == 0, proc.stderr
+    assert "Ash Blossom & Joyous Spring" in proc.stdout and "showing Ash Blossom & Joyous Spring" in proc.stderr
+    several = run_cli("card", "blue ayes")  # three names are close: the user chooses
+    assert several.returncode == 2 and "did you mean" in several.stderr

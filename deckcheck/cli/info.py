@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from ..errors import DeckcheckError
-from .common import EXIT_ILLEGAL, EXIT_LEGAL, OutputFormat, app, console, fail, open_session, parse_date
+from .common import EXIT_ILLEGAL, EXIT_LEGAL, OutputFormat, app, console, fail, open_session, parse_date, say
 
 _OUTPUT = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json.")
 
@@ -90,6 +90,9 @@ def card_command(
     session = open_session()
     try:
         found, contained, suggestions = session.search_cards(query, MAX_MATCHES + 1)
+        if not contained and len(suggestions) == 1:  # one name is close, and no other: it is the card meant
+            say(f"deckcheck: note: no card matches {query!r}; showing {suggestions[0]}, the one close name")
+            found, contained, _ = session.search_cards(suggestions[0], MAX_MATCHES + 1)
         if not contained:
             hint = f"; did you mean {' / '.join(suggestions)}?" if suggestions else ""
             fail(f"no card matches {query!r}{hint}")
