@@ -30,7 +30,7 @@ def convert_command(
     inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) "
                                             "or ydke:// links."),
-    to: ConvertFormat = typer.Option(..., "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
+    to: Optional[ConvertFormat] = typer.Option(None, "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
                                                              "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
                                                              "konami-ids, md-json (Master Duel / YgoMaster), mycard "
                                                              "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
@@ -46,8 +46,14 @@ def convert_command(
         help="The format whose cards the decklist's names mean (rush: Rush Duel cards; see: deckcheck formats). "
              "Default: what a YAML decklist declares, else Rush Duel for a YDK or ydke of mostly Rush codes, else "
              "OCG/TCG."),
+    fix: bool = typer.Option(False, "--fix", help="Write each decklist file back in place, in its own format "
+                             "(.txt, .yaml, .yml, .ydk), with every card by its official name (as ruff --fix)."),
 ) -> None:
     """Convert decklists to another format, keeping every card; unknown cards are kept and reported."""
+    if fix:
+        _fix(inputs, lang, input_format, format)
+    if to is None:
+        fail("--to is required: the format to write (or --fix: each file back in its own format)")
     from ..api import Session
     from ..convert import convert
     from ..errors import DeckcheckError
@@ -92,7 +98,7 @@ def convert_command(
             resolved.format = chosen.id if chosen is not None else RUSH  # YAML says so: it reads back as Rush
         for problem in resolved.problems:
             if problem.rule in REPORTED:
-                say(_line(deck.path, problem, "note" if problem.severity == "warning" else "error"))
+                say(_line(deck.path, problem, "error" if problem.severity == "error" else "note"))
         if deck.unreadable:
             failed = True
             continue
@@ -139,6 +145,23 @@ def _why_left_out(to: str) -> str:
     if to == "ygomobile":
         return "a YGOMobile link holds at most 255 Main and 15 Extra and 15 Side Deck entries, 27-bit passcodes"
     return "a MyCard code holds 28-bit passcodes only"
+
+
+FIXED_FORMATS = {".txt": "text", ".yaml": "yaml", ".yml": "yaml", ".ydk": "ydk"}  # --fix: a file's own format
+
+
+def _fix(inputs, lang, input_format, format) -> None:
+    """``--fix``: each file converted to its own format and written over itself in one step; the worst exit."""
+    worst = EXIT_LEGAL
+    for argument in inputs:
+        to = FIXED_FORMATS.get(Path(argument).suffix.lower())
+        if to is None or not Path(argument).is_file():
+            fail(f"--fix {argument}: give decklist files (.txt, .yaml, .yml, .ydk) to write back in place")
+        try:
+            convert_command([argument], ConvertFormat(to), Path(argument), lang, input_format, format, False)
+        except typer.Exit as done:
+            worst = max(worst, done.exit_code)
+    raise typer.Exit(worst)
 
 
 def _line(path: str, problem, level: str) -> str:
