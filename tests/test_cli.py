@@ -118,7 +118,7 @@ def test_banlist_by_name():
         (["check", "sample_decks", "--format", "rusj"], "rusj"),
         (["check", "sample_decks", "--format", "ocg", "--banlist", "2026.05 TCG"], "TCG list"),
         (["check", "no/such/file.ydk"], "no such file"),
-        (["card", "Ash Blosom and Joyus Sprong"], "did you mean"),
+        (["card", "blue ayes"], "did you mean"),  # several names are close (one close name is shown: test_conventions)
     ],
 )
 def test_usage_and_data_errors_exit_2_with_one_line(args, message):
