@@ -134,8 +134,10 @@ def test_card_command_finds_a_misspelled_name_and_lists_partial_matches():
         return subprocess.run([sys.executable, "-m", "deckcheck", "card", *args], cwd=REPO, capture_output=True,
                               text=True, env={**os.environ, "NO_COLOR": "1"})
 
-    proc = card("Ash Blosom")
-    assert proc.returncode == 2 and "did you mean Ash Blossom & Joyous Spring" in proc.stderr
+    proc = card("Ash Blosom")  # one name is close: shown, with a note naming it
+    assert proc.returncode == 0 and "showing Ash Blossom & Joyous Spring" in proc.stderr
+    proc = card("blue ayes")  # several are close: the user chooses
+    assert proc.returncode == 2 and "did you mean Blue-Eyes White Dragon" in proc.stderr
     proc = card("mirrorjade")  # one card fits: shown
     assert proc.returncode == 0 and "44146295" in proc.stdout
     proc = card("ghost", "-o", "json")  # several fit: listed
