@@ -1,7 +1,7 @@
 """`deckcheck …` run in this process: what a test of the command line needs when the process itself is not
 what it tests (exit codes through ``main()``, standard output and error, files written).
 
-Each run gets standard input, output and error of its own (click's CliRunner isolation), the environment
+Each run gets standard input, output and error of its own (typer's CliRunner isolation), the environment
 overrides it asks for, its ``cwd`` and ``sys.argv``, all put back afterwards; the card data stays loaded
 (datastore's per-process memo, keyed by the data directory and its stamp), and the warnings deckcheck gives
 once per process are given again, as a new process would. Signals, pipes, ``os._exit``, the interpreter's
@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from click.testing import CliRunner
+from typer.testing import CliRunner  # typer carries its own click: a fresh install has no click package
 
 from deckcheck import datastore, limits
 from deckcheck.cli import main
