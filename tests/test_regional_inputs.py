@@ -10,7 +10,7 @@ import struct
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -179,6 +179,7 @@ def test_a_ygomobile_entry_of_no_copies_is_unreadable():
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.binary(max_size=300), forced=st.sampled_from(NEW_FORMATS))
+@example(data=b"=", forced="mycard")  # a code of no cards: was an empty deck with no problem
 def test_no_bytes_make_a_new_reader_raise(data, forced):
     deck = parse_deck(data, "deck", forced)
     assert deck.unreadable or deck.entries or deck.problems

@@ -72,6 +72,8 @@ def parse_mycard(data: bytes, path: str) -> ParsedDeck:
     raw, wrong = decode_base64(code)
     if raw is None:
         return unreadable(deck, f"not a MyCard deck code: {wrong}", 1, _FIX)
+    if not raw:
+        return unreadable(deck, f"not a MyCard deck code: {code[:40]!r} holds no cards", 1, _FIX)
     if len(raw) % 4:
         return unreadable(deck, f"the MyCard deck code is {len(raw)} bytes, not a whole number of cards (4 bytes "
                           "each): the code was cut or changed", 1, _FIX)
