@@ -72,7 +72,7 @@ def convert_command(
     decks = [(deck, output_name(argument, shown, number, FORMATS[to.value])) for deck, argument, shown, number in read.decks]
     if not decks:
         fail("no decklists to convert" if not missing else "no decklist could be read")
-    directory = output is not None and (output.is_dir() or str(output).endswith(("/", os.sep)) or len(decks) > 1)
+    directory = output is not None and (os.path.isdir(output) or str(output).endswith(("/", os.sep)) or len(decks) > 1)
     if output is None and len(decks) > 1 and to.value != "ydke":
         fail(f"{len(decks)} decklists: give --output FOLDER to write one file each (or --to ydke for a link per line)")
 
@@ -155,7 +155,7 @@ def _fix(inputs, lang, input_format, format) -> None:
     worst = EXIT_LEGAL
     for argument in inputs:
         to = FIXED_FORMATS.get(Path(argument).suffix.lower())
-        if to is None or not Path(argument).is_file():
+        if to is None or not os.path.isfile(argument):
             fail(f"--fix {argument}: give decklist files (.txt, .yaml, .yml, .ydk) to write back in place")
         try:
             convert_command([argument], ConvertFormat(to), Path(argument), lang, input_format, format, False)

@@ -16,6 +16,7 @@ from typing import List, Optional
 import typer
 
 from ..errors import DeckcheckError
+from ..limits import quoted
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_sources, fail,
@@ -84,11 +85,11 @@ def decklist_command(
     table = settings.decklist
     language = lang.value if lang is not None else table.get("lang", "en")
     if language not in LANGUAGES:
-        fail(f"{settings.source}: decklist.lang must be one of {', '.join(LANGUAGES)}, not {language!r}")
+        fail(f"{settings.source}: decklist.lang must be one of {', '.join(LANGUAGES)}, not {quoted(language)}")
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
     if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
                                       and len(konami_id.strip()) <= 10):
-        fail(f"--konami-id {konami_id!r} is not a KONAMI ID (up to 10 digits, as on the card)")
+        fail(f"--konami-id {quoted(konami_id)} is not a KONAMI ID (up to 10 digits, as on the card)")
     given_date = parse_date(event_date, "--date")
     options = {"player": player, "first_name": first_name, "last_name": last_name,
                "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
@@ -107,8 +108,8 @@ def decklist_command(
     if not parsed_decks:
         fail("no decklist could be read" if unreadable else "no decklists found")
     several = len(parsed_decks) > 1
-    into_folder = not merge and (several or output.is_dir() or str(output).endswith(("/", os.sep)))
-    if form is not None and not form.is_file():
+    into_folder = not merge and (several or os.path.isdir(output) or str(output).endswith(("/", os.sep)))
+    if form is not None and not os.path.isfile(form):
         fail(f"--form {form}: no such file")
 
     chosen = selection(settings, format, banlist, as_of, region, points_cap)

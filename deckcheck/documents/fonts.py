@@ -14,6 +14,8 @@ import io
 from pathlib import Path
 from typing import Any
 
+from ..limits import clip
+
 MAX_FONT_BYTES = 128 * 1024 * 1024  # the largest CJK collections (Noto Sans CJK .ttc) are ~100 MB
 SHIPPED = Path(__file__).parent / "fonts" / "DejaVuSansCondensed.ttf"
 MAIN_FONT, FALLBACK_FONT = "DeckcheckSans", "DeckcheckFallback"
@@ -63,7 +65,12 @@ class Fonts:
             self._registered[MAIN_FONT] = main
         self.fonts = [(MAIN_FONT, main.face.charToGlyph)]
         if fallback is not None:
-            name = f"{FALLBACK_FONT}-{abs(hash(str(Path(fallback).resolve()))):x}"
+            shown = clip(str(fallback), 200)  # a path too long to be one is not repeated whole
+            try:
+                where = str(Path(fallback).resolve())
+            except (OSError, RuntimeError) as exc:  # a name too long for the system, a loop of links
+                raise FontError(f"--font {shown}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+            name = f"{FALLBACK_FONT}-{abs(hash(where)):x}"
             font = self._registered.get(name)
             if font is None:
                 from ..reading import Unreadable, read_file
@@ -71,7 +78,7 @@ class Fonts:
                 try:
                     data = read_file(fallback, MAX_FONT_BYTES)  # never /dev/zero or a FIFO, nor a file of GBs
                 except Unreadable as exc:
-                    raise FontError(f"--font {fallback}: cannot be read: {exc}") from None
+                    raise FontError(f"--font {shown}: cannot be read: {exc}") from None
                 named = io.BytesIO(data)
                 named.name = str(fallback)
                 try:
@@ -80,9 +87,9 @@ class Fonts:
                     reason = str(exc)
                     if "postscript outlines" in reason:
                         reason = "it is an OpenType font with PostScript (CFF) outlines; give a TrueType font"
-                    raise FontError(f"--font {fallback}: cannot be used: {reason}") from None
+                    raise FontError(f"--font {shown}: cannot be used: {reason}") from None
                 except OSError as exc:
-                    raise FontError(f"--font {fallback}: cannot be read: {exc.strerror or exc}") from None
+                    raise FontError(f"--font {shown}: cannot be read: {exc.strerror or exc}") from None
                 pdfmetrics.registerFont(font)
                 self._registered[name] = font
             self.fonts.append((name, font.face.charToGlyph))

@@ -1,0 +1,103 @@
+"""Hostile input on the surfaces of issue 26, second round: item 9 (writes of several files on a full disk,
+echoes of huge input, right-to-left names on the sheet, the HTML report of 50,000 decks, convert's read-back
+of every output format) and the attacks tried afresh after the fixes.
+
+Each test reproduces the attack as a user (or a hostile file) would bring it, through the real command
+(tests/inprocess.py) or the library, on the real bundled data.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO
+from .inprocess import deckcheck
+
+SAMPLES = REPO / "sample_decks"
+BRANDED = SAMPLES / "tcg" / "branded-despia.ydk"
+SNAKE_EYE = SAMPLES / "tcg" / "snake-eye-illegal.yaml"
+HUGE = "Q" * 1_000_000  # a name of 1 MB
+BIG_ARGUMENT = "Q" * 100_000  # a command-line value of 100 KB (Linux takes up to 128 KB per argument)
+
+
+def run(*args, cwd=REPO, stdin: bytes = b"", env=None):
+    return deckcheck(*args, cwd=cwd, stdin=stdin, env={"NO_COLOR": "1", "COLUMNS": "120", **(env or {})})
+
+
+def longest_line(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
+
+
+# ------------------------------------------------------------------ item 9: echoes of input are bounded
+
+
+def test_a_huge_name_on_a_ydk_line_is_not_repeated_whole(tmp_path):
+    """`3x <1 MB name>` in a YDK: the unknown-card fix quoted the whole line (1 MB in the text report, 1 MB in
+    the JSON report's fix)."""
+    deck = tmp_path / "huge.ydk"
+    deck.write_text(f"#main\n3x {HUGE}\n14558127 {HUGE}\n14558127 {'!' * 1_000_000}\n#extra\n!side\n")
+    proc = run("check", deck)
+    assert proc.returncode == 1 and "unknown-card" in proc.stdout
+    assert len(proc.stdout) < 5_000 and longest_line(proc.stdout) < 400, longest_line(proc.stdout)
+    proc = run("check", deck, "-o", "json")
+    problems = json.loads(proc.stdout)["decks"][0]["problems"]
+    assert problems and all(len(p["message"]) < 400 and len(p["fix"] or "") < 300 for p in problems), problems
+    for to in ("text", "yaml", "ydk"):
+        proc = run("convert", deck, "--to", to)
+        assert len(proc.stdout) + len(proc.stderr) < 5_000, to
+
+
+@pytest.mark.parametrize("args", [
+    ("card", BIG_ARGUMENT), ("card", "--history", BIG_ARGUMENT),
+    ("check", "--format", BIG_ARGUMENT, str(BRANDED)), ("check", "--banlist", BIG_ARGUMENT, str(BRANDED)),
+    ("check", "--as-of", BIG_ARGUMENT, str(BRANDED)), ("check", "--region", BIG_ARGUMENT, str(BRANDED)),
+    ("check", "--points-cap", BIG_ARGUMENT, str(BRANDED)), ("check", "-o", BIG_ARGUMENT, str(BRANDED)),
+    ("check", "--jobs", BIG_ARGUMENT, str(BRANDED)), ("formats", "show", BIG_ARGUMENT),
+    ("convert", str(BRANDED), "--to", BIG_ARGUMENT),
+    ("decklist", str(BRANDED), "-o", "x.pdf", "--konami-id", BIG_ARGUMENT),
+    ("decklist", str(BRANDED), "-o", "x.pdf", "--date", BIG_ARGUMENT),
+    ("update", "--timeout", BIG_ARGUMENT),
+], ids=lambda a: "-".join(x for x in a if x is not BIG_ARGUMENT and not x.endswith(".ydk")))
+def test_a_huge_command_line_value_is_quoted_cut(tmp_path, args):
+    """A 100 KB value given to an option or as a card name was repeated whole in the error (`card`'s "no card
+    matches", an unknown format or list, a date, click's "Invalid value")."""
+    proc = run(*args, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr[:300]
+    assert "…" in proc.stderr and len(proc.stderr) < 1_500, proc.stderr[:300]
+
+
+def test_a_huge_value_in_a_repositorys_config_is_quoted_cut(tmp_path):
+    """A repository's deckcheck.toml is untrusted input too: its values were echoed whole."""
+    for key in ("format", "output-format", "as-of"):
+        (tmp_path / "deckcheck.toml").write_text(f'{key} = "{BIG_ARGUMENT}"\n')
+        proc = run("check", str(BRANDED), cwd=tmp_path)
+        assert proc.returncode == 2 and "…" in proc.stderr and len(proc.stderr) < 1_500, (key, proc.stderr[:300])
+
+
+def test_a_font_path_too_long_for_the_system_is_a_usage_error(tmp_path):
+    """`--font <100 KB>`: Path.resolve raised "File name too long": "internal error"."""
+    proc = run("decklist", str(BRANDED), "-o", tmp_path / "x.pdf", "--font", BIG_ARGUMENT)
+    assert proc.returncode == 2 and "internal error" not in proc.stderr
+    assert "--font" in proc.stderr and "cannot be read" in proc.stderr and not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ("convert", str(BRANDED), "--to", "ydk", "--output", BIG_ARGUMENT), ("convert", "--fix", BIG_ARGUMENT + ".ydk"),
+    ("decklist", str(BRANDED), "-o", BIG_ARGUMENT), ("decklist", str(BRANDED), "-o", "x.pdf", "--form", BIG_ARGUMENT),
+    ("decklist", str(BRANDED), "-o", "x.pdf", "--font", BIG_ARGUMENT),
+    ("check", "--format", BIG_ARGUMENT + ".yaml", str(BRANDED)), ("side", str(BRANDED), BIG_ARGUMENT),
+    ("diff", BIG_ARGUMENT, str(BRANDED)), ("check", str(BRANDED), "--output", BIG_ARGUMENT + "/report.txt"),
+    ("event", "--roster", BIG_ARGUMENT, "--deadline", "2026-12-05T09:00:00+01:00", "."),
+], ids=lambda a: "-".join(x for x in a if BIG_ARGUMENT not in x and not x.endswith(".ydk")))
+def test_a_path_too_long_for_the_system_is_an_error_not_an_internal_one(tmp_path, args):
+    """A 100 KB path (ENAMETOOLONG from pathlib's is_file/is_dir, which only swallow "no such file") was
+    "internal error: OSError: [Errno 36] File name too long" for -o, --output, --form, --font, --fix, side, diff."""
+    proc = run(*args, cwd=tmp_path)
+    assert proc.returncode == 2 and "internal error" not in proc.stderr, proc.stderr[-300:]
+    assert proc.stderr.startswith("deckcheck: error:") or "\ndeckcheck: error:" in proc.stderr
+    assert len(proc.stderr) < 12_000  # the path is cut in the middle; the reason at the end is kept
