@@ -101,3 +101,44 @@ def test_a_path_too_long_for_the_system_is_an_error_not_an_internal_one(tmp_path
     assert proc.returncode == 2 and "internal error" not in proc.stderr, proc.stderr[-300:]
     assert proc.stderr.startswith("deckcheck: error:") or "\ndeckcheck: error:" in proc.stderr
     assert len(proc.stderr) < 12_000  # the path is cut in the middle; the reason at the end is kept
+
+
+# ------------------------------------------------------------ item 9: right-to-left names on the PDF sheet
+
+needs_pdf = pytest.mark.skipif(__import__("importlib").util.find_spec("reportlab") is None, reason="the pdf extra")
+
+
+@needs_pdf
+@pytest.mark.parametrize("deck_text, options", [
+    ("main:\n  - 3 Ash Blossom & Joyous Spring\n  - 1 محمد علي\n", ()),  # an unknown card named in Arabic
+    ("main:\n  - 3 Ash Blossom & Joyous Spring\n", ("--player", "דוד כהן")),  # a player named in Hebrew
+    ("main:\n  - 3 Ash Blossom & Joyous Spring\nplayer: Jane Doe\nevent: بطولة الربيع\n", ()),  # the event, from YAML
+], ids=["arabic-card", "hebrew-player", "arabic-event"])
+def test_a_right_to_left_name_is_refused_not_drawn_reversed(tmp_path, deck_text, options):
+    """Arabic and Hebrew names were drawn on the sheet in stored order, left to right, Arabic letters unjoined
+    (محمد printed as د م ح م): a sheet that shows a name wrong. No shaping library is installed, so such a name
+    is refused as a name no font has is: one error per text, nothing written, exit 2."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(deck_text, encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    proc = run("decklist", deck, "-o", out, *options)
+    assert proc.returncode == 2 and not out.exists(), proc.stderr
+    assert "written right to left" in proc.stderr and "Latin letters" in proc.stderr
+    assert "internal error" not in proc.stderr
+
+
+@needs_pdf
+def test_a_right_to_left_file_name_still_gives_its_sheet(tmp_path):
+    """The footer's path only identifies the file: a right-to-left file name is shown as code points, never
+    refused (issue 25's rule for the footer, kept for Arabic and Hebrew paths)."""
+    from pypdf import PdfReader
+
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for name in ("مجموعة.ydk", "חפיסה.ydk"):
+        (folder / name).write_bytes(BRANDED.read_bytes())
+    out = tmp_path / "all.pdf"
+    proc = run("decklist", folder, "--merge", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "<U+0645><U+062C>" in text and "<U+05D7><U+05E4>" in text  # مج, חפ

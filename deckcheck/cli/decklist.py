@@ -210,7 +210,7 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
            paper: str, about: str) -> str:
     """Draw (or fill) every PDF in memory, then write each in one step; nothing is written when a name
     cannot be drawn. Returns what was written, in words."""
-    from ..documents.fonts import CJK_HINT, FontError, Fonts, Undrawable
+    from ..documents.fonts import FontError, Fonts, Undrawable
     from ..report.output import write_bytes
 
     try:
@@ -249,13 +249,15 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
         for sheet, problem in lacking:
             say(f"deckcheck: error: {sheet.path}: {problem.describe()}")
         decks = len({id(sheet) for sheet, _ in lacking})
-        fail(f"no sheet written: {decks} deck{'s' if decks != 1 else ''} would show a name wrong; give {CJK_HINT}")
+        hints = list(dict.fromkeys(problem.hint() for _sheet, problem in lacking))
+        fail(f"no sheet written: {decks} deck{'s' if decks != 1 else ''} would show a name wrong; give "
+             + "; or give ".join(hints))
     pdfs = []
     for target, group in outputs:
         try:
             data, unshown = _pdf(group, fonts, layout, paper, about)
         except Undrawable as exc:  # a text the check above does not know of: still never drawn wrong
-            fail(f"no sheet written: {exc.describe()}; give {CJK_HINT}")
+            fail(f"no sheet written: {exc.describe()}; give {exc.hint()}")
         except Exception as exc:  # noqa: BLE001 - FormError: pypdf could not fill a malformed form
             from ..documents.form import FormError
 
