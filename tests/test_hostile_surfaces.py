@@ -142,3 +142,45 @@ def test_a_right_to_left_file_name_still_gives_its_sheet(tmp_path):
     assert proc.returncode == 0, proc.stderr
     text = " ".join(page.extract_text() for page in PdfReader(out).pages)
     assert "<U+0645><U+062C>" in text and "<U+05D7><U+05E4>" in text  # مج, חפ
+
+
+# --------------------------------------------- item 9: convert's new output formats, and what reads them
+
+
+def _legal_link() -> str:
+    proc = run("convert", BRANDED, "--to", "ydke")
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
+@pytest.mark.parametrize("kind", ["md-json", "ygomobile"])
+def test_a_ydke_link_in_a_deck_name_is_not_the_deck(tmp_path, kind):
+    """A Master Duel deck JSON or a YGOMobile link whose deck name is a ydke:// link was read as that link:
+    five copies of Blue-Eyes named after a legal deck's link checked LEGAL (Main 40, Extra 15, Side 15)."""
+    link = _legal_link()
+    if kind == "md-json":
+        deck = tmp_path / "deck.json"
+        deck.write_text(json.dumps({"name": link, "m": {"ids": [4007] * 5}, "e": {"ids": []}, "s": {"ids": []}}))
+    else:
+        own = tmp_path / "own.json"
+        own.write_text(json.dumps({"m": {"ids": [4007] * 5}}))
+        code = run("convert", own, "--to", "ygomobile").stdout.strip()
+        deck = tmp_path / "deck.txt"
+        deck.write_text(code.replace("?", f"?name={link}&", 1) + "\n")  # the link raw, as a hand-made file has it
+    proc = run("check", deck)
+    assert proc.returncode == 1 and "ILLEGAL" in proc.stdout and "Main 5 " in proc.stdout, proc.stdout
+    assert "copy-limit" in proc.stdout and "Blue-Eyes White Dragon" in proc.stdout
+
+
+def test_convert_drops_a_deck_name_that_would_change_how_a_konami_id_list_is_read(tmp_path):
+    """--to konami-ids wrote the deck's name as a comment line "# ydke://…", which made the list read back
+    as that link; every output format is read back now, and a name that misleads is left out."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text('name: "ydke://AAAA!!!"\nmain:\n  - 3 Ash Blossom & Joyous Spring\n')
+    out = tmp_path / "deck.txt"
+    proc = run("convert", deck, "--to", "konami-ids", "--output", out)
+    assert proc.returncode == 0, proc.stderr
+    assert "ydke://" not in out.read_text()
+    proc = run("check", out, "-o", "json")
+    (checked,) = json.loads(proc.stdout)["decks"]
+    assert checked["sections"]["main"] == 3, checked

@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from ..convert import FORMATS
+from ..convert import COMMENTS, FORMATS
 from ..report.escape import printable
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
@@ -109,8 +109,9 @@ def convert_command(
             say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
         for entry in converted.unfaithful:  # a line of the format would read back as another card, or as none
             where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
+            kept = "kept as a comment" if to.value in COMMENTS else "left out"
             say(f"deckcheck: error: {where}: {entry.count} {printable(entry.card.name if entry.card else entry.name or str(entry.passcode))}: no "
-                f"{to.value} line reads back as this card: kept as a comment")
+                f"{to.value} line reads back as this card: {kept}")
             failed = True
         for entry in converted.left_out:
             if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
