@@ -184,3 +184,125 @@ def test_convert_drops_a_deck_name_that_would_change_how_a_konami_id_list_is_rea
     proc = run("check", out, "-o", "json")
     (checked,) = json.loads(proc.stdout)["decks"]
     assert checked["sections"]["main"] == 3, checked
+
+
+# ------------------------------------------ item 9: several files written on a full disk: all of them, or none
+
+EVENT = REPO / "tests" / "fixtures" / "event"
+linux_only = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the fault finds a file's path in /proc")
+
+
+def full_disk(monkeypatch, folder: Path, files_written: int) -> None:
+    """The disk holding ``folder`` fills up after ``files_written`` files: the next fsync of a file under it
+    fails with ENOSPC (where a full disk shows itself: a delayed allocation fails when the data is flushed).
+    Writing stays real; only the system's answer is replaced, at the boundary, as tests/test_update_faults.py
+    does for `deckcheck update`."""
+    real = os.fsync
+    seen: list[str] = []
+    inside = str(folder.resolve()) + os.sep
+
+    def fsync(fd):
+        path = os.readlink(f"/proc/self/fd/{fd}")
+        if path.startswith(inside):
+            seen.append(path)
+            if len(seen) > files_written:
+                raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()} \
+        if folder.exists() else {}
+
+
+def three_decks(tmp_path: Path) -> Path:
+    decks = tmp_path / "decks"
+    (decks / "sub").mkdir(parents=True)
+    (decks / "a.ydk").write_bytes(BRANDED.read_bytes())
+    (decks / "b.yaml").write_bytes(SNAKE_EYE.read_bytes())
+    (decks / "sub" / "c.ydk").write_bytes(BRANDED.read_bytes())
+    return decks
+
+
+@linux_only
+@pytest.mark.parametrize("files_written", [0, 1, 2])
+def test_convert_to_a_folder_on_a_full_disk_writes_no_file(tmp_path, monkeypatch, files_written):
+    """`deckcheck convert FOLDER --output OUT` on a full disk left the files written before the failing one
+    (a partial set, the old files of a previous run mixed with the new) and named only the failing file."""
+    decks = three_decks(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a.txt").write_text("a previous run's file\n")
+    before = listing(out)
+    full_disk(monkeypatch, out, files_written)
+    proc = run("convert", decks, "--to", "text", "--output", out)
+    assert proc.returncode == 2, proc.stderr
+    assert "No space left on device" in proc.stderr and "no file written" in proc.stderr, proc.stderr
+    assert listing(out) == before  # every file as it was, no temporary file left, no folder made (sub/)
+    assert not (out / "sub").exists()
+
+
+@linux_only
+def test_convert_to_a_folder_writes_every_file_without_setuid(tmp_path):
+    """The same run with room: every file written; a file replaced keeps its permissions but never setuid."""
+    decks = three_decks(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a.txt").write_text("old\n")
+    os.chmod(out / "a.txt", 0o4755)
+    proc = run("convert", decks, "--to", "text", "--output", out)
+    assert proc.returncode == 1 and "Snake-Eye Oaak" in proc.stderr, proc.stderr  # the sample's unknown card
+    assert sorted(listing(out)) == ["a.txt", "b.txt", "sub/c.txt"]
+    assert (out / "a.txt").stat().st_mode & 0o7777 == 0o755
+
+
+@linux_only
+@needs_pdf
+def test_decklist_sheets_on_a_full_disk_write_no_file(tmp_path, monkeypatch):
+    """`deckcheck decklist FOLDER -o OUT` (one PDF per deck) on a full disk: the same partial set."""
+    decks = three_decks(tmp_path)
+    out = tmp_path / "sheets"
+    full_disk(monkeypatch, tmp_path, 2)
+    proc = run("decklist", decks, "-o", out)
+    assert proc.returncode == 2 and "no file written" in proc.stderr, proc.stderr
+    assert not out.exists()  # the folder it made is gone too
+
+
+@linux_only
+@needs_pdf
+def test_event_sheets_and_the_merged_pdf_on_a_full_disk_write_no_file(tmp_path, monkeypatch):
+    """`deckcheck event --sheets DIR --merge`: every sheet was written before all-sheets.pdf failed."""
+    out = tmp_path / "judges"
+    out.mkdir()
+    full_disk(monkeypatch, out, 10)  # ten players' sheets fit; all-sheets.pdf does not
+    proc = run("event", EVENT / "submissions", "--manifest", EVENT / "manifest.csv", "--roster",
+               EVENT / "roster.csv", "--deadline", "2026-12-05T09:00:00+01:00", "--as-of", "2026-11-29",
+               "--sheets", out, "--merge")
+    assert proc.returncode == 2 and "all-sheets.pdf: cannot write: No space left on device" in proc.stderr, proc.stderr
+    assert "no file written" in proc.stderr and listing(out) == {}
+
+
+@linux_only
+def test_a_rename_that_fails_says_exactly_which_files_were_written(tmp_path, monkeypatch):
+    """Past the writing, only renames are left (they need no space); should one fail all the same, the error
+    names every file that was written, one line each, and the others are not left half-written."""
+    decks = three_decks(tmp_path)
+    out = tmp_path / "out"
+    real = os.replace
+    done: list[str] = []
+
+    def replace(src, dst, **kw):
+        if str(dst).startswith(str(out)):
+            if len(done) == 2:
+                raise OSError(errno.EIO, "Input/output error")
+            done.append(str(dst))
+        return real(src, dst, **kw)
+
+    monkeypatch.setattr(os, "replace", replace)
+    proc = run("convert", decks, "--to", "ydk", "--output", out)
+    assert proc.returncode == 2
+    assert "2 of 3 files were written before it" in proc.stderr, proc.stderr
+    written = [line.split("written: ", 1)[1] for line in proc.stderr.splitlines() if "note: written: " in line]
+    assert sorted(written) == sorted(done) and sorted(listing(out)) == ["a.ydk", "b.ydk"]

@@ -329,6 +329,21 @@ def output_name(argument, shown: str, number: int | None, suffix: str) -> str:
     return stem + suffix
 
 
+def write_files(files: list) -> None:
+    """Write every (path, bytes) of ``files``, or none (``report.output.write_all``); on failure say what
+    failed and exactly which files were written, and exit 2."""
+    from ..report.output import WriteSetError, write_all
+
+    try:
+        write_all(files)
+    except WriteSetError as exc:
+        lines = exc.lines()
+        say(f"deckcheck: error: {lines[0]}")
+        for line in lines[1:]:
+            say(f"deckcheck: note: {line}")
+        raise typer.Exit(EXIT_ERROR) from None
+
+
 def unique_name(relative: str, taken: set[str]) -> str:
     stem, suffix = os.path.splitext(relative)
     candidate, n = relative, 1

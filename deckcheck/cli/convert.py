@@ -18,7 +18,7 @@ from ..convert import COMMENTS, FORMATS
 from ..report.escape import printable
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
-    output_name, say, say_data_warnings, silence_stdout, unique_name,
+    output_name, say, say_data_warnings, silence_stdout, unique_name, write_files,
 )
 
 ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
@@ -86,6 +86,7 @@ def convert_command(
         fail(str(exc))
     failed = missing
     written: list[str] = []
+    files: list[tuple[Path, bytes]] = []  # a folder's files
     taken: set[str] = set()
     for deck, relative in decks:
         game = decklist_game(deck, chosen)
@@ -121,17 +122,15 @@ def convert_command(
                     f"{to.value} output: {_why_left_out(to.value)}")
         if output is None:
             written.append(converted.text)
-        elif directory:
-            target = output / unique_name(relative, taken)
-            try:
-                write_atomically(target, [converted.text])
-            except OSError as exc:
-                fail(f"{target}: cannot write: {exc.strerror or exc}")
+        elif directory:  # written together once every deck is converted: all of them, or none
+            files.append((output / unique_name(relative, taken), converted.text.encode("utf-8")))
         else:
             try:
                 write_atomically(output, [converted.text])
             except OSError as exc:
                 fail(f"{output}: cannot write: {exc.strerror or exc}")
+    if files:
+        write_files(files)
     if written:
         try:
             emit(written)

@@ -20,7 +20,7 @@ from ..limits import quoted
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_sources, fail,
-    load_settings, output_name, parse_date, say, say_data_warnings, selection, unique_name,
+    load_settings, output_name, parse_date, say, say_data_warnings, selection, unique_name, write_files,
 )
 
 
@@ -208,10 +208,19 @@ def _note_missing(sheets) -> None:
 
 def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | None, fallback: Path | None,
            paper: str, about: str) -> str:
-    """Draw (or fill) every PDF in memory, then write each in one step; nothing is written when a name
-    cannot be drawn. Returns what was written, in words."""
+    """Draw (or fill) every PDF in memory, then write them all, or none (a full disk leaves no partial set);
+    nothing is written when a name cannot be drawn. Returns what was written, in words."""
+    pdfs = _render(sheets, output, merge, into_folder, form, fallback, paper, about)
+    write_files(pdfs)
+    if len(pdfs) == 1:
+        return "1 PDF"
+    return f"{len(pdfs)} PDFs"
+
+
+def _render(sheets, output: Path, merge: bool, into_folder: bool, form: Path | None, fallback: Path | None,
+            paper: str, about: str) -> list[tuple[Path, bytes]]:
+    """Every PDF to write, drawn (or filled) in memory: (target, data); exit 2 when a name cannot be drawn."""
     from ..documents.fonts import FontError, Fonts, Undrawable
-    from ..report.output import write_bytes
 
     try:
         fonts = Fonts(fallback)
@@ -268,14 +277,7 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
         for value in dict.fromkeys(unshown):
             say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "
                 "viewer that redraws fields shows it; the field's stored look (and a print of it) may not")
-    for target, data in pdfs:
-        try:
-            write_bytes(target, data)
-        except OSError as exc:
-            fail(f"{target}: cannot write: {exc.strerror or exc}")
-    if len(pdfs) == 1:
-        return "1 PDF"
-    return f"{len(pdfs)} PDFs"
+    return pdfs
 
 
 def _pdf(sheets, fonts, layout, paper: str, about: str) -> tuple[bytes, list[str]]:

@@ -22,7 +22,7 @@ from ..limits import quoted
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_sources, fail,
-    load_settings, open_session, parse_date, say, selection,
+    load_settings, open_session, parse_date, say, selection, write_files,
 )
 
 
@@ -290,7 +290,7 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
         fail(f"--sheets needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
     from ..convert import Namer
     from ..registration import FIELDS, build_sheet, player_from
-    from .decklist import _about, _write
+    from .decklist import _about, _render
 
     table = settings.decklist
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
@@ -318,16 +318,13 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
     if not sheets:
         say("deckcheck: note: no counted decklist: no sheet written")
         return
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        fail(f"--sheets {folder}: cannot make the folder: {exc.strerror or exc}")
     about = _about(regulations, checker)
-    written = _write(sheets, folder, False, True, form, fallback, "letter", about)
-    message = f"deckcheck: {written} written to {folder}"
+    pdfs = _render(sheets, folder, False, True, form, fallback, "letter", about)
+    message = f"deckcheck: {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''} written to {folder}"
     if merge:
-        _write(sheets, folder / "all-sheets.pdf", True, False, form, fallback, "letter", about)
+        pdfs += _render(sheets, folder / "all-sheets.pdf", True, False, form, fallback, "letter", about)
         message += f", and all-sheets.pdf ({len(sheets)} sheets by last name)"
+    write_files(pdfs)  # every sheet and all-sheets.pdf, or none
     say(message)
 
 
