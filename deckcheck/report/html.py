@@ -144,7 +144,8 @@ _SCRIPT = """
     next.disabled = page >= count - 1;
   }
   function showDeck() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; }  // "#%E0": no deck
     var find = function () { return matching.findIndex(function (row) { return deckOf(row) === id; }); };
     var index = find();
     if (index < 0 && /^deck-[0-9]+$/.test(id)) {
