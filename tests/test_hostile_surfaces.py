@@ -325,7 +325,9 @@ def test_a_ydke_link_in_a_comment_of_another_decklist_is_not_the_deck(tmp_path, 
     deck.write_text(body.format(link=_legal_link()))
     proc = run("check", deck)
     assert proc.returncode == 1 and "UNREADABLE" in proc.stdout and "LEGAL deck" not in proc.stdout, proc.stdout
-    assert "which of them is the deck is not clear" in " ".join(proc.stdout.split())
+    (checked,) = json.loads(run("check", deck, "-o", "json").stdout)["decks"]
+    assert [p["rule"] for p in checked["problems"]] == ["unreadable"]
+    assert "which of them is the deck is not clear" in checked["problems"][0]["message"]
 
 
 def test_links_with_names_and_notes_are_still_links(tmp_path):
