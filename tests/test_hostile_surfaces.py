@@ -337,3 +337,17 @@ def test_links_with_names_and_notes_are_still_links(tmp_path):
     deck.write_text(f"Branded:\n{link}\nThe same, for the locals:\n{link}\nGood luck at the regional!\n")
     proc = run("check", deck)
     assert proc.returncode == 0 and proc.stdout.count("LEGAL") == 2, proc.stdout
+
+
+@pytest.mark.parametrize("text", ["title: " + "T" * 200_000 + "\nextends: tcg\n",
+                                  "title: T\ndescription: " + "D" * 200_000 + "\nextends: tcg\n",
+                                  "title: T\nextends: tcg\nnotes:\n  - " + "N" * 200_000 + "\n"],
+                         ids=["title", "description", "notes"])
+def test_a_format_files_text_is_bounded(tmp_path, text):
+    """A format file's title of 200,000 characters (one printable line, as item 5 asks) was printed whole on
+    the first line of every text report (200 KB) and by `formats show`."""
+    fmt = tmp_path / "huge.yaml"
+    fmt.write_text(text)
+    proc = run("check", "--format", fmt, BRANDED)
+    assert proc.returncode == 2 and "must be at most" in proc.stderr and len(proc.stderr) < 500, proc.stderr[:300]
+    assert len(proc.stdout) < 1000
