@@ -395,3 +395,15 @@ def test_a_cut_font_is_a_usage_error(tmp_path, cut):
     font.write_bytes((REPO / "deckcheck" / "documents" / "fonts" / "DejaVuSansCondensed.ttf").read_bytes()[:cut])
     proc = run("decklist", BRANDED, "-o", tmp_path / "x.pdf", "--font", font)
     assert proc.returncode == 2 and "internal error" not in proc.stderr and "cannot be used" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("line", ["¹⁴⁵⁵⁸¹²⁷", "③ Ash Blossom & Joyous Spring", "³x Ash Blossom & Joyous Spring"])
+def test_a_ydk_line_of_digits_no_one_reads_is_an_error_not_a_skipped_line(tmp_path, line):
+    """Superscript and circled digits (Unicode digits that are no decimal digits): a 4th Ash Blossom written
+    "¹⁴⁵⁵⁸¹²⁷" or "③ Ash Blossom …" was a line skipped with a warning, so the deck stayed LEGAL. A digit
+    in any script is a count or an error, never a card dropped (issue 26 item 3)."""
+    deck = tmp_path / "deck.ydk"
+    deck.write_text(BRANDED.read_text().replace("#extra", line + "\n#extra", 1))
+    (checked,) = json.loads(run("check", deck, "-o", "json").stdout)["decks"]
+    assert not checked["legal"]
+    assert [p["severity"] for p in checked["problems"] if p["rule"] == "syntax"] == ["error"], checked["problems"]
