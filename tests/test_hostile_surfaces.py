@@ -407,3 +407,15 @@ def test_a_ydk_line_of_digits_no_one_reads_is_an_error_not_a_skipped_line(tmp_pa
     (checked,) = json.loads(run("check", deck, "-o", "json").stdout)["decks"]
     assert not checked["legal"]
     assert [p["severity"] for p in checked["problems"] if p["rule"] == "syntax"] == ["error"], checked["problems"]
+
+
+def test_a_file_where_an_output_folder_is_to_be_writes_nothing(tmp_path):
+    """convert FOLDER --output OUT with a file OUT/sub where the folder OUT/sub is to be: every file or none,
+    and the reason names the file in the way."""
+    decks = three_decks(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "sub").write_text("a file\n")
+    proc = run("convert", decks, "--to", "ydk", "--output", out)
+    assert proc.returncode == 2 and "is a file, not a folder" in proc.stderr and "no file written" in proc.stderr
+    assert listing(out) == {"sub": b"a file\n"}
