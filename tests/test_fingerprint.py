@@ -129,6 +129,7 @@ def test_check_gives_the_same_code_by_every_path(checker, path):
     resolved = resolve(parsed, checker.cards)
     assert full.fingerprint == first.fingerprint == again.fingerprint == fingerprint(resolved.entries)
     assert full.fingerprint is not None
+    assert fingerprint(resolved.entries) == code_of(counts_of(resolved.entries))  # counted per section: the same form
 
 
 @pytest.mark.parametrize("path", KNOWN_DECKS, ids=lambda p: p.name)
