@@ -276,6 +276,11 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     for lineno, raw in enumerate(lines, 1):
         # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
         # entry with a count (its span of lines), as most files list copies one after another.
+        if lineno == run_end and raw == run_text:  # the next line, the same passcode as written: one more copy
+            run.count += 1
+            run.span += 1
+            run_end += 1
+            continue
         s = raw if raw.isdigit() else raw.strip()
         if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
             if s == run_text and lineno == run_end and section is run_section:
