@@ -19,7 +19,6 @@ Pure: no printing, no files.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import unicodedata
 from collections.abc import Iterable
@@ -90,7 +89,8 @@ def fingerprint(entries: Iterable[DeckEntry]) -> str:
         counts[key] = counts.get(key, 0) + entry.count
     form = [HEADER, "\n"]
     for section, counts in sections.items():
-        form += [f"{section} {key} {copies}\n" for key, copies in sorted(counts.items()) if copies > 0]
+        prefix = section + " "
+        form += [f"{prefix}{key} {counts[key]}\n" for key in sorted(counts) if counts[key] > 0]
     return _code("".join(form))
 
 
@@ -99,14 +99,16 @@ def code_of(counts: dict[tuple[str, str], int]) -> str:
     return _code(canonical_form(counts))
 
 
-_TO_VALUES = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", bytes(range(32)))  # base32 (RFC 4648) → values
 _TO_CHARS = bytes.maketrans(bytes(range(32)), ALPHABET.encode())
+_SHIFTS = tuple(range(5 * (DATA_CHARS - 1), -5, -5))  # where each character's 5 bits are in the 75
 
 
 def _code(form: str) -> str:
     """The code of a canonical form: 15 characters of its hash, the check character, hyphens."""
-    values = base64.b32encode(hashlib.sha256(form.encode("utf-8")).digest()[:10])[:DATA_CHARS].translate(_TO_VALUES)
-    chars = (values + bytes((check_value(values),))).translate(_TO_CHARS).decode()
+    bits = int.from_bytes(hashlib.sha256(form.encode("utf-8")).digest()[:10], "big") >> (80 - 5 * DATA_CHARS)
+    values = [(bits >> shift) & 31 for shift in _SHIFTS]
+    values.append(check_value(values))
+    chars = bytes(values).translate(_TO_CHARS).decode()
     return PREFIX + "-" + "-".join(chars[i:i + GROUP] for i in range(0, len(chars), GROUP))
 
 
