@@ -286,3 +286,21 @@ def test_files_of_the_same_contents_get_their_verdict_under_their_own_paths(tmp_
     assert {p.rule for p in results[5].problems} >= {"banlist", "syntax"}
     run = Run(results, "tcg", "TCG Advanced", {"name": "2026.05 TCG"}, TODAY, {})
     assert json_report.summary_json(run)["rules"][0]["decks"] == 5  # banlist: the five files with Maxx "C"
+
+
+def test_the_report_on_a_pipe_is_the_report_written_to_a_file(tmp_path, tree):
+    """Standard output as a pipe gets the same bytes as --output, for names that are not ASCII too."""
+    decks = tmp_path / "decks"
+    shutil.copytree(tree, decks, symlinks=True, ignore=shutil.ignore_patterns("pipe.ydk"))
+    name = "Ｍａｘｘ «Ｃ» ✓ deck.ydk"
+    for i in range(3):
+        shutil.copy(LEGAL_YDK, decks / f"{i} {name}")
+    target = tmp_path / "report.json"
+    for fmt in ("json", "csv", "text"):
+        env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}  # both real processes: a real pipe is tested
+        piped = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt], cwd=REPO,
+                               capture_output=True, env=env)
+        proc = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt, "--output", str(target)],
+                              cwd=REPO, capture_output=True, text=True, env=env)
+        assert proc.returncode == piped.returncode == 1, proc.stderr
+        assert piped.stdout == target.read_bytes() and name.encode() in piped.stdout

@@ -6,12 +6,14 @@ more slowly. A test proves each one gives what the plain path gives (tests/test_
 its docstring what it buys on the benchmark of distinct decklists (``bench/bench.py devices``); a device
 that does not earn its lines there is deleted, not kept.
 
-- ``collector``: the cyclic garbage collector paused while a batch is checked (batch.py);
-- ``json_lines``: the JSON report's problems and summary entries written from templates (report/json_report.py);
-- ``writev``: a report on a pipe or file written as UTF-8 to the descriptor, many pieces a call (report/output.py).
+- ``json_lines``: the JSON report's deck lines and summary entries written from templates (report/json_report.py).
 
-``DECKCHECK_NO_FAST=1`` turns every device off (``DECKCHECK_NO_FAST=writev,json_lines``: those named), for
-tests and for measuring what each one buys.
+Measured and deleted (bench/README.md): a pool of worker processes, a cache of verdicts by a file's bytes, a
+reader of plain YDK files beside the general one, the collector paused for a batch, and a report written to
+standard output by ``os.writev``.
+
+``DECKCHECK_NO_FAST=1`` turns every device off (``DECKCHECK_NO_FAST=json_lines``: those named), for tests and
+for measuring what each one buys.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import importlib
 import os
 from types import ModuleType
 
-DEVICES = ("collector", "json_lines", "writev")
+DEVICES = ("json_lines",)
 
 
 def device(name: str) -> ModuleType | None:

@@ -13,7 +13,6 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from types import ModuleType
 
 
 def _mode_for(target: Path) -> int:
@@ -41,23 +40,9 @@ def write_bytes(target: Path, data: bytes) -> None:
 def emit(chunks: Iterable[str], target: Path | None = None) -> None:
     """Send a report to ``target`` (atomically), or to standard output when it is None or ``-``."""
     if target is None or str(target) == "-":
-        writev = _writev()
-        plain = writev.plain_stdout() if writev is not None else None
-        if writev is not None and plain is not None:
-            writev.write(*plain, chunks)
-            return
         out = sys.stdout
         for chunk in chunks:
             out.write(chunk)
         out.flush()
         return
     write_atomically(target, chunks)
-
-
-def _writev() -> ModuleType | None:
-    """The ``fast.writev`` device, where it is present."""
-    try:
-        from ..fast import device
-    except ImportError:  # deckcheck without its fast/ folder: the plain path
-        return None
-    return device("writev")
