@@ -13,7 +13,7 @@ import json
 from json.encoder import encode_basestring as _s  # the C string encoder (ensure_ascii=False)
 from typing import Any
 
-from ..model import DeckResult, Problem
+from ..model import EXTRA, MAIN, SECTIONS, SIDE, DeckResult, Problem
 from ..report.escape import json_safe
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode
@@ -24,6 +24,7 @@ DECK_FIELDS = ("path", "legal", "sections", "problems", "fingerprint", "name", "
 CARD_ENTRY_FIELDS = ("rule", "kind", "severity", "card", "problems", "decks")
 
 _PROBLEM = '{"rule": %s, "severity": %s, "message": %s, "section": %s, "line": %s, "card": %s, "fix": %s}'
+_SIZES = '{"main": %d, "extra": %d, "side": %d}'  # a deck's sections, in the order ResolvedDeck counts them
 _CARD_ENTRY = ('{"rule": %s, "kind": %s, "severity": %s, "card": {"name": %s, "passcode": %s}, "problems": %d, '
                '"decks": %d}')
 
@@ -44,8 +45,10 @@ def problem_json(p: Problem) -> str:
 def deck_line(result: DeckResult, deck_format: tuple[str, str | None] | None, uri: str | None) -> str:
     """``json_safe(json.dumps(json_report.deck_json(result, deck_format)))``; ``uri``: the path as a URI, for a
     path that is not valid Unicode (``json_report.path_uri``)."""
+    sizes = result.sizes
     line = '{"path": %s, "legal": %s, "sections": %s, "problems": [%s], "fingerprint": %s' % (
-        _s(result.path), "true" if result.legal else "false", _dumps(result.sizes),
+        _s(result.path), "true" if result.legal else "false",
+        _SIZES % (sizes[MAIN], sizes[EXTRA], sizes[SIDE]) if tuple(sizes) == SECTIONS else _dumps(sizes),
         ", ".join(map(problem_json, result.problems)),
         "null" if result.fingerprint is None else _s(result.fingerprint))
     if result.name:
@@ -53,7 +56,9 @@ def deck_line(result: DeckResult, deck_format: tuple[str, str | None] | None, ur
     if result.player:
         line += ', "player": ' + _s(result.player)
     if deck_format:
-        line += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
+        format_id, list_name = deck_format
+        line += ', "format": %s, "banlist": %s' % ("null" if format_id is None else _s(format_id),
+                                                   "null" if list_name is None else _s(list_name))
     if uri is not None:
         line += ', "uri": ' + _s(uri)
     points = result.facts.get("points")
