@@ -162,6 +162,41 @@ def test_card_history_of_a_part_that_fits_several_cards_asks_for_one():
     assert proc.returncode == 2 and "give one card's name" in proc.stderr
 
 
+# ---- deckcheck data -----------------------------------------------------------------------------
+
+
+def test_data_is_short_and_says_how_to_see_every_source():
+    """Issue 25, item 17: the first and last lines matter (the card data's age, the update hint); the lists in
+    force today are a table; every source with its commit and date, and every correction, are one flag away."""
+    from .inprocess import deckcheck
+
+    env = {"NO_COLOR": "1", "COLUMNS": "80"}
+    doc = json.loads(deckcheck("data", "-o", "json", env=env).stdout)
+    text = deckcheck("data", env=env).stdout
+    lines = text.splitlines()
+    today = doc["banlists"]["today"]
+    assert len(lines) <= 10 + len(today) and lines[0].startswith("Card index: bundled,")
+    assert lines[0].endswith(f"{doc['cards']['age_days']} days old")
+    assert "Sources:" in text and "each dated: deckcheck data --verbose" in text
+    assert ("Hint: run 'deckcheck update'" in text) == bool(doc["update"]["hint"])
+    assert [f["format"] for f in today][:2] == ["tcg", "ocg"] and len(today) == len(doc["banlists"]["newest"])
+    for f in today:  # one row a format: the list in force, since when, whether a newer one is likely out
+        row = next(line for line in lines if line.startswith(f" {f['name']} "))
+        assert row.split()[-2:] == [str(f["age_days"]), "likely"] if f["newer_likely"] else \
+            row.split()[-1] == str(f["age_days"])
+    commits = [s["commit"][:12] for s in doc["cards"]["sources"] + doc["banlists"]["sources"] if s.get("commit")]
+    assert commits and not any(c in text for c in commits)  # provenance: in the verbose view
+    verbose = deckcheck("data", "--verbose", env=env).stdout
+    flat = " ".join(verbose.split())
+    assert all(c in verbose for c in commits) and "Sources:" not in verbose
+    entries = doc["corrections"]["entries"]
+    assert f"Corrections: {len(entries)} in use" in verbose
+    assert all(f"• {c['list']}: " in verbose for c in entries)
+    if doc["update"]["hint"]:
+        assert " ".join(doc["update"]["hint"].split()) in flat  # the full hint: each list's age and usual gap
+    assert all(f" {f['name']} " in verbose for f in today)
+
+
 # ---- organizers ---------------------------------------------------------------------------------
 
 

@@ -47,7 +47,8 @@ COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "rules -v": (["rules", "-v"], ()),
     "formats": (["formats"], ("Format", "Title", "Description", "Defined in")),
     "formats show": (["formats", "show", "genesys"], ()),
-    "data": (["data"], ()),
+    "data": (["data"], ("In force today", "Since", "Days", "Newer list")),
+    "data -v": (["data", "-v"], ("In force today", "Since", "Days", "Newer list")),
     "show": (["show", ILLEGAL], ()),
 }
 
