@@ -207,11 +207,34 @@ def test_summary_names_the_cards(tmp_path):
     proc = run("check", tmp_path, env={"COLUMNS": "100"})
     assert 'Forbidden: Maxx "C"' in proc.stdout and proc.returncode == 1
     line = next(line for line in proc.stdout.splitlines() if 'Forbidden: Maxx "C"' in line)
-    assert line.split()[-2:] == ["3", "3"]  # in 3 decks, 3 problems
+    assert line.split()[-1] == "3" and line.split()[-2] == '"C"'  # in 3 decks (and 3 problems: not said twice)
     doc = json.loads(run("check", tmp_path, "-o", "json").stdout)
     (count,) = [c for c in doc["summary"]["cards"] if c["card"]["name"] == 'Maxx "C"']
     assert count == {"rule": "banlist", "kind": "Forbidden", "severity": "error",
                      "card": {"name": 'Maxx "C"', "passcode": 23434538}, "problems": 3, "decks": 3}
+
+
+def test_summary_by_card_says_the_number_of_problems_only_where_it_is_not_the_number_of_decks(tmp_path):
+    """Issue 25, item 17: a rule gives a card one problem a deck, so "Decks" and "Problems" were the same number
+    twice on every row; the problems are a column only where a row has more problems than decks."""
+    from .inprocess import deckcheck
+
+    maxx = REGISTERED.read_text().replace("#main\n", "#main\n23434538\n", 1)
+    for i in range(2):
+        (tmp_path / f"p{i}.ydk").write_text(maxx)
+    env = {"COLUMNS": "100", "NO_COLOR": "1"}
+    out = deckcheck("check", tmp_path, env=env).stdout
+    summary = out[out.index("\nSummary\n"):].splitlines()
+    assert summary[2].split() == ["Most", "common", "problems", "Decks"]
+    assert summary[3].split() == ["Forbidden:", "Maxx", '"C"', "2"]
+    # an unknown passcode in the Main and the Side Deck: two problems of one deck, so the column is back
+    (tmp_path / "p2.ydk").write_text(REGISTERED.read_text().replace("#main\n", "#main\n592\n", 1)
+                                     .replace("!side\n", "!side\n592\n", 1))
+    out = deckcheck("check", tmp_path, env=env).stdout
+    summary = out[out.index("\nSummary\n"):].splitlines()
+    assert summary[2].split() == ["Most", "common", "problems", "Decks", "Problems"]
+    rows = {" ".join(line.split()[:-2]): line.split()[-2:] for line in summary[3:] if line.strip() and "checked" not in line}
+    assert rows['Forbidden: Maxx "C"'] == ["2", "2"] and rows["unknown-card: 592"] == ["1", "2"]
 
 
 def test_csv_and_json_have_the_player_the_decklist_declares(tmp_path):
