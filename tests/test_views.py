@@ -162,6 +162,26 @@ def test_card_history_of_a_part_that_fits_several_cards_asks_for_one():
     assert proc.returncode == 2 and "give one card's name" in proc.stderr
 
 
+def test_folders_of_lists_are_in_one_order_with_their_titles_and_statuses_are_coloured():
+    """Issue 25, item 17: `banlists` showed "GENESYS lists" first, `card --history` sorted the folders
+    alphabetically by their ids in capitals (TCG last), and `card` printed every status uncoloured."""
+    from deckcheck.banlists import folder_title
+
+    from .inprocess import deckcheck
+
+    plain = {"NO_COLOR": "1", "COLUMNS": "120"}
+    headings = [line for line in deckcheck("banlists", env=plain).stdout.splitlines() if line.endswith(" lists")]
+    folders = BanlistStore().formats()
+    rest = sorted(folder_title(f) for f in folders if f not in ("tcg", "ocg"))
+    assert headings == [f"{title} lists" for title in ["TCG", "OCG", *rest]]
+    assert "Genesys lists" in headings and "GOAT lists" in headings
+    history = deckcheck("card", "Maxx C", "--history", env=plain).stdout.splitlines()
+    firsts = list(dict.fromkeys(line.split()[0] for line in history[2:] if line.strip()))
+    assert firsts[:2] == ["TCG", "OCG"] and "Genesys" in firsts and "GENESYS" not in firsts
+    coloured = deckcheck("card", "Maxx C", env={"FORCE_COLOR": "1", "NO_COLOR": None, "COLUMNS": "120"}).stdout
+    assert "\x1b[31mForbidden" in coloured and "\x1b[33mLimited" in coloured  # as players read a list
+
+
 # ---- deckcheck data -----------------------------------------------------------------------------
 
 
