@@ -127,6 +127,10 @@ def test_action_inputs_and_install_from_its_own_checkout():
     _, action = action_check_script()
     assert {"paths", "format", "banlist", "as-of", "output-format", "output"} <= set(action["inputs"])
     assert action["inputs"]["output-format"]["default"] == "github"
+    from deckcheck.report import OUTPUT_FORMATS  # issue 25, item 15: the inputs' descriptions were stale
+
+    described = action["inputs"]["output-format"]["description"]
+    assert [name for name in OUTPUT_FORMATS if name not in described] == []
     install = [s for s in action["runs"]["steps"] if s.get("name") == "Install deckcheck"][0]
     assert install["env"]["DECKCHECK_SOURCE"] == "${{ github.action_path }}"
 

@@ -170,12 +170,17 @@ def formats_show_command(
 
 
 @app.command("data")
-def data_command(output_format: OutputFormat = _OUTPUT) -> None:
-    """Say which card data and lists deckcheck uses, and where they come from."""
+def data_command(
+    verbose: bool = typer.Option(False, "--verbose", "-v",
+                                 help="Every source with its commit and date, and every correction."),
+    output_format: OutputFormat = _OUTPUT,
+) -> None:
+    """Say which card data and lists deckcheck uses, how old they are, and whether to update (--verbose: where
+    each comes from)."""
     from ..report import listing
 
     session = open_session()
     try:
-        listing.data(session.data_report(), output_format.value, console())
+        listing.data(session.data_report(), output_format.value, console(), verbose)
     except DeckcheckError as exc:
         fail(str(exc))

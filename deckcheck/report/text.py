@@ -216,15 +216,20 @@ TOP_PROBLEMS = 8  # rows of the summary's most common problems
 
 
 def summary_table(run: Run) -> table:
-    grid = table("Most common problems", "Decks", "Problems")
-    grid.columns[1].justify = grid.columns[2].justify = "right"
-    for count in run.card_counts()[:TOP_PROBLEMS]:
+    """The most common problems by rule and card: in how many decks each is. A rule gives a card one problem a
+    deck (a section, for some), so the count of problems is a column only where a row's differs from its decks."""
+    rows = run.card_counts()[:TOP_PROBLEMS]
+    problems = any(count.problems != count.decks for count in rows)
+    grid = table("Most common problems", "Decks", *(["Problems"] if problems else []))
+    for column in grid.columns[1:]:
+        column.justify = "right"
+    for count in rows:
         label = Text(count.rule if count.label is None else "", style=_SEVERITY_STYLE.get(count.severity, ""))
         if count.label is not None:
             label.append(count.kind, style=_SEVERITY_STYLE.get(count.severity, ""))
             label.append(": ")
             label.append_text(shown(count.label))
-        grid.add_row(label, str(count.decks), str(count.problems))
+        grid.add_row(label, str(count.decks), *([str(count.problems)] if problems else []))
     return grid
 
 
