@@ -62,10 +62,12 @@ def _source_id(path: Path) -> str:
     return f"{path.stem}-{zlib.crc32(os.fsencode(os.path.abspath(path))):08x}"
 
 
-def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None:
+def write_atomically(target: Path, data: bytes, mode: int | None = None, durable: bool = True) -> None:
     """Replace ``target`` with ``data`` in one step (temporary file, fsync, rename).
 
-    ``mode``: the permissions of the new file (default: what mkstemp gives, owner only).
+    ``mode``: the permissions of the new file (default: what mkstemp gives, owner only). ``durable=False``
+    skips the fsync: for what is checked when read and rebuilt when damaged (the cache's entries), where a
+    power cut may only cost the time to build it again.
     """
     import tempfile  # imported where written: a check only reads the cache
 
@@ -75,7 +77,8 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, target)
@@ -117,7 +120,7 @@ def memoized(kind: str, source: Path, build: Callable[[], dict],
 def _store(entry: Path, source: Path, data: bytes) -> None:
     """Write a cache entry, and remove the entries of ``source``'s older versions; failures only cost time."""
     try:
-        write_atomically(entry, data)
+        write_atomically(entry, data, durable=False)  # every entry is checked when read (``valid``, ``open_``)
         for stale in entry.parent.glob(f"{_source_id(source)}-*{entry.suffix}"):
             if stale != entry:
                 stale.unlink(missing_ok=True)
