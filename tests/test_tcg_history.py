@@ -359,3 +359,57 @@ def test_edison_pool_against_both_community_lists(cards):
     only_44 = [card for card in map(cards.by_passcode, lists[1] - lists[0] - {None}) if card is not None and card.tcg]
     early = {c.name for c in only_44 if c.kind in ("main", "extra") and c.tcg_date and c.tcg_date <= "2010-04-20"}
     assert early == {"Skull Flame", "Supersonic Skull Flame", "Burning Skull Head", "Tyler the Great Warrior"}
+
+
+# ------------------------------------------------------------------ card --history, the decided revision, stale notes
+
+
+def tcg_history(name: str) -> list[tuple[str, str, str]]:
+    from .inprocess import deckcheck
+
+    proc = deckcheck("card", name, "--history", "-o", "json")
+    assert proc.returncode == 0, proc.stderr
+    return [(h["effective"], h["list"], h["status"]) for h in json.loads(proc.stdout)["history"] if h["format"] == "tcg"]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("Raigeki", [("2002-03-08", "unlimited"), ("2002-05-07", "limited"), ("2004-04-19", "limited"),
+                 ("2004-08-25", "forbidden"), ("2004-10-01", "forbidden"), ("2005-04-01", "forbidden")]),
+    ("Dark Magician of Chaos", [("2004-04-19", "unlimited"), ("2004-08-25", "unlimited"), ("2004-10-01", "limited")]),
+    ("Jinzo", [("2002-10-01", "not_released"), ("2002-12-01", "limited")]),  # out 2002-10-20: Unlimited till December
+    ("Pot of Greed", [("2002-03-08", "unlimited"), ("2002-05-07", "limited")]),
+    ("Magical Stone Excavation", [("2007-03-01", "unlimited"), ("2007-06-01", "limited")]),
+    ("Dimension Fusion", [("2008-05-09", "forbidden")]),
+    ("Brionac, Dragon of the Ice Barrier", [("2009-09-01", "not_released"), ("2010-03-01", "limited")]),  # not the
+    ("Trishula, Dragon of the Ice Barrier", [("2011-03-01", "not_released"), ("2011-09-01", "limited")]),  # OCG's
+    ("Tellarknight Ptolemaeus", [("2015-11-09", "unlimited"), ("2016-02-08", "forbidden")]),
+    ("Sixth Sense", [("2005-04-01", "not_released"), ("2013-10-11", "limited")]),
+])
+def test_card_history_shows_the_tcgs_own_statuses(name, expected):
+    """`deckcheck card X --history` gives the TCG's own status on each of its lists (the issue's examples)."""
+    by_day = {day: status for day, _, status in tcg_history(name)}
+    assert [(day, by_day.get(day)) for day, _ in expected] == expected
+
+
+def test_the_august_2004_revision_is_decided_with_its_evidence(store):
+    """The 2004-08-25 revision (the TCG's first Forbidden cards) is in no list archive: kept, its notes say why."""
+    august = store.in_effect("tcg", date(2004, 8, 25))
+    assert august.effective == date(2004, 8, 25) and august.name == "2004.08 TCG"
+    decided = [n for n in august.notes if n.startswith("Decided: kept.")]
+    assert decided and "Format Library" in decided[0] and "YGOJSON" in decided[0]
+    assert {e.name for e in august.entries if e.status == "forbidden"} >= {"Raigeki", "Yata-Garasu", "Sangan"}
+
+
+@pytest.mark.parametrize("fmt, folder", [("speed", "speed"), ("ocg-genesys", "ocg-genesys")])
+def test_check_says_the_list_is_stale_for_speed_and_ocg_genesys(fmt, folder):
+    """The stale-list note through check: Speed Duel (its one list, 2025-07-11, and the cadence it records) and
+    OCG Genesys (its own gap) on 2026-12-02, in check's JSON like the TCG's and OCG's."""
+    from .inprocess import deckcheck
+
+    deck = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
+    proc = deckcheck("check", str(deck), "--format", fmt, "--as-of", "2026-12-02", "-o", "json")
+    stale = json.loads(proc.stdout)["format"]["stale"]
+    assert [s["lists"] for s in stale] == [folder], stale
+    fresh = deckcheck("check", str(deck), "--format", fmt, "--as-of", "2026-06-15" if fmt == "ocg-genesys" else
+                      "2026-07-01", "-o", "json")
+    assert json.loads(fresh.stdout)["format"]["stale"] == []
