@@ -98,7 +98,8 @@ CASES = [
     ([(1, "D.D. Assailant")], "2004-10-26", True, []),
     ([(1, "D.D. Assailant")], "2004-10-25", False, ["card-pool"]),
     ([(1, "Dark End Dragon")], "2009-04-25", True, []),               # the SJC prize card from SJC #68
-    ([(1, "Thunder King Rai-Oh")], "2009-06-02", True, []),           # the English GX manga volume 2, by volume 3
+    ([(1, "Thunder King Rai-Oh")], "2008-11-04", True, []),           # the English GX manga volume 2
+    ([(1, "Thunder King Rai-Oh")], "2008-11-03", False, ["card-pool"]),
 ]
 
 
@@ -295,8 +296,11 @@ def sized_deck(main: int, fusions: int, side: int) -> str:
     (40, 15, 0, "2008-08-13", []),
     (40, 16, 0, "2008-08-13", ["extra-size"]),
     (40, 16, 0, "2008-08-12", []),
-    (40, 0, 3, "2005-06-01", ["side-size"]),       # a Side Deck of 0 or exactly 15 until 2008-08-13
-    (40, 0, 3, "2008-08-13", []),
+    (40, 0, 3, "2005-06-01", ["side-size"]),       # a Side Deck of 0 or exactly 15 until 2008-08-13,
+    (40, 0, 3, "2008-08-13", ["side-size"]),       # and in Upper Deck's sanctioned play after the rule change,
+    (40, 0, 3, "2008-12-11", ["side-size"]),
+    (40, 0, 3, "2008-12-12", []),                  # until Konami took the TCG's organized play over
+    (40, 0, 15, "2008-10-01", []),
 ])
 def test_deck_rules_by_date(check_text, main, fusions, side, day, rules):
     result = check_text(sized_deck(main, fusions, side), suffix=".txt", format="tcg", as_of=date.fromisoformat(day))

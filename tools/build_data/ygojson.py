@@ -326,6 +326,11 @@ RECORDED_RELEASES = {
         "Yugipedia 'Yu-Gi-Oh! Destiny Board Traveler' (the game): North American release October 26, 2004, European "
         "September 16, 2005 (YGOJSON dates this bundle's European locales 2005-09-15: the promos came with the game); "
         "Konami's card legality: a video-game promo is legal from the game's release on the continent"),
+    "Yu-Gi-Oh! GX Volume 2": (
+        "en", "2008-11-04",
+        "complexitycardgaming.com, Marcel Burri, 'A look into the past – Part 9: The end of the UDE era' (2016), its "
+        "list of TCG releases: 'November 4, 2008 YG02-EN001 Thunder King Rai-Oh' (the English manga volume; the set "
+        "data dates volume 1 2007-11-06 and volume 3 2009-06-02)"),
     "Shonen Jump Championship 2009": (
         "en", "2009-04-25",
         "Konami, yugiohblog.konami.com 'SJC History: The Dark End Dragon Age (2009-2010)' (2010-04-24): Dark End "
