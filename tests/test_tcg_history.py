@@ -318,6 +318,9 @@ def test_formats_show_gives_the_rules_of_the_date():
     assert then["rules"]["extra-size"]["max"] is None and then["rules"]["side-size"]["exactly"] == [0, 15]
     assert now["rules"]["extra-size"]["max"] == 15
     assert any("2008-08-13" in note for note in then["notes"])
+    ude = json.loads(runner.invoke(app, ["formats", "show", "tcg", "--as-of", "2008-10-01", "-o", "json"]).stdout)
+    assert ude["rules"]["side-size"]["exactly"] == [0, 15] and ude["rules"]["extra-size"]["max"] == 15
+    assert any("2008-12-12" in note for note in ude["notes"])
 
 
 # ------------------------------------------------------------------ the stale-list signal for every format with lists
