@@ -9,7 +9,7 @@ from pathlib import Path
 
 from deckcheck.cardtypes import pools_of
 
-from .common import PLACEHOLDER_MIN, Card, Index, Report, clean_name, read_jsonl
+from .common import PLACEHOLDER_MIN, REPO, Card, Index, Report, clean_name, read_jsonl
 
 def skill_key(name: str) -> str:
     """A Skill Card's name as the sources can agree on it: EDOPro adds " (Skill Card)" where a card shares the
@@ -274,7 +274,7 @@ class YgojsonCards:
         folder = self.shared / "edopro" / "lflists" / "unmerged"
         pools = [read_lflists(folder / name) for name in COMMUNITY_POOLS["edison"]]
         named = [{code for entries in lists.values() for code, count in entries if count > 0} for lists in pools]
-        edison = Path(__file__).resolve().parents[2] / "deckcheck" / "formats" / "builtin" / "edison.yaml"
+        edison = REPO / "deckcheck" / "formats" / "builtin" / "edison.yaml"
         cutoff = str(load(edison.read_text(encoding="utf-8"))["rules"]["card-pool"]["released_by"])
         both = {self.main.owner.get(code, code) for code in set.intersection(*named)}
         lists = " and ".join(f"{n!r}" for lists in pools for n in lists)
