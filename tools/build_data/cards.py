@@ -218,6 +218,7 @@ def build_cards(shared: Path, report: Report) -> Builder:
     b.decide_pools()
     b.apply_printing_dates()
     b.derive_dates()
+    b.apply_community_pools()
     b.validate()
     main, other = b.main.cards.values(), b.other.cards.values()
     report.add("counts", f"cards.jsonl: {len(main)} cards, {sum(len(c.alt_passcodes) for c in main)} alternate passcodes, "

@@ -30,6 +30,21 @@ OCG_SHARED_UNTIL = "2013-09-01"  # the first TCG list made apart from the OCG's 
 AHEAD_NOTE = "Named ahead of its TCG release (the TCG's status history has the entry on this date):"
 TCG_STARTED = "2002-03-08"  # Legend of Blue Eyes White Dragon, the first TCG set (North America)
 UDE_HISTORY_UNTIL = "2005-04-01"  # before it, YGOJSON's TCG history follows Upper Deck's lists (other days, other lists)
+# Revisions the evidence had to decide (no list in Konami's archive or Format Library's chronology): day → the
+# decision and its sources, in the list's notes and the build report.
+REVISION_DECISIONS = {
+    "2004-08-25": (
+        "Decided: kept. The TCG's first Forbidden cards: YGOJSON's TCG history (from Yugipedia) dates these 13 changes, "
+        "and no other, on 2004-08-25; a community history of the lists (aminoapps.com, \"Yu-Gi-Oh History: the "
+        "Yata-Lock\") calls it \"the August 2004 Forbidden and Limited List\", \"the very first time cards were ever "
+        "forbidden\", naming Chaos Emperor Dragon, Sangan, Witch of the Black Forest and Yata-Garasu; Upper Deck's "
+        "announcement of the Forbidden List (a copy at angelfire.com/linux/bhsyugioh/restrictedcards.htm) brought to "
+        "North America and Europe the list Asia's TCG tournaments had used since February 2004, as a second format "
+        "beside one without Forbidden cards (deckcheck applies the Forbidden List, as the Advanced Format later did). "
+        "Format Library's chronology has no list between 2004-04-19 and 2004-10-01; two later articles that date "
+        "Raigeki's or Yata-Garasu's ban to March or April 2004 (tcgplayer.com 2015, polygon.com 2022) name no list "
+        "and match Asia's February 2004 start, so they are not followed: Raigeki stays Limited until 2004-08-25."),
+}
 # Typos in the OCG lists as transcribed upstream by name: the lists before and after it name the card with the same
 # status, and YGOJSON's OCG history (from Yugipedia) has no change for it on that day.
 OCG_NAME_TYPOS = {"Nerkoz of Unicore": "Nekroz of Unicore",  # data/ocg/2015-10-01.name.json
@@ -394,6 +409,9 @@ class BanlistBuilder(CorrectionsMixin):
                 f"legality.tcg.history) changes: " + "; ".join(changes) + f". Konami's archive has no list of its own "
                 f"for it (Format Library {'lists ' + repr(names[day]) if day in names else 'has no list that day'}): "
                 f"{base.name} with these changes."])
+            if day in REVISION_DECISIONS:
+                lst.notes.append(REVISION_DECISIONS[day])
+                self.report.add("list dates", f"{lst.name}: {REVISION_DECISIONS[day]}")
             out.append(lst)
             self.report.add("list dates", f"{lst.name}: added, a revision of {base.name} on {day} "
                                           f"({'; '.join(changes)})")
