@@ -420,3 +420,17 @@ def test_check_says_the_list_is_stale_for_speed_and_ocg_genesys(fmt, folder):
     fresh = deckcheck("check", str(deck), "--format", fmt, "--as-of", "2026-06-15" if fmt == "ocg-genesys" else
                       "2026-07-01", "-o", "json")
     assert json.loads(fresh.stdout)["format"]["stale"] == []
+
+
+def test_card_history_of_a_goat_card_says_in_the_pool_not_unlimited():
+    """GOAT's list is its card pool (every entry "unlimited"); the format takes the limits from the 2005.04 TCG
+    list, so `card Raigeki --history` said "GOAT … Unlimited" for a card GOAT forbids. A pool says "in the pool"."""
+    from .inprocess import deckcheck
+
+    proc = deckcheck("card", "Raigeki", "--history", "-o", "json")
+    history = json.loads(proc.stdout)["history"]
+    assert [h["status"] for h in history if h["format"] == "goat"] == ["in_pool"]
+    assert [h["status"] for h in history if h["list"] == "2005.04 TCG"] == ["forbidden"]
+    speed = deckcheck("card", "Ash Blossom & Joyous Spring", "--history", "-o", "json")  # a whitelist with limits
+    assert "in_pool" not in {h["status"] for h in json.loads(speed.stdout)["history"]}
+    assert "in the pool" in deckcheck("card", "Raigeki", "--history").stdout

@@ -147,7 +147,7 @@ def card_history(card, history, output_format: str, console) -> None:
 
 
 STATUS_STYLES = {"Forbidden": "red", "Limited": "yellow", "Semi-Limited": "yellow", "Unlimited": "green",
-                 "not released yet": "dim", "not in the pool": "dim"}
+                 "in the pool": "green", "not released yet": "dim", "not in the pool": "dim"}
 
 
 def status_text(status: str) -> Text:
