@@ -8,18 +8,18 @@ so a check of one deck touches a few dozen rows, not fifteen thousand.
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 
 from .errors import DataError
+from .folding import fold_words, in_latin_script, mostly_folded, normalize_name
 from .limits import NAME_LIMIT
 from .model import Card
 from .name_tables import IntLists, Table, TableFile, pack, table_sections
-from .ranking import Ranker, closest  # noqa: F401  (closest: the ranking of every "did you mean", used from here)
+from .paths import DATA_DIR
+from .ranking import Ranker
 
-DATA_DIR = Path(__file__).parent / "data"
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
@@ -109,76 +109,21 @@ class _Table:
         return card
 
 
-_PUNCT_FOLD = str.maketrans(
-    {
-        "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2010": "-", "\u2011": "-",
-        "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00a0": " ", "\uff06": "&",
-        "\u03b1": "alpha", "\u0391": "alpha", "\u03b2": "beta", "\u0392": "beta", "\u03b3": "gamma",
-        "\u0393": "gamma", "\u03a9": "omega", "\u03c9": "omega",
-    }
-)
-_NON_WORD = re.compile(r"[^0-9a-z]+")
-
-
-def normalize_name(name: str) -> str:
-    """A name folded for lenient matching: case, accents, punctuation, spacing, β/Ω, `&`/and."""
-    if name.isascii():  # nothing to translate or decompose (all but a few dozen card names): 6× faster
-        return _NON_WORD.sub("", name.lower().replace("&", " and "))
-    return _normalize_unicode(name)
-
-
-def _normalize_unicode(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name.translate(_PUNCT_FOLD))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    text = text.replace("&", " and ")
-    return _NON_WORD.sub("", text)
-
-
-def fold_words(name: str) -> str:
-    """A name folded as ``normalize_name`` folds it, with its words kept apart by single spaces
-    (``normalize_name(n) == fold_words(n).replace(" ", "")``): what "did you mean" compares.
-    An apostrophe joins (Harpie's → harpies); any other punctuation separates (Blue-Eyes → blue eyes)."""
-    if name.isascii():
-        text = name.lower()
-    else:
-        text = unicodedata.normalize("NFKD", name.translate(_PUNCT_FOLD))
-        text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return _NON_WORD.sub(" ", text.replace("&", " and ").replace("'", "")).strip()
-
-
-def in_latin_script(name: str) -> bool:
-    """Whether every letter of ``name`` survives ``normalize_name``: a name the English fold may match.
-    A letter of another script (Japanese, Arabic, Cyrillic …) would be dropped by the fold, leaving
-    what is left of the name (a digit, a word in full-width letters) to match an English card."""
-    if name.isascii():
-        return True
-    return not any(ch.isalpha() and not _normalize_unicode(ch) for ch in name)
-
-
-def mostly_folded(text: str, folded: str | None = None) -> bool:
-    """Whether folding ``text`` (``fold_words``) keeps most of its letters and digits: a name in the Latin
-    script, which the English names can be compared with (not one in Japanese, Korean or Chinese)."""
-    folded = fold_words(text) if folded is None else folded
-    return len(folded.replace(" ", "")) * 2 >= sum(map(str.isalnum, text))
-
-
 class CardIndex:
     """Look-ups over the bundled (or downloaded) card index."""
 
     _table_class = _Table  # the reader of the index file (rushdb.RushIndex reads Rush rows with their marks)
 
-    def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX, names_path: Path = NAMES_INDEX):
+    def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX, names_path: Path = NAMES_INDEX,
+                 open_rush: Callable[[CardIndex], CardIndex | None] | None = None):
         self._main = self._table_class(main)
+        self._open_rush = open_rush  # opens the Rush Duel index over this one (datastore.open_cards gives rushdb's)
         self._other_path = other_path
         self._other: _Table | None = None
         self._names_path = names_path
         self.looked_up: dict[int, Card | None] = {}  # passcode -> its card (None: none) for every passcode looked up
         self._suggested: dict[str, list[str]] = {}
         self.name_languages: dict[str, set[str]] = {}  # a name found in other languages -> those languages
-
-    @classmethod
-    def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> CardIndex:
-        return cls(path, other_path)
 
     @property
     def sources(self) -> list[dict]:
@@ -320,11 +265,10 @@ class CardIndex:
         return cards
 
     @cached_property
-    def rush(self):
-        """The Rush Duel card index over this one (``rushdb.RushIndex``), or None where it is not installed."""
-        from .rushdb import RUSH_INDEX, RushIndex
-
-        return RushIndex(self) if RUSH_INDEX.exists() else None
+    def rush(self) -> CardIndex | None:
+        """The Rush Duel card index over this one (``rushdb.RushIndex``), opened on first use; None where it is not
+        installed, or where this index was opened without it (``datastore.open_cards`` opens it with it)."""
+        return self._open_rush(self) if self._open_rush is not None else None
 
     def for_game(self, game: str) -> CardIndex:
         """The index a decklist of ``game`` ("rush" | "ocg-tcg") is read with: its names mean that game's cards."""

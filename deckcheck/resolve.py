@@ -7,7 +7,8 @@ name is written in. A card named by EDOPro's own name for it gets an ``unofficia
 
 from __future__ import annotations
 
-from .carddb import CardIndex, fold_words, mostly_folded
+from .carddb import CardIndex
+from .folding import fold_words, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
 from .model import EXTRA, INFO, MAIN, WARNING, Card, ParsedDeck, Problem, ResolvedDeck
 
@@ -70,7 +71,7 @@ def _maximum_piece(entry, cards: CardIndex) -> None:
 
 def suggest(cards: CardIndex, name: str, limit: int = 3) -> list[str]:
     """"Did you mean" for a name in any language: for plain ASCII, the English suggestions when there
-    are any; else the names of the query's script closest to it (``carddb.closest``), then the English
+    are any; else the names of the query's script closest to it (``ranking.closest``), then the English
     suggestions."""
     english = cards.suggest(name, limit)
     if (english and name.isascii()) or len(name) > NAME_LIMIT:

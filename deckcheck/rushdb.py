@@ -17,8 +17,10 @@ from __future__ import annotations
 from functools import cached_property
 from pathlib import Path
 
-from .carddb import DATA_DIR, CardIndex, DataError, _Table
+from .carddb import CardIndex, _Table
+from .errors import DataError
 from .model import Card
+from .paths import DATA_DIR
 
 RUSH_INDEX = DATA_DIR / "rush_cards.jsonl"
 RUSH_NAMES = DATA_DIR / "rush_names.jsonl"
@@ -137,17 +139,15 @@ def counterpart(card, cards) -> Card | None:
     return found[0] if len(found) == 1 else None
 
 
-def decklist_game(parsed, chosen=None, formats=None) -> str:
+def decklist_game(parsed, formats, chosen=None) -> str:
     """The game a decklist's names mean when nothing else says (``convert``): the game of the format ``chosen``
-    (a Format), else of the format the decklist declares (YAML ``format:``), else Rush when most of the codes it
-    gives are Rush codes (a YDK or ydke of a Rush deck), else OCG/TCG."""
+    (a Format), else of the format the decklist declares (YAML ``format:``, found in ``formats``, a FormatStore),
+    else Rush when most of the codes it gives are Rush codes (a YDK or ydke of a Rush deck), else OCG/TCG."""
     if chosen is not None:
         return format_game(chosen)
     if parsed.format:
-        from .formats import FormatStore
-
         try:
-            return format_game((formats or FormatStore.default()).resolve(parsed.format))
+            return format_game(formats.resolve(parsed.format))
         except DataError:
             pass  # an unknown format: said when the deck is checked
     codes = [e.passcode for e in parsed.entries if e.passcode is not None]

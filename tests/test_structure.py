@@ -31,7 +31,8 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The modules of ``known`` that module ``name`` imports, at the top or inside a function or a class.
 
     ``from P import x`` imports module ``P.x`` where there is one, else ``P``; a name outside ``known`` counts as
-    its nearest enclosing module that is known (``deckcheck.rules.RULES`` is ``deckcheck.rules``)."""
+    its nearest enclosing module that is known (``deckcheck.rules.RULES`` is ``deckcheck.rules``). Importing a
+    module of another package runs that package's ``__init__.py`` too: it counts as imported."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     targets: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
@@ -47,8 +48,11 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     for target in targets:
         while target and target not in known:
             target = target.rpartition(".")[0]
-        if target and target != name:
-            found.add(target)
+        parts = target.split(".")
+        for end in range(1, len(parts) + 1):  # the module and every package above it that ``name`` is not in
+            module = ".".join(parts[:end])
+            if module in known and module != name and not name.startswith(module + "."):
+                found.add(module)
     return found
 
 
@@ -115,7 +119,8 @@ def test_no_module_imports_itself_through_others():
 
 
 def test_a_lazy_import_that_closes_a_circle_is_found(tmp_path):
-    """The finder itself: an import inside a function counts, and a relative one is resolved."""
+    """The finder itself: an import inside a function counts, a relative one is resolved, and importing a module
+    of a package runs the package's __init__.py."""
     package = tmp_path / "pkg"
     (package / "sub").mkdir(parents=True)
     (package / "__init__.py").write_text("")
@@ -124,5 +129,5 @@ def test_a_lazy_import_that_closes_a_circle_is_found(tmp_path):
     (package / "top.py").write_text("from .sub import low\nname = 'top'\n")
     (package / "apart.py").write_text("from . import top\n")
     graph = import_graph(tmp_path, ("pkg",))
-    assert graph["pkg.top"] == {"pkg.sub.low"} and graph["pkg.sub.low"] == {"pkg.top"}
-    assert circles(graph) == [["pkg.sub.low", "pkg.top"]]
+    assert graph["pkg.top"] == {"pkg.sub", "pkg.sub.low"} and graph["pkg.sub.low"] == {"pkg.top"}
+    assert circles(graph) == [["pkg.sub", "pkg.sub.low", "pkg.top"]]  # pkg.sub: its __init__.py runs

@@ -78,7 +78,8 @@ def convert_command(
 
     say_data_warnings(session)
     try:
-        chosen = session.formats().resolve(format) if format is not None else None
+        formats = session.formats()
+        chosen = formats.resolve(format) if format is not None else None
         cards = session.data.cards
         if lang is not Language.en:
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
@@ -88,7 +89,7 @@ def convert_command(
     written: list[str] = []
     taken: set[str] = set()
     for deck, relative in decks:
-        game = decklist_game(deck, chosen)
+        game = decklist_game(deck, formats, chosen)
         try:
             index = cards.for_game(game)
         except DeckcheckError as exc:
