@@ -25,7 +25,7 @@ OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
 
 
-_scan_value = json.decoder.JSONDecoder().scan_once
+_decoder = json.JSONDecoder()
 _ROW_FIELDS = ("passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date", "group",
                "alt_passcodes")
 
@@ -57,12 +57,13 @@ class _Table:
         self.path = path
         self._c = {name: i for i, name in enumerate(fields)}
         try:  # where each of Card's fields is in a row
-            self._at = tuple(self._c[name] for name in _ROW_FIELDS) + (self._c.get("level"),)
+            self._at = tuple(self._c[name] for name in _ROW_FIELDS)
         except KeyError as exc:
             raise DataError(f"{path}: card data is unreadable: no field {exc}") from None
         by_passcode = dict(zip(passcodes, range(len(passcodes))))
         for alt, canonical in header.get("alt_passcodes", {}).items():
             by_passcode[int(alt)] = by_passcode[canonical]
+        self._level_at = self._c.get("level")  # an index from before levels has none
         self.by_passcode = by_passcode
         self.passcodes = passcodes
         self.groups: dict[int, int] = {int(k): v for k, v in header.get("groups", {}).items()}
@@ -78,8 +79,8 @@ class _Table:
         except UnicodeDecodeError:
             raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not UTF-8)") from None
         try:
-            row, end = _scan_value(text, 0)  # json.loads without its checks of the input's type and encoding
-        except StopIteration:
+            row, end = _decoder.raw_decode(text)  # json.loads without its checks of the input's type and encoding
+        except ValueError:
             row, end = None, -1
         if end != len(text) or row.__class__ is not list:
             raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not a JSON array)")
@@ -92,7 +93,8 @@ class _Table:
         card = self._cards.get(i)
         if card is None:
             row = self.row(i)
-            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts, level = self._at
+            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts = self._at
+            level = self._level_at
             try:
                 passcode = row[at_passcode]
                 if (passcode.__class__ is not int or row[name].__class__ is not str or row[kind].__class__ is not str
@@ -101,7 +103,7 @@ class _Table:
                 card = self._cards[i] = Card(
                     passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
                     row[konami_id], row[tcg_date], row[ocg_date], row[group] or passcode, (passcode, *row[alts]),
-                    None if level is None else row[level],  # an index from before levels has none
+                    None if level is None else row[level],
                 )
             except (IndexError, TypeError, ValueError):  # a row of the wrong shape: the data, not the deck, is bad
                 raise DataError(f"{self.path}: card data is damaged (card {i + 1} has fields of the wrong kind "
@@ -148,10 +150,15 @@ class CardIndex:
             card = self.looked_up[passcode] = self._find(passcode)
             return card
 
-    def _find(self, passcode: int) -> Card | None:
+    def own_card(self, passcode: int) -> Card | None:
+        """The card of this index's own file with this passcode (not one of the other game, nor an unofficial one)."""
         i = self._main.by_passcode.get(passcode)
-        if i is not None:
-            return self._main.card(i)
+        return self._main.card(i) if i is not None else None
+
+    def _find(self, passcode: int) -> Card | None:
+        card = self.own_card(passcode)
+        if card is not None:
+            return card
         if 160_000_000 <= passcode < 170_000_000 and (rush := self.rush) is not None:  # a Rush Duel code
             card = rush.own_card(passcode)
             if card is not None:

@@ -7,10 +7,12 @@ name is written in. A card named by EDOPro's own name for it gets an ``unofficia
 
 from __future__ import annotations
 
+from typing import cast
+
 from .carddb import CardIndex
 from .folding import fold_words, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
-from .model import EXTRA, INFO, MAIN, WARNING, Card, ParsedDeck, Problem, ResolvedDeck
+from .model import EXTRA, INFO, MAIN, WARNING, Card, KnownEntry, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
 UNOFFICIAL_NAME_RULE = "unofficial-name"
@@ -191,7 +193,7 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
             if card is not None and card.kind in DECK_KINDS and not split_extra:  # the usual entry
                 entry.card = card
                 sizes[entry.section] += entry.count
-                deck_entries.append(entry)
+                deck_entries.append(cast("KnownEntry", entry))  # its card is set (KnownEntry: the type checker's name)
                 continue
             if card is None:
                 card = _placeholder(entry, cards, deck.problems)
@@ -225,9 +227,9 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
             entry.section = EXTRA  # a list of Main and Extra Deck cards together (an Omega code)
         sizes[entry.section] += entry.count
         if card is not None and card.kind in DECK_KINDS:
-            deck_entries.append(entry)
+            deck_entries.append(cast("KnownEntry", entry))  # its card is set, as above
         elif skills_apart and card is not None and card.kind == "skill":
-            deck_entries.append(entry)
+            deck_entries.append(cast("KnownEntry", entry))
             sizes[entry.section] -= entry.count
         else:
             other_entries.append(entry)

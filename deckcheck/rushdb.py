@@ -72,12 +72,13 @@ class _RushTable(_Table):
         card = self._cards.get(i)
         if card is None:
             row = self.row(i)
-            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts, level = self._at
+            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts = self._at
+            level = self._level_at
             passcode = row[at_passcode]
             legend, maximum, prerelease = (bool(row[at]) for at in self._marks)
             card = self._cards[i] = RushCard(
                 passcode, row[name], row[kind], row[type_] or 0, False, False, RUSH, row[konami_id], None, None,
-                row[group] or passcode, (passcode, *row[alts]), row[level],
+                row[group] or passcode, (passcode, *row[alts]), None if level is None else row[level],
                 legend=legend, maximum=maximum, prerelease=prerelease)
         return card
 
@@ -102,10 +103,6 @@ class RushIndex(CardIndex):
 
         data = self._main.path.read_bytes()
         return json.loads(data[: data.index(b"\n")]).get("left_out", [])
-
-    def own_card(self, passcode: int) -> Card | None:
-        i = self._main.by_passcode.get(passcode)
-        return self._main.card(i) if i is not None else None
 
     def _find(self, passcode: int) -> Card | None:
         card = self.own_card(passcode)
