@@ -115,7 +115,7 @@ class Session:
 
     @property
     def data_dir(self) -> Path:
-        from .datastore import data_dir
+        from .paths import data_dir
 
         return self._data_dir if self._data_dir is not None else data_dir()
 

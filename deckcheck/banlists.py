@@ -293,7 +293,8 @@ class BanlistStore:
             short = [b for b in found if b.format == lists and b.name.casefold().startswith(wanted + " ")]
             if len(short) == 1:
                 return short[0]
-        from .carddb import closest, fold_words
+        from .folding import fold_words
+        from .ranking import closest
 
         names = {fold_words(b.name): b.name for b in found}
         close = [names[key] for key in closest(fold_words(name), list(names), 3)]

@@ -92,6 +92,7 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None, durable
 
 STALE_TMP_SECONDS = 3600
 T = TypeVar("T")
+B = TypeVar("B")  # what memoized_file's ``read`` gives: bytes, or the file mapped
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is what a file deckcheck reads became; none is near this
 
 
@@ -129,14 +130,14 @@ def _store(entry: Path, source: Path, data: bytes) -> None:
         pass
 
 
-def memoized_file(kind: str, source: Path, build: Callable[[], bytes], open_: Callable[[bytes], T],
-                  read: Callable[[Path], bytes]) -> T:
+def memoized_file(kind: str, source: Path, build: Callable[[], bytes], open_: Callable[[bytes | B], T],
+                  read: Callable[[Path], B]) -> T:
     """``open_(build())`` for ``source``, the bytes kept in the cache while the file is unchanged, read by
     ``read`` (which must never wait on what is not a regular file: OSError). ``open_`` raises ValueError for
     bytes it cannot use (a damaged entry is built again)."""
     root = cache_dir()
     key = _key(source) if root is not None else None
-    if key is None:
+    if root is None or key is None:
         return open_(build())
     entry = root / kind / f"{key}.bin"
     try:
@@ -153,7 +154,7 @@ def store_file(kind: str, source: Path, data: bytes) -> None:
     """Put ``data`` in the cache for ``source`` (a ``memoized_file`` entry found damaged, built again)."""
     root = cache_dir()
     key = _key(source) if root is not None else None
-    if key is not None:
+    if root is not None and key is not None:
         _store(root / kind / f"{key}.bin", source, data)
 
 

@@ -11,15 +11,16 @@ from typing import Any
 from . import clock
 from .banlists import STATUS_LIMITS
 from .errors import DataError, UsageError
+from .model import Card
 
 
 @dataclass
 class CardFacts:
     """One card, how it relates to its name group (``card_identity``) and its JSON document (``deckcheck card``)."""
 
-    card: object
+    card: Card
     relation: str | None
-    group: object
+    group: Card | None  # the card of the relation (None with none)
     document: dict
 
 

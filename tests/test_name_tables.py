@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckcheck import cache, name_tables
-from deckcheck.carddb import CardIndex, fold_words
+from deckcheck.datastore import open_cards
+from deckcheck.folding import fold_words
 from deckcheck.name_tables import IntLists, TableFile, pack, table_sections, unpack
 from deckcheck.names import CJK, HANGUL, LATIN
 from deckcheck.ranking import Ranker
@@ -115,9 +116,9 @@ def test_a_damaged_table_is_built_again(tmp_path, monkeypatch):
 
 
 def test_with_the_tables_in_the_cache_a_first_name_costs_a_look_up():
-    CardIndex.load().prepare_name_tables()  # as the first check that needs them does (once per version of the data)
+    open_cards().prepare_name_tables()  # as the first check that needs them does (once per version of the data)
     assert cache.cache_dir() is not None
-    cards = CardIndex.load()
+    cards = open_cards()
     start = time.process_time()  # CPU time: a shared machine's load stretches the wall time, not this
     german = cards.by_name("Gefallener von Albaz")
     edopro = cards.by_name("Adamatia Seeker")

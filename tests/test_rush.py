@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 
 from deckcheck.banlists import STATUS_LIMITS, BanlistStore
 from deckcheck.convert import convert
+from deckcheck.datastore import open_cards
+from deckcheck.formats import FormatStore
 from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
 from deckcheck.rushdb import RUSH, RushCard, RushIndex, decklist_game, game_of
@@ -268,7 +270,7 @@ RUSH_YDK = ("#created by test\n#main\n" + "\n".join(
 @pytest.mark.parametrize("to", ["ydke", "yaml", "text", "ydk"])
 def test_rush_decks_round_trip(cards, rush, to):
     parsed = parse_deck(RUSH_YDK.encode(), "rush.ydk")
-    assert decklist_game(parsed) == RUSH
+    assert decklist_game(parsed, FormatStore()) == RUSH
     original = resolve(parsed, rush)
     assert all(e.card is not None and game_of(e.card) == RUSH for e in original.entries)
     text = convert(original, to, rush).text
@@ -388,9 +390,7 @@ def test_a_rush_check_before_2023_is_judged_without_a_list_and_says_so(check_tex
 
 
 def _rush_codes() -> list[int]:
-    from deckcheck.carddb import CardIndex
-
-    rush = CardIndex.load().rush
+    rush = open_cards().rush
     return sorted(p for card in rush.cards() for p in card.passcodes)
 
 

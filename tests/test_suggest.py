@@ -1,4 +1,4 @@
-"""Suggestions that find the card: one ranking (carddb.closest) for every "did you mean" (issue 12).
+"""Suggestions that find the card: one ranking (ranking.closest) for every "did you mean" (issue 12).
 
 tests/fixtures/misspellings.tsv holds what players write for a card — misspellings, lowercase,
 missing punctuation, first words, partial names, nicknames, acronyms — and the card each means.
@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckcheck.carddb import closest, fold_words, normalize_name
+from deckcheck.folding import fold_words, normalize_name
+from deckcheck.ranking import closest
 from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
 

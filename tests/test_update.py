@@ -49,7 +49,7 @@ def test_update_adds_a_card_and_a_list(env):
     # what the API lacks is carried over: EDOPro-only artworks, prerelease placeholders and their cards
     assert index.by_passcode(46986409).name == "Dark Magician"
     assert index.placeholder_target(100200245) == 26857786
-    assert len(index) == len(CardIndex.load()) + 1
+    assert len(index) == len(CardIndex()) + 1
 
     store = datastore.load_store()
     assert store.roots[0] == lists_dir

@@ -10,6 +10,7 @@ import sys
 from datetime import date
 from enum import Enum
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -28,7 +29,8 @@ app = typer.Typer(
 )
 
 
-InputFormatChoice = Enum("InputFormatChoice", {fmt.id: fmt.id for fmt in INPUT_FORMATS}, type=str)
+# its members are the input formats' ids, made here from their registry (so mypy, which reads no registry, sees none)
+InputFormatChoice = Enum("InputFormatChoice", {fmt.id: fmt.id for fmt in INPUT_FORMATS}, type=str)  # type: ignore[misc]
 INPUT_FORMAT_OPTION = typer.Option(
     None, "--input-format", "-i",
     help=f"Read every decklist as this format: {', '.join(fmt.id for fmt in INPUT_FORMATS)} (default: by its "
@@ -36,8 +38,23 @@ INPUT_FORMAT_OPTION = typer.Option(
 )
 
 
-LANGUAGES = ("en", "de", "fr", "it", "es", "pt", "ja", "ja-kana", "ko", "zh-TW", "zh-CN")  # of card names written
-Language = Enum("Language", {lang: lang for lang in LANGUAGES}, type=str)
+class Language(str, Enum):
+    """A language card names are written in (``--lang``)."""
+
+    en = "en"
+    de = "de"
+    fr = "fr"
+    it = "it"
+    es = "es"
+    pt = "pt"
+    ja = "ja"
+    ja_kana = "ja-kana"
+    ko = "ko"
+    zh_TW = "zh-TW"
+    zh_CN = "zh-CN"
+
+
+LANGUAGES = tuple(language.value for language in Language)  # of card names written
 
 
 class OutputFormat(str, Enum):
@@ -65,7 +82,7 @@ def say(message: str) -> None:
     print(text, file=stream)
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     say(f"deckcheck: error: {message}")
     raise typer.Exit(EXIT_ERROR)
 
@@ -123,7 +140,7 @@ def read_one_decklist(argument: str):
     if isinstance(path, Source):  # given as data
         if path.problem is not None:
             fail(f"{path.shown}: {path.problem}")
-        decks = parse_given(path.data, path.shown)
+        decks = parse_given(path.data or b"", path.shown)  # (given as data: its bytes are there)
         if len(decks) != 1:
             fail(f"{path.shown} holds {len(decks)} decklists; give one")
         return decks[0]

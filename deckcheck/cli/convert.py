@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -21,27 +20,28 @@ from .common import (
     output_name, say, say_data_warnings, silence_stdout, unique_name,
 )
 
-ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
+# its members are the output formats' names, made from convert.FORMATS (so mypy, which reads no registry, sees none)
+ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)  # type: ignore[misc]
 REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # besides unknown cards
 
 
 @app.command("convert")
 def convert_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) "
                                             "or ydke:// links."),
-    to: Optional[ConvertFormat] = typer.Option(None, "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
-                                                             "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
-                                                             "konami-ids, md-json (Master Duel / YgoMaster), mycard "
-                                                             "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
-    output: Optional[Path] = typer.Option(
+    to: ConvertFormat | None = typer.Option(None, "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
+                                                          "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
+                                                          "konami-ids, md-json (Master Duel / YgoMaster), mycard "
+                                                          "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
+    output: Path | None = typer.Option(
         None, "--output",
         help="A file for one deck, or a folder for several (created if need be), each file written in one step; "
              "default: standard output (several decks only as ydke links, one a line)."),
     lang: Language = typer.Option(Language.en, "--lang", help="Card names in this language (yaml and text; English "
                                                                "where a card has no name in it)."),
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    format: Optional[str] = typer.Option(
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    format: str | None = typer.Option(
         None, "--format", "-f", metavar="FORMAT",
         help="The format whose cards the decklist's names mean (rush: Rush Duel cards; see: deckcheck formats). "
              "Default: what a YAML decklist declares, else Rush Duel for a YDK or ydke of mostly Rush codes, else "
@@ -78,7 +78,8 @@ def convert_command(
 
     say_data_warnings(session)
     try:
-        chosen = session.formats().resolve(format) if format is not None else None
+        formats = session.formats()
+        chosen = formats.resolve(format) if format is not None else None
         cards = session.data.cards
         if lang is not Language.en:
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
@@ -88,7 +89,7 @@ def convert_command(
     written: list[str] = []
     taken: set[str] = set()
     for deck, relative in decks:
-        game = decklist_game(deck, chosen)
+        game = decklist_game(deck, formats, chosen)
         try:
             index = cards.for_game(game)
         except DeckcheckError as exc:

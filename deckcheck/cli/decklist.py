@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -36,7 +35,7 @@ _NOTED_FIELDS = (("last_name", "player's name", "--player", "player", "player"),
 
 @app.command("decklist")
 def decklist_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) or "
                                             "ydke:// links."),
     output: Path = typer.Option(..., "--output", "-o",
@@ -44,30 +43,30 @@ def decklist_command(
                                      "folder, one PDF each. Each file is written in one step."),
     merge: bool = typer.Option(False, "--merge", help="One PDF of every deck's sheet, sorted by last name (then first "
                                                       "name), as judges file them."),
-    form: Optional[Path] = typer.Option(None, "--form", help="Fill this copy of Konami's decklist form "
-                                                             "(KDE_DeckList.pdf) instead of drawing deckcheck's sheet."),
-    player: Optional[str] = typer.Option(None, "--player", help='The player: "First Last" (the last word is the last '
-                                                                'name) or "Last, First".'),
-    first_name: Optional[str] = typer.Option(None, "--first-name", help="The player's first name, exactly."),
-    last_name: Optional[str] = typer.Option(None, "--last-name", help="The player's last name, exactly."),
-    konami_id: Optional[str] = typer.Option(None, "--konami-id", help="The KONAMI ID (CARD GAME ID), leading zeros kept."),
-    country: Optional[str] = typer.Option(None, "--country", help="The player's country of residence."),
-    event: Optional[str] = typer.Option(None, "--event", help="The event's name."),
-    event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD)."),
-    lang: Optional[Language] = typer.Option(None, "--lang", help="Card names in this language's official names "
-                                                                 "(English where a card has none; default en)."),
-    font: Optional[Path] = typer.Option(None, "--font", help="A TrueType font (.ttf, .ttc) for the characters the "
-                                                             "shipped font lacks (Japanese, Korean, Chinese names)."),
+    form: Path | None = typer.Option(None, "--form", help="Fill this copy of Konami's decklist form "
+                                                          "(KDE_DeckList.pdf) instead of drawing deckcheck's sheet."),
+    player: str | None = typer.Option(None, "--player", help='The player: "First Last" (the last word is the last '
+                                                             'name) or "Last, First".'),
+    first_name: str | None = typer.Option(None, "--first-name", help="The player's first name, exactly."),
+    last_name: str | None = typer.Option(None, "--last-name", help="The player's last name, exactly."),
+    konami_id: str | None = typer.Option(None, "--konami-id", help="The KONAMI ID (CARD GAME ID), leading zeros kept."),
+    country: str | None = typer.Option(None, "--country", help="The player's country of residence."),
+    event: str | None = typer.Option(None, "--event", help="The event's name."),
+    event_date: str | None = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD)."),
+    lang: Language | None = typer.Option(None, "--lang", help="Card names in this language's official names "
+                                                              "(English where a card has none; default en)."),
+    font: Path | None = typer.Option(None, "--font", help="A TrueType font (.ttf, .ttc) for the characters the "
+                                                          "shipped font lacks (Japanese, Korean, Chinese names)."),
     paper: Paper = typer.Option(Paper.letter, "--paper", help="Paper of deckcheck's own sheet (Konami's form is "
                                                                "US Letter)."),
     require_legal: bool = typer.Option(False, "--require-legal", help="Write nothing if any deck is not legal (exit 1)."),
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    config: Optional[Path] = CONFIG_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """The registration sheet of each deck as a PDF, with the fields of Konami's decklist form."""

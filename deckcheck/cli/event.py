@@ -12,7 +12,6 @@ import json
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional, Tuple
 
 import typer
 
@@ -79,12 +78,12 @@ def _reason(result) -> str:
 
 @app.command("fingerprint")
 def fingerprint_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders, - (standard input), ydke:// links or Omega "
                                             "codes."),
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
-    format: Optional[str] = FORMAT_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    format: str | None = FORMAT_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
 ) -> None:
     """Each deck's fingerprint: a short code of its cards, counts and sections (docs/fingerprint.md)."""
     session, checker, _ = _checker(format, None, None, None, None, input_format)
@@ -108,8 +107,8 @@ def fingerprint_command(
 def verify_command(
     code: str = typer.Argument(..., metavar="CODE", help="A deck fingerprint, e.g. from a registration sheet."),
     deck: str = typer.Argument(..., metavar="DECKLIST", help="The decklist (a file, - or a ydke:// link)."),
-    format: Optional[str] = FORMAT_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    format: str | None = FORMAT_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
 ) -> None:
     """Whether DECKLIST is the deck of CODE: exit 0 it is, 1 it is not, 2 CODE is no fingerprint (mistyped)."""
     from ..fingerprint import InvalidFingerprint, parse
@@ -144,37 +143,37 @@ def event_command(
                                                       "table, seat; other columns kept)."),
     deadline: str = typer.Option(..., "--deadline", help="The submission deadline: an ISO time with its zone "
                                                          "(2026-12-05T09:00:00+01:00)."),
-    manifest: Optional[Path] = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
-                                                                     "export): player, konami_id, file, received "
-                                                                     "(ISO time); other columns kept."),
-    output_format: Optional[EventOutputFormat] = typer.Option(
+    manifest: Path | None = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
+                                                                  "export): player, konami_id, file, received "
+                                                                  "(ISO time); other columns kept."),
+    output_format: EventOutputFormat | None = typer.Option(
         None, "--output-format", "-o", help="text (a table, missing, illegal and late first), json, csv or html "
                                             "(default: by --output's suffix, else text)."),
-    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
-    sheets: Optional[Path] = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
-                                                                 "(PDF, with name, KONAMI ID and fingerprint) into "
-                                                                 "this folder."),
+    output: Path | None = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
+    sheets: Path | None = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
+                                                              "(PDF, with name, KONAMI ID and fingerprint) into "
+                                                              "this folder."),
     merge: bool = typer.Option(False, "--merge", help="With --sheets: also one PDF of every sheet sorted by last "
                                                       "name, as judges file them (all-sheets.pdf)."),
-    form: Optional[Path] = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
-                                                             "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
-                                                             "sheet."),
-    font: Optional[Path] = typer.Option(None, "--font", help="With --sheets: a TrueType font (.ttf, .ttc) for the "
-                                                             "characters the shipped font lacks (Japanese, Korean, "
-                                                             "Chinese names)."),
-    event_name: Optional[str] = typer.Option(None, "--event", help="The event's name, for the sheets."),
-    event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
-    check_deck: Optional[Tuple[str, str]] = typer.Option(
+    form: Path | None = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
+                                                          "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
+                                                          "sheet."),
+    font: Path | None = typer.Option(None, "--font", help="With --sheets: a TrueType font (.ttf, .ttc) for the "
+                                                          "characters the shipped font lacks (Japanese, Korean, "
+                                                          "Chinese names)."),
+    event_name: str | None = typer.Option(None, "--event", help="The event's name, for the sheets."),
+    event_date: str | None = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
+    check_deck: tuple[str, str] | None = typer.Option(
         None, "--check-deck", metavar="PLAYER DECK",
         help="Compare a deck found at the table with PLAYER's counted list (PLAYER: KONAMI ID or name); exit 0 "
              "when it matches by fingerprint."),
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    config: Optional[Path] = CONFIG_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """The submission ledger of an event: which decklist counts for each registered player, and is it legal."""

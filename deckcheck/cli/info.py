@@ -63,7 +63,7 @@ def _lists_and_decks(args: list[str]) -> tuple[list[str], list[Path]]:
     """The leading arguments that are not files are list names (at most two); the rest are decklists."""
     from ..parsers import DECK_SUFFIXES
 
-    names = []
+    names: list[str] = []
     while args and len(names) < 2 and not Path(args[0]).exists() and not args[0].lower().endswith(DECK_SUFFIXES):
         names.append(args.pop(0))
     for arg in args:

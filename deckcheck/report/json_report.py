@@ -108,7 +108,7 @@ def path_uri(path: str) -> str | None:
         return artifact_uri(path)
 
 
-def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
+def deck_json(result, deck_format: tuple[str, str | None] | None = None) -> dict:  # (format id, list name)
     out = {
         "path": result.path,
         "legal": result.legal,

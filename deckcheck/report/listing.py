@@ -197,7 +197,7 @@ def card_matches(query: str, found, more: bool, console) -> None:
 
 def cards(found: list[CardFacts], output_format: str, console) -> None:
     """What deckcheck knows of each card, with its standing in each regulation (every built-in format today)."""
-    from ..rushdb import GAME_TITLES, RUSH, game_of
+    from ..rushdb import GAME_TITLES, RUSH, RushCard, game_of
 
     documents = [facts.document for facts in found]
     if output_format == "json":
@@ -211,14 +211,16 @@ def cards(found: list[CardFacts], output_format: str, console) -> None:
         table = Table(box=None, show_header=False, padding=(0, 1))
         table.add_column(style="bold")
         table.add_column()
-        rows = [
+        rows: list[tuple[str, str | Text]] = [
             ("Name", card.name),
             ("Passcodes", ", ".join(map(str, card.passcodes))
              + ("  (alternate artworks share one limit)" if len(card.passcodes) > 1 else "")),
             ("Kind", _kind(card)),
         ]
         relation, group = facts.relation, facts.group
-        if relation == "stands for":
+        if group is None:
+            pass
+        elif relation == "stands for":
             rows.append(("Official card", f"{group.name} ({group.passcode}): this id is an unofficial version of it; "
                                           f"decklists should use {group.passcode}"))
         elif relation == "same name":
@@ -231,14 +233,14 @@ def cards(found: list[CardFacts], output_format: str, console) -> None:
                                          "one limit for both"))
         pools = [p.upper() for p in ("tcg", "ocg") if getattr(card, p)]
         if game_of(card) == RUSH:
-            rush = getattr(card, "legend", None) is not None
+            marks = card if isinstance(card, RushCard) else None  # (a Rush row read with its marks: always)
             released = [("Game", "Rush Duel (a card of its own game: not playable with OCG/TCG cards)"),
                         ("Legend", ("yes: a Legend card (at most one Legend card of each card type in a Rush Deck)"
-                                    if card.legend else "no") if rush else "—"),
+                                    if marks.legend else "no") if marks else "—"),
                         ("Maximum", ("yes: one of the three pieces of a Maximum monster (each its own card)"
-                                     if card.maximum else "no") if rush else "—"),
-                        ("Released", ("not yet: a prerelease card" if card.prerelease else "yes (no source dates "
-                                      "Rush releases)") if rush else "—")]
+                                     if marks.maximum else "no") if marks else "—"),
+                        ("Released", ("not yet: a prerelease card" if marks.prerelease else "yes (no source dates "
+                                      "Rush releases)") if marks else "—")]
         else:
             released = [("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
                         ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}")]

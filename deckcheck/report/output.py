@@ -60,7 +60,7 @@ def _plain_stdout() -> tuple[int, str] | None:
     the interpreter's own stream, not one a test or a library put in its place), with what ``sys.stdout``
     holds flushed; else None."""
     out = sys.stdout
-    if os.name != "posix" or not hasattr(os, "writev") or out is None or out is not sys.__stdout__:
+    if os.name != "posix" or not hasattr(os, "writev") or out is not sys.__stdout__ or out is None:
         return None
     try:
         if (out.encoding or "").lower().replace("-", "") != "utf8" or out.isatty():

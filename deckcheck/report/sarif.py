@@ -68,7 +68,7 @@ def render(run: Run) -> str:
             location: dict = {"artifactLocation": {"uri": uri}}
             if p.line is not None:
                 location["region"] = {"startLine": p.line}
-            result = {
+            result: dict = {
                 "ruleId": p.rule,
                 "level": _LEVEL[p.severity],
                 "message": {"text": _message(p)},
@@ -76,7 +76,7 @@ def render(run: Run) -> str:
             }
             if p.rule in index:
                 result["ruleIndex"] = index[p.rule]
-            properties = {}
+            properties: dict = {}
             if p.section:
                 properties["section"] = p.section
             if p.card is not None:

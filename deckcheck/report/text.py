@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from ..model import ERROR, INFO, SECTION_TITLES, SECTIONS, WARNING
@@ -92,7 +93,7 @@ def verdict_runs(run: Run, result) -> list[tuple[str, str]]:
     return runs
 
 
-def verdict_line(run: Run, result, console: Console | None = None, width: int | None = None) -> Text:
+def verdict_line(run: Run, result, console: Console, width: int | None = None) -> Text:
     """The verdict on one line; where it is wider than ``width``, broken between its parts."""
     runs = verdict_runs(run, result)
     if width is None or sum(cells(text) for text, _ in runs) <= width:
@@ -139,7 +140,7 @@ def location(p) -> str:
     return section
 
 
-def problem_table(problems) -> table:
+def problem_table(problems) -> Table:
     grid = table("Line", "Section", "Rule", "Card", "Problem", "Fix")
     for column in grid.columns[:3]:
         column.no_wrap = True
@@ -215,7 +216,7 @@ def problem_line(p, rule_width: int = 0, width: int | None = None, console: Cons
 TOP_PROBLEMS = 8  # rows of the summary's most common problems
 
 
-def summary_table(run: Run) -> table:
+def summary_table(run: Run) -> Table:
     """The most common problems by rule and card: in how many decks each is. A rule gives a card one problem a
     deck (a section, for some), so the count of problems is a column only where a row's differs from its decks."""
     rows = run.card_counts()[:TOP_PROBLEMS]
@@ -312,18 +313,19 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
         rule_width = max((len(p.rule) for r in shown_results for p in r.problems), default=0)
         plain = width is None and console.color_system is None  # no style, no wrap: the runs' text is the line
         for i in range(0, len(shown_results), _BLOCK):
-            block = []
-            for result in shown_results[i:i + _BLOCK]:
-                if plain:
-                    block.append("".join(text for text, _ in verdict_runs(run, result)))
-                    block.extend("".join(text for text, _ in problem_runs(p, rule_width)) for p in result.problems)
-                else:
-                    block.append(verdict_line(run, result, console, width))
-                    block.extend(problem_line(p, rule_width, width, console) for p in result.problems)
+            block = shown_results[i:i + _BLOCK]
             if plain:
-                console.file.write("\n".join(block) + "\n")
+                lines: list[str] = []
+                for result in block:
+                    lines.append("".join(text for text, _ in verdict_runs(run, result)))
+                    lines.extend("".join(text for text, _ in problem_runs(p, rule_width)) for p in result.problems)
+                console.file.write("\n".join(lines) + "\n")
             else:
-                console.print(Text("\n").join(block), highlight=False, soft_wrap=True)
+                texts: list[Text] = []
+                for result in block:
+                    texts.append(verdict_line(run, result, console, width))
+                    texts.extend(problem_line(p, rule_width, width, console) for p in result.problems)
+                console.print(Text("\n").join(texts), highlight=False, soft_wrap=True)
     if not quiet and (len(run.results) > 1 or run.skipped):
         gap()
         print_summary(run, console, width)
@@ -336,8 +338,7 @@ def render_text(run: Run, quiet: bool = False, width: int | None = None) -> str:
     import io
 
     buffer = io.StringIO()
-    options = {"width": width} if width else {}
-    made = safe_console(file=buffer, color_system=None, force_terminal=False, **options)
+    made = safe_console(file=buffer, color_system=None, force_terminal=False, width=width or None)
     made.fixed_width = width is not None
     render(run, made, quiet=quiet)
     return buffer.getvalue()

@@ -10,10 +10,10 @@ from pathlib import Path
 from deckcheck.update.index_file import FIELDS
 
 from .common import (
-    BABELCDB, DELTA_BAGOOSKA, GENERATED_BY, OT_OCG, OT_TCG, YAML_YUGI, YGOJSON, Card, Index, Report, clean_name,
+    BABELCDB, DELTA_BAGOOSKA, GENERATED_BY, OT_OCG, OT_TCG, YAML_YUGI, YGOJSON, Card, CdbRow, Index, Report, clean_name,
     read_jsonl,
 )
-from .edopro import CdbRow, EdoproCards
+from .edopro import EdoproCards
 from .yaml_yugi import YamlYugiCards, released, set_prefixes, yaml_yugi_password
 from .ygojson import YgojsonCards
 

@@ -3,14 +3,9 @@ to the lists, reported beside what the sources said, and checked to still apply.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from deckcheck import corrections
 
-from .common import REPO, STATUS_KEYS
-
-if TYPE_CHECKING:  # annotations only (the module it names imports this one)
-    from .konami import OfficialList
+from .common import REPO, STATUS_KEYS, OfficialList
 
 CORRECTIONS_FILE = REPO / "deckcheck" / "data" / "corrections.yaml"
 

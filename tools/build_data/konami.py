@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcheck.carddb import normalize_name
+from deckcheck.folding import normalize_name
 
 from .cards import Builder
 from .common import (
-    STATUS_WORDS, YGOJSON, Card, Report, clean_name, read_json, read_jsonl,
+    STATUS_WORDS, YGOJSON, Card, OfficialList, Report, clean_name, read_json, read_jsonl,
 )
 from .corrections import CorrectionsMixin, load_corrections
 from .edopro import read_lflists
@@ -52,22 +51,6 @@ OCG_NAME_TYPOS = {"Nerkoz of Unicore": "Nekroz of Unicore",  # data/ocg/2015-10-
                   "Redox, Dragon Ruler of Storms": "Redox, Dragon Ruler of Boulders"}  # 2016-07-01 (Tempest is listed too)
 # Official lists without an EDOPro list of their own: cross-check against the EDOPro list that absorbed them.
 CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
-
-
-@dataclass
-class OfficialList:
-    fmt: str
-    effective: str
-    upstream_path: str
-    regulation: dict[str, int]  # Konami ID (str) or, for OCG lists before 2021, English name -> 0/1/2
-    by_name: bool = False
-    notes: list[str] = field(default_factory=list)
-    effective_by_region: dict[str, str] = field(default_factory=dict)
-    origin: str = "konami"  # or "history": made from YGOJSON's TCG history (tcg_history_lists)
-
-    @property
-    def name(self) -> str:
-        return f"{self.effective[:4]}.{self.effective[5:7]} {self.fmt.upper()}"
 
 
 def official_lists(shared: Path, report: Report, corrections) -> tuple[list[OfficialList], list[tuple[str, dict, dict]]]:
