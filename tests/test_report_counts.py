@@ -14,7 +14,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -28,8 +27,9 @@ STALE_WORDS = "a newer list may be in force"
 
 
 def deckcheck(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=120)
+    from .inprocess import deckcheck as in_process
+
+    return in_process(*args, cwd=cwd)
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import subprocess
-import sys
 from collections import Counter
 from datetime import date
 from pathlib import Path
@@ -282,8 +280,9 @@ def test_rush_decks_round_trip(cards, rush, to):
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=120, input=stdin, env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"})
+    from .inprocess import deckcheck
+
+    return deckcheck(*args, stdin=stdin, env={"COLUMNS": "200", "NO_COLOR": "1"})
 
 
 def test_convert_reads_a_rush_ydk_as_rush_and_writes_yaml_that_reads_back(tmp_path):

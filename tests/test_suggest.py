@@ -8,9 +8,6 @@ The first suggestion must be the card meant for at least 95% of them.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -23,7 +20,6 @@ from deckcheck.ranking import closest
 from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
 
-from .conftest import REPO
 
 MISSPELLINGS = Path(__file__).parent / "fixtures" / "misspellings.tsv"
 
@@ -132,8 +128,9 @@ def test_suggest_never_fails(cards, text):
 
 def test_card_command_finds_a_misspelled_name_and_lists_partial_matches():
     def card(*args):
-        return subprocess.run([sys.executable, "-m", "deckcheck", "card", *args], cwd=REPO, capture_output=True,
-                              text=True, env={**os.environ, "NO_COLOR": "1"})
+        from .inprocess import deckcheck
+
+        return deckcheck("card", *args, env={"NO_COLOR": "1"})
 
     proc = card("Ash Blosom")  # one name is close: shown, with a note naming it
     assert proc.returncode == 0 and "showing Ash Blossom & Joyous Spring" in proc.stderr

@@ -7,9 +7,6 @@ import csv
 import io
 import re
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -28,8 +25,9 @@ REGISTERED = SAMPLES / "side" / "registered.ydk"
 
 
 def run(*args, env=None, cwd=REPO):
-    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, "NO_COLOR": "1", **(env or {})}, timeout=120)
+    from .inprocess import deckcheck
+
+    return deckcheck(*args, cwd=cwd, env={"NO_COLOR": "1", **(env or {})})
 
 
 # ---- show ---------------------------------------------------------------------------------------
