@@ -17,6 +17,7 @@ from .banlists import GROUP_STATUSES, STATUS_LIMITS, Banlist, BanlistStore, List
 from .carddb import CardIndex
 from .errors import DataError
 from .formats import Format
+from .limits import quoted
 from .model import EXTRA, MAIN, SIDE
 
 _SIZE_RULES = {MAIN: "main-size", EXTRA: "extra-size", SIDE: "side-size"}
@@ -112,7 +113,7 @@ def check_region(region: str, formats, store: BanlistStore) -> str:
     wanted = region.strip().lower()
     known = known_regions(formats, store)
     if wanted not in known:
-        raise DataError(f"--region {region!r}: not a region deckcheck knows; choose one of: "
+        raise DataError(f"--region {quoted(region)}: not a region deckcheck knows; choose one of: "
                         + ", ".join(known) + " (a list's date for a region comes from the list file, "
                         "see: deckcheck banlists)")
     return wanted

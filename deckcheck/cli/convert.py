@@ -13,11 +13,11 @@ from pathlib import Path
 
 import typer
 
-from ..convert import FORMATS
+from ..convert import COMMENTS, FORMATS
 from ..report.escape import printable
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
-    output_name, say, say_data_warnings, silence_stdout, unique_name,
+    output_name, say, say_data_warnings, silence_stdout, unique_name, write_files,
 )
 
 # its members are the output formats' names, made from convert.FORMATS (so mypy, which reads no registry, sees none)
@@ -72,7 +72,7 @@ def convert_command(
     decks = [(deck, output_name(argument, shown, number, FORMATS[to.value])) for deck, argument, shown, number in read.decks]
     if not decks:
         fail("no decklists to convert" if not missing else "no decklist could be read")
-    directory = output is not None and (output.is_dir() or str(output).endswith(("/", os.sep)) or len(decks) > 1)
+    directory = output is not None and (os.path.isdir(output) or str(output).endswith(("/", os.sep)) or len(decks) > 1)
     if output is None and len(decks) > 1 and to.value != "ydke":
         fail(f"{len(decks)} decklists: give --output FOLDER to write one file each (or --to ydke for a link per line)")
 
@@ -87,6 +87,7 @@ def convert_command(
         fail(str(exc))
     failed = missing
     written: list[str] = []
+    files: list[tuple[Path, bytes]] = []  # a folder's files
     taken: set[str] = set()
     for deck, relative in decks:
         game = decklist_game(deck, formats, chosen)
@@ -110,8 +111,9 @@ def convert_command(
             say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
         for entry in converted.unfaithful:  # a line of the format would read back as another card, or as none
             where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
+            kept = "kept as a comment" if to.value in COMMENTS else "left out"
             say(f"deckcheck: error: {where}: {entry.count} {printable(entry.card.name if entry.card else entry.name or str(entry.passcode))}: no "
-                f"{to.value} line reads back as this card: kept as a comment")
+                f"{to.value} line reads back as this card: {kept}")
             failed = True
         for entry in converted.left_out:
             if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
@@ -121,17 +123,15 @@ def convert_command(
                     f"{to.value} output: {_why_left_out(to.value)}")
         if output is None:
             written.append(converted.text)
-        elif directory:
-            target = output / unique_name(relative, taken)
-            try:
-                write_atomically(target, [converted.text])
-            except OSError as exc:
-                fail(f"{target}: cannot write: {exc.strerror or exc}")
+        elif directory:  # written together once every deck is converted: all of them, or none
+            files.append((output / unique_name(relative, taken), converted.text.encode("utf-8")))
         else:
             try:
                 write_atomically(output, [converted.text])
             except OSError as exc:
                 fail(f"{output}: cannot write: {exc.strerror or exc}")
+    if files:
+        write_files(files)
     if written:
         try:
             emit(written)
@@ -156,7 +156,7 @@ def _fix(inputs, lang, input_format, format) -> None:
     worst = EXIT_LEGAL
     for argument in inputs:
         to = FIXED_FORMATS.get(Path(argument).suffix.lower())
-        if to is None or not Path(argument).is_file():
+        if to is None or not os.path.isfile(argument):
             fail(f"--fix {argument}: give decklist files (.txt, .yaml, .yml, .ydk) to write back in place")
         try:
             convert_command([argument], ConvertFormat(to), Path(argument), lang, input_format, format, False)

@@ -9,6 +9,7 @@ read), 2 the code is no fingerprint (a typo); event 0 every registered player ha
 from __future__ import annotations
 
 import json
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -16,10 +17,11 @@ from pathlib import Path
 import typer
 
 from ..errors import DeckcheckError
+from ..limits import quoted
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_sources, fail,
-    load_settings, open_session, parse_date, say, selection,
+    load_settings, open_session, parse_date, say, selection, write_files,
 )
 
 
@@ -182,7 +184,7 @@ def event_command(
     if (merge or form is not None or font is not None) and sheets is None:
         given = "--merge" if merge else "--form" if form is not None else "--font"
         fail(f"{given} needs --sheets DIR (the folder the sheets go into)")
-    if form is not None and not form.is_file():
+    if form is not None and not os.path.isfile(form):
         fail(f"--form {form}: no such file")
     given_date = parse_date(event_date, "--date")
     if output_format is None:  # --output ledger.html: the suffix says the format, as for check
@@ -196,7 +198,7 @@ def event_command(
         when = event.parse_deadline(deadline)
         players = event.read_roster(roster)
         if manifest is not None:
-            if not submissions.is_dir():
+            if not os.path.isdir(submissions):
                 fail(f"{submissions}: not a folder of submissions")
             received = event.read_manifest(manifest, submissions, when.tzinfo)
         else:
@@ -252,13 +254,13 @@ def _check_deck(review, check_deck, checker, output_format, forced) -> None:
     who, deck = check_deck
     player = event.find_player(review, who)
     if player is None:
-        fail(f"--check-deck: {who!r} is no registered player (give the KONAMI ID or the name as on the roster)")
+        fail(f"--check-deck: {quoted(who)} is no registered player (give the KONAMI ID or the name as on the roster)")
         return
     counted = player.counted
     if counted is None:
         fail(f"--check-deck: {player.registered.player} ({player.registered.konami_id}) has no counted decklist")
         return
-    if not Path(deck).is_file():
+    if not os.path.isfile(deck):
         fail(f"--check-deck: {deck}: no such file")
     found = event.Submission(player.registered.konami_id, player.registered.player, deck, Path(deck),
                              review.deadline)
@@ -287,7 +289,7 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
         fail(f"--sheets needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
     from ..convert import Namer
     from ..registration import FIELDS, build_sheet, player_from
-    from .decklist import _about, _write
+    from .decklist import _about, _render
 
     table = settings.decklist
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
@@ -315,16 +317,13 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
     if not sheets:
         say("deckcheck: note: no counted decklist: no sheet written")
         return
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        fail(f"--sheets {folder}: cannot make the folder: {exc.strerror or exc}")
     about = _about(regulations, checker)
-    written = _write(sheets, folder, False, True, form, fallback, "letter", about)
-    message = f"deckcheck: {written} written to {folder}"
+    pdfs = _render(sheets, folder, False, True, form, fallback, "letter", about)
+    message = f"deckcheck: {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''} written to {folder}"
     if merge:
-        _write(sheets, folder / "all-sheets.pdf", True, False, form, fallback, "letter", about)
+        pdfs += _render(sheets, folder / "all-sheets.pdf", True, False, form, fallback, "letter", about)
         message += f", and all-sheets.pdf ({len(sheets)} sheets by last name)"
+    write_files(pdfs)  # every sheet and all-sheets.pdf, or none
     say(message)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -76,7 +77,7 @@ def update(
     if lflist is not None and only is Only.cards:
         fail("--lflist imports lists; it cannot be combined with --only cards")
     for path, option in ((cdb, "--cdb"), (lflist, "--lflist")):
-        if path is not None and not path.is_file():
+        if path is not None and not os.path.isfile(path):
             fail(f"{option} {path}: no such file")
     try:
         settings, _ = load_config(config)

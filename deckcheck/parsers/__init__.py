@@ -9,8 +9,9 @@ How a format is picked, for a file, standard input or a command-line argument:
 
 1. ``--input-format`` if given;
 2. the suffix: ``.ydk`` YDK, ``.ydke`` ydke links, ``.yaml``/``.yml`` YAML;
-3. else (``.txt``, no or another suffix, standard input) the content: a ``ydke://`` link, a
-   YGOMobile deck link, a Master Duel deck JSON, a YAML mapping with main/extra/side keys, a
+3. else (``.txt``, no or another suffix, standard input) the content: a Master Duel deck JSON (a JSON
+   object, whatever its strings hold), a ``ydke://`` link (not one inside a YGOMobile link's deck name), a
+   YGOMobile deck link, a YAML mapping with main/extra/side keys, a
    YDK with ``#main``/``#extra``/``!side`` lines, a list of Konami IDs (numbers of at most six
    digits), a YDK of mostly passcodes, an Omega deck code, a MyCard deck code (one word), else
    a text decklist.
@@ -119,16 +120,19 @@ def _looks_like_ydk(text: str) -> bool:
 def sniff(data: bytes) -> InputFormat:
     """The format of a decklist whose name does not say (see the module docstring)."""
     text = _head_text(data)
-    if _YDKE_LINK.search(text):
+    from deckcheck.parsers.md_json import looks_like_md_json
+
+    if looks_like_md_json(text):  # a JSON object is never a list of links, whatever its strings hold
+        return FORMATS_BY_ID["md-json"]
+    link = _YDKE_LINK.search(text)
+    from deckcheck.parsers.ygomobile import ygomobile_link_at
+
+    if link is not None and ygomobile_link_at(text, link.start()) is None:
         return FORMATS_BY_ID["ydke"]
     from deckcheck.parsers.ygomobile import looks_like_ygomobile
 
     if looks_like_ygomobile(text):
         return FORMATS_BY_ID["ygomobile"]
-    from deckcheck.parsers.md_json import looks_like_md_json
-
-    if looks_like_md_json(text):
-        return FORMATS_BY_ID["md-json"]
     if _YAML_DECK_KEY.search(text):
         return FORMATS_BY_ID["yaml"]
     if _YDK_MARKER.search(text):

@@ -429,7 +429,7 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
                 )
                 if len(entries) >= entry_limit:
                     return _too_many(deck, lineno, entry_limit)
-                append(Entry(section, lineno, None, name, code, s))
+                append(Entry(section, lineno, None, name, code, clip(s, NAME_LIMIT)))  # the line, as quoted
                 continue
             rest = s[i:]
             name = None
@@ -462,7 +462,7 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
                         )
             if len(entries) >= entry_limit:
                 return _too_many(deck, lineno, entry_limit)
-            append(Entry(section, lineno, code, name, 1, s))
+            append(Entry(section, lineno, code, name, 1, clip(s, NAME_LIMIT)))  # the line, as quoted
             continue
 
         core = s.strip(_STRIP_PUNCT)
@@ -485,7 +485,7 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
             )
             if len(entries) >= entry_limit:
                 return _too_many(deck, lineno, entry_limit)
-            append(Entry(section, lineno, code, None, 1, s))
+            append(Entry(section, lineno, code, None, 1, clip(s, NAME_LIMIT)))
             continue
 
         bad += 1

@@ -8,6 +8,7 @@ import sys
 from rich.table import Table
 from rich.text import Text
 
+from ..limits import quoted
 from ..banlists import STATUS_LIMITS, folder_order, folder_title
 from ..banlists import in_force as lists_in_force
 from ..queries import CardFacts, list_counts
@@ -181,7 +182,7 @@ def card_matches(query: str, found, more: bool, console) -> None:
 
     width = wrap_width(console)
     count = f"{len(found)}{' or more' if more else ''}"
-    console.print(shown(f"{count} cards match {query!r}; deckcheck card NAME shows one:"), highlight=False,
+    console.print(shown(f"{count} cards match {quoted(query)}; deckcheck card NAME shows one:"), highlight=False,
                   soft_wrap=True)
     grid = table("Name", "Passcode", "Kind")
     from ..rushdb import RUSH, game_of
