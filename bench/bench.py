@@ -179,10 +179,10 @@ def bench_sheets(runs: int) -> tuple[float, float, int]:
 
 def text_decklist(lang: str = "en") -> str:
     """branded-despia.ydk as a text decklist by name ("3 Fallen of Albaz"), grouped as a site exports it."""
-    from deckcheck.carddb import CardIndex
+    from deckcheck.datastore import open_cards
     from deckcheck.parsers import read_deck
 
-    cards = CardIndex.load()
+    cards = open_cards()
     deck = read_deck(REPO / "sample_decks" / "tcg" / "branded-despia.ydk")
     lines = []
     for section, title in (("main", "Main Deck"), ("extra", "Extra Deck"), ("side", "Side Deck")):

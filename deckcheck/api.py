@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from . import clock
 from .errors import UsageError
 from .files import Found
+from .limits import quoted
 from .model import DeckResult, Source
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def _date(value: date | str | None, option: str = "as_of") -> date | None:
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
-        raise UsageError(f"{option} {value!r} is not a date (YYYY-MM-DD)") from None
+        raise UsageError(f"{option} {quoted(value)} is not a date (YYYY-MM-DD)") from None
 
 
 def selection(format: str | None = None, banlist: str | None = None, as_of: date | str | None = None,
@@ -115,7 +116,7 @@ class Session:
 
     @property
     def data_dir(self) -> Path:
-        from .datastore import data_dir
+        from .paths import data_dir
 
         return self._data_dir if self._data_dir is not None else data_dir()
 
@@ -202,7 +203,7 @@ class Session:
         checkers = [self.checker(selection(fmt, None, as_of, region)) for fmt in formats]
         decks = []
         for path in paths:
-            if not Path(path).is_file():
+            if not os.path.isfile(path):
                 raise UsageError(f"{path}: no such file")
             decks.append(read_deck(path, os.fsdecode(path)))
         return check_team(checkers, decks) if copy_limit == -1 else check_team(checkers, decks, copy_limit)

@@ -11,6 +11,7 @@ from datetime import date
 from pathlib import Path
 
 from .errors import DataError
+from .limits import quoted
 
 STATUS_LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}  # the most copies of the card
 STATUS_TITLES = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited"}
@@ -293,12 +294,13 @@ class BanlistStore:
             short = [b for b in found if b.format == lists and b.name.casefold().startswith(wanted + " ")]
             if len(short) == 1:
                 return short[0]
-        from .carddb import closest, fold_words
+        from .folding import fold_words
+        from .ranking import closest
 
         names = {fold_words(b.name): b.name for b in found}
         close = [names[key] for key in closest(fold_words(name), list(names), 3)]
         hint = f"; did you mean {' / '.join(close)}?" if close else ""
-        raise DataError(f"no list named {name!r}{hint} (see: deckcheck banlists)")
+        raise DataError(f"no list named {quoted(name)}{hint} (see: deckcheck banlists)")
 
     def in_effect(self, fmt: str, on: date, region: str | None = None) -> Banlist:
         """The newest list of this format in force on the given day."""

@@ -40,6 +40,7 @@ from datetime import date
 from pathlib import Path
 
 from .errors import ConfigError
+from .limits import quoted
 from .report import OUTPUT_FORMATS
 
 CONFIG_NAME = "deckcheck.toml"
@@ -93,7 +94,7 @@ def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
         if os.path.lexists(own) and not own.is_dir():  # a pipe or a broken link named so is an error, not ignored
             return own, _load_toml(own)
         pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file() and _has_deckcheck_table(pyproject):
+        if os.path.isfile(pyproject) and _has_deckcheck_table(pyproject):
             table = _pyproject_table(pyproject)
             if table is not None:
                 return pyproject, table
@@ -143,7 +144,7 @@ def load_config(path: Path) -> tuple[Path, dict]:
 
 def _string(source: Path, key: str, value) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"{source}: {key} must be a non-empty string, not {value!r}")
+        raise ConfigError(f"{source}: {key} must be a non-empty string, not {quoted(value)}")
     return value.strip()
 
 
@@ -172,7 +173,7 @@ def parse_config(source: Path, table: dict) -> Config:
                 try:
                     config.as_of = date.fromisoformat(text)
                 except ValueError:
-                    raise ConfigError(f"{source}: {raw_key} {text!r} is not a date (YYYY-MM-DD)") from None
+                    raise ConfigError(f"{source}: {raw_key} {quoted(text)} is not a date (YYYY-MM-DD)") from None
         elif key == "region":
             config.region = _string(source, raw_key, value)
         elif key == "paths":
@@ -182,17 +183,17 @@ def parse_config(source: Path, table: dict) -> Config:
         elif key == "output_format":
             value = _string(source, raw_key, value).lower()
             if value not in OUTPUT_FORMATS:
-                raise ConfigError(f"{source}: {raw_key} must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r}")
+                raise ConfigError(f"{source}: {raw_key} must be one of {', '.join(OUTPUT_FORMATS)}, not {quoted(value)}")
             config.output_format = value
         elif key == "points_cap":
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ConfigError(f"{source}: {raw_key} must be a whole number of points, 0 or more, not {value!r}")
+                raise ConfigError(f"{source}: {raw_key} must be a whole number of points, 0 or more, not {quoted(value)}")
             config.points_cap = value
         elif key == "decklist":
             config.decklist = _decklist(source, raw_key, value)
         else:
             known = "format, banlist, as-of, region, points-cap, paths, exclude, output-format, [decklist]"
-            raise ConfigError(f"{source}: unknown key {raw_key!r} (known: {known})")
+            raise ConfigError(f"{source}: unknown key {quoted(raw_key)} (known: {known})")
     return config
 
 
@@ -206,7 +207,7 @@ def _decklist(source: Path, key: str, table) -> dict:
         where = f"{key}.{raw_key}"
         if name not in DECKLIST_KEYS:
             known = ", ".join(k.replace("_", "-") for k in DECKLIST_KEYS)
-            raise ConfigError(f"{source}: unknown key {where!r} (known: {known})")
+            raise ConfigError(f"{source}: unknown key {quoted(where)} (known: {known})")
         if name == "date" and isinstance(value, date) and not hasattr(value, "hour"):
             found[name] = value.isoformat()
             continue
@@ -218,9 +219,9 @@ def _decklist(source: Path, key: str, table) -> dict:
             try:
                 text = date.fromisoformat(text).isoformat()
             except ValueError:
-                raise ConfigError(f"{source}: {where} {text!r} is not a date (YYYY-MM-DD)") from None
+                raise ConfigError(f"{source}: {where} {quoted(text)} is not a date (YYYY-MM-DD)") from None
         elif name == "konami_id" and not (text.isascii() and text.isdigit() and len(text) <= 10):
-            raise ConfigError(f"{source}: {where} {text!r} is not a KONAMI ID (up to 10 digits)")
+            raise ConfigError(f"{source}: {where} {quoted(text)} is not a KONAMI ID (up to 10 digits)")
         elif name == "font":
             text = str(_relative(source.parent / Path(text).expanduser()))
         found[name] = text
@@ -233,12 +234,12 @@ def _format(source: Path, key: str, value: str) -> str:
 
     if is_format_path(value):
         path = _relative(source.parent / value)
-        if not path.is_file():
+        if not os.path.isfile(path):
             raise ConfigError(f"{source}: {key}: no such format file {path}")
         return str(path)
     store = FormatStore.default()
     if not store.knows(value.lower()):
-        raise ConfigError(f"{source}: {key} must be one of {', '.join(store.ids())} (or a format file), not {value!r}")
+        raise ConfigError(f"{source}: {key} must be one of {', '.join(store.ids())} (or a format file), not {quoted(value)}")
     return value.lower()
 
 

@@ -41,13 +41,16 @@ FORMATS = {"ydk": ".ydk", "ydke": ".ydke", "yaml": ".yaml", "text": ".txt", "kon
            "mycard": ".txt", "ygomobile": ".txt"}  # --to, and a written file's suffix
 GROUPS = ("Monster", "Spell", "Trap")
 UNKNOWN_COMMENT = "not a known card"
-READ_BACK = ("ydk", "yaml", "text")  # formats whose writers can hold a name or passcode in more than one way
+READ_AS = {"mycard": "mycard"}  # read back as this input format: a short MyCard code is recognised only when named
+HOLDS_NAME = ("yaml", "text", "md-json", "ygomobile")  # formats that read the deck's name back
+COMMENTS = ("ydk", "yaml", "text")  # formats that keep an entry no line reads back as in a comment; the others leave it out
 NOT_READ_BACK = "cannot be written so that it reads back as written"
 
 
 class Converted:
     """One deck written in a format: the text, the entries it could not hold (ydke: names), and the
-    entries kept only as a comment because no line of the format reads back as them (``unfaithful``)."""
+    entries no line of the format reads back as (``unfaithful``): kept as a comment where the format has
+    comments (``COMMENTS``), else left out."""
 
     __slots__ = ("text", "left_out", "unfaithful")
 
@@ -61,21 +64,23 @@ def convert(deck: ResolvedDeck, to: str, cards=None, lang: str = "en") -> Conver
     """``deck`` as format ``to`` (a key of FORMATS), names in ``lang`` (the card index ``cards`` is needed
     for another language than English, and for YAML to tell cards of the same name apart).
 
-    With ``cards``, what is written is read back (parsed and resolved as deckcheck reads the format):
-    an entry that would come back as another card, another count or not at all (an unknown card named
-    "14558127" read as Ash Blossom, a name losing its "// comment") is written as a comment instead and
-    listed in ``unfaithful``; a deck name that would not come back (a ydke link in it) is a comment too."""
+    With ``cards``, what is written is read back (parsed and resolved as deckcheck reads the format), in
+    every output format: an entry that would come back as another card, another count or not at all (an
+    unknown card named "14558127" read as Ash Blossom, a name losing its "// comment") is written as a
+    comment instead (left out where the format has no comments) and listed in ``unfaithful``; a deck name
+    that would not come back, or that changes how the rest is read (a ydke link in it), is a comment too
+    (left out where the format has no comments)."""
     namer = Namer(cards, lang)
     converted = _WRITERS[to](deck, namer)
-    if cards is None or to not in READ_BACK:  # a ydke link holds passcodes only: it reads back as written
+    if cards is None:
         return converted
     for _attempt in range(4):
         wrong, name_kept = _read_back(deck, to, converted.text, cards)
-        wrong -= {_key(entry) for entry in deck.entries if namer.skips(entry) or _kept_as_comment(entry, to)}
+        wrong -= _not_written(deck, to, namer, converted)
         if not wrong and name_kept:
             break
-        if not name_kept and not namer.name_as_comment:  # a name read as the deck (a ydke link) misreads all
-            namer.name_as_comment = True
+        if deck.name and not namer.name_as_comment and (not name_kept or to not in HOLDS_NAME):
+            namer.name_as_comment = True  # a name read as the deck (a ydke link) misreads all: without it first
             converted = _WRITERS[to](deck, namer)
             continue
         for entry in deck.entries:
@@ -88,15 +93,25 @@ def convert(deck: ResolvedDeck, to: str, cards=None, lang: str = "en") -> Conver
         converted = _WRITERS[to](deck, namer)
     else:  # still not what was read: whatever is wrong now is kept as a comment, which reads back as nothing
         wrong, _ = _read_back(deck, to, converted.text, cards)
+        wrong -= _not_written(deck, to, namer, converted)
         namer.skipped.update(id(entry) for entry in deck.entries if _key(entry) in wrong)
         converted = _WRITERS[to](deck, namer)
     converted.unfaithful = [entry for entry in deck.entries if id(entry) in namer.skipped]
+    skipped = {id(entry) for entry in converted.unfaithful}
+    converted.left_out = [entry for entry in converted.left_out if id(entry) not in skipped]
     return converted
 
 
+def _not_written(deck: ResolvedDeck, to: str, namer: Namer, converted: Converted) -> set:
+    """The keys of the entries that are not to read back, each reported already: kept as a comment (by design
+    or because no line reads back as them), or left out (what the format cannot hold)."""
+    return ({_key(entry) for entry in deck.entries if namer.skips(entry) or _kept_as_comment(entry, to)}
+            | {_key(entry) for entry in converted.left_out})
+
+
 def _kept_as_comment(entry: DeckEntry, to: str) -> bool:
-    """An entry every writer of ``to`` keeps as a comment by design (reported as an unknown card already):
-    passcode 0; in YDK, a name no card has."""
+    """An entry every writer of ``to`` keeps as a comment (or leaves out) by design, reported as an unknown card
+    already: passcode 0; in YDK, a name no card has."""
     return entry.card is None and (entry.passcode == 0 or (to == "ydk" and entry.passcode is None))
 
 
@@ -119,11 +134,11 @@ def _read_back(deck: ResolvedDeck, to: str, text: str, cards) -> tuple[set, bool
     from .parsers import parse_deck
     from .resolve import resolve
 
-    parsed = parse_deck(text.encode("utf-8"), "converted" + FORMATS[to])
+    parsed = parse_deck(text.encode("utf-8"), "converted" + FORMATS[to], READ_AS.get(to))
     back = resolve(parsed, cards)
     before, after = _tally(deck.entries), _tally(back.entries)
     wrong = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
-    if back.name != deck.name and deck.name:
+    if to in HOLDS_NAME and deck.name and back.name != deck.name:
         return wrong, False
     return wrong, True
 
@@ -220,7 +235,7 @@ def _to_ydke(deck: ResolvedDeck, name) -> Converted:
     left_out = []
     for entry in deck.entries:
         passcode = _written_passcode(entry)
-        if passcode is None:
+        if passcode is None or name.skips(entry):
             left_out.append(entry)
         else:
             codes[entry.section].extend([passcode] * entry.count)
@@ -324,11 +339,15 @@ def _to_text(deck: ResolvedDeck, name) -> Converted:
     return Converted("\n".join(lines) + "\n", [])
 
 
-def _by_konami_id(deck: ResolvedDeck) -> tuple[dict[str, list[int]], list[DeckEntry]]:
-    """Each section's Konami IDs, one per copy, and the entries that have none (cards without one, unknown cards)."""
+def _by_konami_id(deck: ResolvedDeck, name) -> tuple[dict[str, list[int]], list[DeckEntry]]:
+    """Each section's Konami IDs, one per copy, and the entries that have none (cards without one, unknown cards)
+    or that do not read back as themselves (``name.skips``)."""
     ids: dict[str, list[int]] = {section: [] for section in SECTIONS}
     left_out = []
     for entry in deck.entries:
+        if name.skips(entry):
+            left_out.append(entry)
+            continue
         konami_id = entry.card.konami_id if entry.card is not None else None
         if konami_id is None:
             left_out.append(entry)
@@ -340,7 +359,7 @@ def _by_konami_id(deck: ResolvedDeck) -> tuple[dict[str, list[int]], list[DeckEn
 def _to_konami_ids(deck: ResolvedDeck, name) -> Converted:
     from .parsers.konami_ids import encode_konami_ids
 
-    ids, left_out = _by_konami_id(deck)
+    ids, left_out = _by_konami_id(deck, name)
     sections = {}
     for section, codes in ids.items():
         counts: dict[int, int] = {}
@@ -348,7 +367,7 @@ def _to_konami_ids(deck: ResolvedDeck, name) -> Converted:
             counts[konami_id] = counts.get(konami_id, 0) + 1
         sections[section] = list(counts.items())
     text = encode_konami_ids(sections)
-    if deck.name:
+    if deck.name and not name.name_as_comment:  # a comment: the list holds no name (left out if it misleads)
         text = f"# {printable(deck.name)}\n" + text
     return Converted(text, left_out)
 
@@ -356,18 +375,19 @@ def _to_konami_ids(deck: ResolvedDeck, name) -> Converted:
 def _to_md_json(deck: ResolvedDeck, name) -> Converted:
     from .parsers.md_json import encode_md_json
 
-    ids, left_out = _by_konami_id(deck)
-    return Converted(json_safe(encode_md_json(deck.name, ids)), left_out)
+    ids, left_out = _by_konami_id(deck, name)
+    return Converted(json_safe(encode_md_json(None if name.name_as_comment else deck.name, ids)), left_out)
 
 
-def _fitting(deck: ResolvedDeck, encode) -> Converted:
+def _fitting(deck: ResolvedDeck, name, encode) -> Converted:
     """``encode(codes)`` of the deck's passcodes; when the code cannot hold the deck (``ValueError``), the
-    entries that do not fit are left out, last first, until it can."""
+    entries that do not fit are left out, last first, until it can. An entry that does not read back as
+    itself (``name.skips``) is left out too."""
     kept: list[tuple[DeckEntry, int]] = []
     left_out: list[DeckEntry] = []
     for entry in deck.entries:
         passcode = _written_passcode(entry)
-        if passcode is None:
+        if passcode is None or name.skips(entry):
             left_out.append(entry)
         else:
             kept.append((entry, passcode))
@@ -386,13 +406,13 @@ def _fitting(deck: ResolvedDeck, encode) -> Converted:
 def _to_mycard(deck: ResolvedDeck, name) -> Converted:
     from .parsers.mycard import encode_mycard
 
-    return _fitting(deck, encode_mycard)
+    return _fitting(deck, name, encode_mycard)
 
 
 def _to_ygomobile(deck: ResolvedDeck, name) -> Converted:
     from .parsers.ygomobile import encode_ygomobile
 
-    return _fitting(deck, lambda codes: encode_ygomobile(deck.name, codes))
+    return _fitting(deck, name, lambda codes: encode_ygomobile(None if name.name_as_comment else deck.name, codes))
 
 
 _WRITERS = {"ydk": _to_ydk, "ydke": _to_ydke, "yaml": _to_yaml, "text": _to_text, "konami-ids": _to_konami_ids,

@@ -29,6 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .limits import quoted
 from .parsers import DECK_SUFFIXES
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def parse_deadline(text: str) -> datetime:
     try:
         return parse_time(text)
     except ValueError:
-        raise EventInputError(f"--deadline {text!r} is not an ISO time with a zone "
+        raise EventInputError(f"--deadline {quoted(text)} is not an ISO time with a zone "
                               "(e.g. 2026-12-05T09:00:00+01:00 or 2026-12-05T08:00:00Z)") from None
 
 
@@ -182,7 +183,7 @@ def read_roster(path: Path) -> list[Registered]:
     for line, row in rows:
         konami_id, name = row["konami_id"], " ".join(row["player"].split())
         if not valid_konami_id(konami_id):
-            raise EventInputError(f"{path}:{line}: konami_id {konami_id!r} is not a KONAMI ID (up to "
+            raise EventInputError(f"{path}:{line}: konami_id {quoted(konami_id)} is not a KONAMI ID (up to "
                                   f"{KONAMI_ID_DIGITS} digits)")
         if not name:
             raise EventInputError(f"{path}:{line}: no player name for KONAMI ID {konami_id}")
@@ -217,17 +218,17 @@ def read_manifest(path: Path, folder: Path, zone) -> list[Submission]:
     for order, (line, row) in enumerate(rows):
         konami_id, written = row["konami_id"], row["file"]
         if not konami_id:
-            raise EventInputError(f"{path}:{line}: no konami_id for the submission {written!r}")
+            raise EventInputError(f"{path}:{line}: no konami_id for the submission {quoted(written)}")
         if not written:
             raise EventInputError(f"{path}:{line}: no file for KONAMI ID {konami_id}")
         target = _inside(folder, written)
         if target is None:
-            raise EventInputError(f"{path}:{line}: file {written!r} is not a path inside the submissions folder "
+            raise EventInputError(f"{path}:{line}: file {quoted(written)} is not a path inside the submissions folder "
                                   f"{folder}")
         try:
             received = parse_time(row["received"], zone)
         except ValueError:
-            raise EventInputError(f"{path}:{line}: received {row['received']!r} is not an ISO time "
+            raise EventInputError(f"{path}:{line}: received {quoted(row['received'])} is not an ISO time "
                                   "(e.g. 2026-12-05T08:41:00+01:00)") from None
         extra = {k: v for k, v in row.items() if k not in MANIFEST_COLUMNS}
         found.append(Submission(konami_id.strip(), " ".join(row["player"].split()) or None, written, target, received,
@@ -239,7 +240,7 @@ def scan_folders(folder: Path, files_in) -> list[Submission]:
     """The submissions of a folder holding one folder per player named by the KONAMI ID; ``files_in(path)``
     gives the decklist files under a path as (path, shown) in name order (``files.find_decklists``). A file
     outside any player's folder is a submission with no KONAMI ID (unmatched)."""
-    if not folder.is_dir():
+    if not os.path.isdir(folder):
         raise EventInputError(f"{folder}: not a folder of submissions")
     found: list[Submission] = []
     try:

@@ -10,6 +10,7 @@ decklist; a flood of problems helps no one and costs time and memory in every re
   rest become one problem of that rule, "… and 12,345 more", at the line of the first one left out.
 - ``MAX_SUGGESTED_NAMES``: unknown names per deck that get "did you mean" (the first ones).
 - ``NAME_LIMIT``: a card or deck name is kept to 200 characters (no card name is half as long).
+- ``CLIP``: what a message or a fix quotes of a line, a name or a value given (``clip``, ``quoted``).
 
 The environment variables take a whole number of at least 1; any other value is ignored.
 """
@@ -50,6 +51,13 @@ def max_problems() -> int:
 def clip(text: str, limit: int = CLIP) -> str:
     """``text`` cut to ``limit`` characters, with "…" where it was cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(text: object, limit: int = CLIP) -> str:
+    """Input text (a line, a name, a command-line value) as a message or a fix quotes it: ``repr`` of its
+    first ``limit`` characters, "…" where it was cut. Every echo of what a user or a file gave goes through
+    this (or ``clip``): a ``3 <1 MB name>`` line or a 100 KB argument is never repeated whole."""
+    return repr(clip(str(text), limit))
 
 
 class Omitted(Problem):

@@ -5,7 +5,7 @@ Nothing here reads files, prints or decides exit codes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 MAIN = "main"
 EXTRA = "extra"
@@ -91,6 +91,11 @@ if TYPE_CHECKING:
         card: Card
 else:
     KnownEntry = DeckEntry
+
+
+def is_known(entry: DeckEntry) -> TypeGuard[KnownEntry]:
+    """Whether resolve found ``entry``'s card (for the type checker: the entry is then a ``KnownEntry``)."""
+    return entry.card is not None
 
 
 class CardRef:

@@ -11,7 +11,7 @@ language, or null. The file is read only when a decklist or ``deckcheck card`` n
 name that is not English: a check by passcodes, or by English names, never opens it.
 
 Matching is as lenient as for English names: the exact name first, then the name folded
-(``fold``). Latin-script names fold as English ones do (``carddb.normalize_name``); names in
+(``fold``). Latin-script names fold as English ones do (``folding.normalize_name``); names in
 other scripts keep their letters (kana, kanji, hangul), after Unicode compatibility folding
 (full-width letters and digits, half-width kana) and without spaces or punctuation (・, －, ：).
 """

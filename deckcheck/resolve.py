@@ -7,9 +7,12 @@ name is written in. A card named by EDOPro's own name for it gets an ``unofficia
 
 from __future__ import annotations
 
-from .carddb import CardIndex, fold_words, mostly_folded
+from typing import cast
+
+from .carddb import CardIndex
+from .folding import fold_words, mostly_folded
 from .limits import MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
-from .model import EXTRA, INFO, MAIN, WARNING, Card, ParsedDeck, Problem, ResolvedDeck
+from .model import EXTRA, INFO, MAIN, WARNING, Card, KnownEntry, ParsedDeck, Problem, ResolvedDeck
 
 PLACEHOLDER_RULE = "placeholder-passcode"
 UNOFFICIAL_NAME_RULE = "unofficial-name"
@@ -70,7 +73,7 @@ def _maximum_piece(entry, cards: CardIndex) -> None:
 
 def suggest(cards: CardIndex, name: str, limit: int = 3) -> list[str]:
     """"Did you mean" for a name in any language: for plain ASCII, the English suggestions when there
-    are any; else the names of the query's script closest to it (``carddb.closest``), then the English
+    are any; else the names of the query's script closest to it (``ranking.closest``), then the English
     suggestions."""
     english = cards.suggest(name, limit)
     if (english and name.isascii()) or len(name) > NAME_LIMIT:
@@ -190,7 +193,7 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
             if card is not None and card.kind in DECK_KINDS and not split_extra:  # the usual entry
                 entry.card = card
                 sizes[entry.section] += entry.count
-                deck_entries.append(entry)
+                deck_entries.append(cast("KnownEntry", entry))  # its card is set (KnownEntry: the type checker's name)
                 continue
             if card is None:
                 card = _placeholder(entry, cards, deck.problems)
@@ -224,9 +227,9 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
             entry.section = EXTRA  # a list of Main and Extra Deck cards together (an Omega code)
         sizes[entry.section] += entry.count
         if card is not None and card.kind in DECK_KINDS:
-            deck_entries.append(entry)
+            deck_entries.append(cast("KnownEntry", entry))  # its card is set, as above
         elif skills_apart and card is not None and card.kind == "skill":
-            deck_entries.append(entry)
+            deck_entries.append(cast("KnownEntry", entry))
             sizes[entry.section] -= entry.count
         else:
             other_entries.append(entry)

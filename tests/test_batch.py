@@ -298,6 +298,7 @@ def test_the_report_on_a_pipe_is_the_report_written_to_a_file(tmp_path, tree):
     target = tmp_path / "report.json"
     for fmt in ("json", "csv", "text"):
         env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}  # both real processes: a real pipe is tested
+        env.pop("COLUMNS", None)  # a width given lays out the piped report only (pytest-xdist's workers set one)
         piped = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt], cwd=REPO,
                                capture_output=True, env=env)
         proc = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "-o", fmt, "--output", str(target)],

@@ -455,6 +455,8 @@ def test_a_file_name_no_font_has_never_stops_a_sheet(tmp_path):
     assert len(footers) == 3
     assert any("<U+9F8D><U+306E>" in text for text in footers)  # 龍の, which DejaVu lacks
     assert any("колода.ydk" in text for text in footers)  # Cyrillic: drawn as it is
+    # Arabic: reportlab draws it reversed and unjoined, so a right-to-left path is written as code points too
+    assert any("<U+0645><U+062C>" in text for text in footers)  # مج
 
 
 def test_a_batch_says_each_illegal_deck_in_one_line_not_every_error(tmp_path):

@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckcheck import limits
-from deckcheck.carddb import _normalize_unicode, normalize_name
+from deckcheck.folding import _normalize_unicode, normalize_name
 from deckcheck.files import find_decklists
 from deckcheck.model import CardRef, DeckResult, Problem
 from deckcheck.parsers import parse_deck, read_deck

@@ -181,8 +181,9 @@ def test_an_english_typo_keeps_its_english_suggestions(cards):
 
 
 def test_card_command_suggests_in_the_language_written():
-    proc = subprocess.run([sys.executable, "-m", "deckcheck", "card", "灰流うららX"], capture_output=True, text=True,
-                          timeout=60, cwd=REPO)
+    from .inprocess import deckcheck
+
+    proc = deckcheck("card", "灰流うららX")
     assert proc.returncode == 0, proc.stderr  # one name is close: shown, with a note naming it
     assert "showing 灰流うらら" in proc.stderr and "Ash Blossom & Joyous Spring" in proc.stdout
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.carddb import normalize_name
+from deckcheck.folding import normalize_name
 from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
 

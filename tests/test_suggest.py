@@ -1,4 +1,4 @@
-"""Suggestions that find the card: one ranking (carddb.closest) for every "did you mean" (issue 12).
+"""Suggestions that find the card: one ranking (ranking.closest) for every "did you mean" (issue 12).
 
 tests/fixtures/misspellings.tsv holds what players write for a card — misspellings, lowercase,
 missing punctuation, first words, partial names, nicknames, acronyms — and the card each means.
@@ -8,9 +8,6 @@ The first suggestion must be the card meant for at least 95% of them.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -18,11 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckcheck.carddb import closest, fold_words, normalize_name
+from deckcheck.folding import fold_words, normalize_name
+from deckcheck.ranking import closest
 from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
 
-from .conftest import REPO
 
 MISSPELLINGS = Path(__file__).parent / "fixtures" / "misspellings.tsv"
 
@@ -131,8 +128,9 @@ def test_suggest_never_fails(cards, text):
 
 def test_card_command_finds_a_misspelled_name_and_lists_partial_matches():
     def card(*args):
-        return subprocess.run([sys.executable, "-m", "deckcheck", "card", *args], cwd=REPO, capture_output=True,
-                              text=True, env={**os.environ, "NO_COLOR": "1"})
+        from .inprocess import deckcheck
+
+        return deckcheck("card", *args, env={"NO_COLOR": "1"})
 
     proc = card("Ash Blosom")  # one name is close: shown, with a note naming it
     assert proc.returncode == 0 and "showing Ash Blossom & Joyous Spring" in proc.stderr

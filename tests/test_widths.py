@@ -29,7 +29,7 @@ REGISTERED = "sample_decks/side/registered.ydk"
 COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "check one": (["check", ILLEGAL], ("Line", "Section", "Rule", "Card", "Problem", "Fix")),
     "check no #extra": (["check", NO_EXTRA], ()),
-    "check folder": (["check", "sample_decks"], ("Most common problems", "Decks", "Problems")),
+    "check folder": (["check", "sample_decks"], ("Most common problems", "Decks")),
     "check quiet": (["check", "sample_decks", "--quiet", "--as-of", "2026-08-01"], ()),  # fresh lists: no note
     "side": (["side", REGISTERED, "sample_decks/side/duel2-sided.yaml"], ("Copies", "Card", "From", "To")),
     "side illegal": (["side", REGISTERED, "sample_decks/side/duel2-extra-to-main.yaml"], ("Copies", "Card", "From", "To")),
@@ -47,7 +47,8 @@ COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "rules -v": (["rules", "-v"], ()),
     "formats": (["formats"], ("Format", "Title", "Description", "Defined in")),
     "formats show": (["formats", "show", "genesys"], ()),
-    "data": (["data"], ()),
+    "data": (["data"], ("In force today", "Since", "Days", "Newer list")),
+    "data -v": (["data", "-v"], ("In force today", "Since", "Days", "Newer list")),
     "show": (["show", ILLEGAL], ()),
 }
 

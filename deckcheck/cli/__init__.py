@@ -23,7 +23,7 @@ def _app_for(argv: list[str]):
 
     name = argv[1] if len(argv) > 1 else None
     for command in app.registered_commands:
-        if name is not None and (command.name or command.callback.__name__) == name:
+        if name is not None and (command.name or getattr(command.callback, "__name__", None)) == name:
             only = copy.copy(app)
             only.registered_commands, only.registered_groups = [command], []
             return only
@@ -43,15 +43,25 @@ def _run() -> int:
         return EXIT_ERROR
     except _click.exceptions.UsageError as exc:
         where = exc.ctx.command_path if exc.ctx is not None else "deckcheck"
-        say(f"deckcheck: error: {exc.format_message()} (see: {where} --help)")
+        say(f"deckcheck: error: {_clipped(exc.format_message())} (see: {where} --help)")
         return EXIT_ERROR
     except _click.exceptions.ClickException as exc:
-        say(f"deckcheck: error: {exc.format_message()}")
+        say(f"deckcheck: error: {_clipped(exc.format_message())}")
         return exc.exit_code
     except typer.Abort:
         print("deckcheck: interrupted", file=sys.stderr)
         return 130
     return code if isinstance(code, int) else 0
+
+
+def _clipped(message: str) -> str:
+    """click's message with each value it quotes ('…', as click quotes them) cut as deckcheck's own messages
+    cut what they quote (limits.quoted): a 100 KB --points-cap is not repeated whole."""
+    import re
+
+    from ..limits import quoted
+
+    return re.sub(r"'([^'\n]{61,})'", lambda m: quoted(m.group(1)), message)
 
 
 def main() -> None:
@@ -73,6 +83,14 @@ def main() -> None:
     except KeyboardInterrupt:
         print("deckcheck: interrupted", file=sys.stderr)
         sys.exit(130)
+    except OSError as exc:  # a path the system refuses (too long, a loop of links) met where none was expected
+        if os.environ.get("DECKCHECK_DEBUG"):
+            raise
+        from ..limits import clip
+
+        where = f"{clip(os.fsdecode(exc.filename), 200)}: " if isinstance(exc.filename, (str, bytes)) else ""
+        say(f"deckcheck: error: {where}{exc.strerror or type(exc).__name__}")
+        sys.exit(EXIT_ERROR)
     except Exception as exc:  # the last line of defence: one line, exit 2
         if os.environ.get("DECKCHECK_DEBUG"):
             raise

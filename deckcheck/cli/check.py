@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from ..errors import DeckcheckError
+from ..limits import quoted
 from ..model import Source
 from ..report import OUTPUT_FORMATS, OUTPUT_SUFFIXES
 from ..report.registry import output_format as output_format_named
@@ -139,7 +140,7 @@ def _format_or_file(value: str | None, output: Path | None) -> tuple[str | None,
         return (value.lower() if value else None), output
     if output is None and (Path(value).suffix or os.sep in value or "/" in value):
         return None, Path(value)
-    fail(f"--output-format must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r} "
+    fail(f"--output-format must be one of {', '.join(OUTPUT_FORMATS)}, not {quoted(value)} "
          "(to write the report to a file: --output FILE, or -o FILE with a suffix) (see: deckcheck check --help)")
     raise AssertionError  # fail() exits
 

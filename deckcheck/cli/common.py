@@ -10,11 +10,13 @@ import sys
 from datetime import date
 from enum import Enum
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
 from ..version import __version__
 from ..formats import FormatStore
+from ..limits import clip, quoted
 from ..parsers import INPUT_FORMATS
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_ERROR = 0, 1, 2
@@ -28,7 +30,8 @@ app = typer.Typer(
 )
 
 
-InputFormatChoice = Enum("InputFormatChoice", {fmt.id: fmt.id for fmt in INPUT_FORMATS}, type=str)
+# its members are the input formats' ids, made here from their registry (so mypy, which reads no registry, sees none)
+InputFormatChoice = Enum("InputFormatChoice", {fmt.id: fmt.id for fmt in INPUT_FORMATS}, type=str)  # type: ignore[misc]
 INPUT_FORMAT_OPTION = typer.Option(
     None, "--input-format", "-i",
     help=f"Read every decklist as this format: {', '.join(fmt.id for fmt in INPUT_FORMATS)} (default: by its "
@@ -36,8 +39,23 @@ INPUT_FORMAT_OPTION = typer.Option(
 )
 
 
-LANGUAGES = ("en", "de", "fr", "it", "es", "pt", "ja", "ja-kana", "ko", "zh-TW", "zh-CN")  # of card names written
-Language = Enum("Language", {lang: lang for lang in LANGUAGES}, type=str)
+class Language(str, Enum):
+    """A language card names are written in (``--lang``)."""
+
+    en = "en"
+    de = "de"
+    fr = "fr"
+    it = "it"
+    es = "es"
+    pt = "pt"
+    ja = "ja"
+    ja_kana = "ja-kana"
+    ko = "ko"
+    zh_TW = "zh-TW"
+    zh_CN = "zh-CN"
+
+
+LANGUAGES = tuple(language.value for language in Language)  # of card names written
 
 
 class OutputFormat(str, Enum):
@@ -47,11 +65,17 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
+MAX_MESSAGE = 10_000  # characters of one message: every echo of input is clipped (limits.quoted); this is the backstop
+
+
 def say(message: str) -> None:
     """One line on stderr; paths and data in it shown escaped (report/escape.py). On a terminal, a line
-    wider than it is broken at spaces (the lines after the first indented), never inside a word."""
+    wider than it is broken at spaces (the lines after the first indented), never inside a word. A message
+    is at most ``MAX_MESSAGE`` characters, whatever it quotes."""
     from ..report.escape import printable
 
+    if len(message) > MAX_MESSAGE:  # the middle cut: the start says where, the end says why
+        message = message[:MAX_MESSAGE * 2 // 3] + "…" + message[-(MAX_MESSAGE // 3):]
     text = printable(message)
     stream = sys.stderr
     if stream.isatty():
@@ -65,7 +89,7 @@ def say(message: str) -> None:
     print(text, file=stream)
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     say(f"deckcheck: error: {message}")
     raise typer.Exit(EXIT_ERROR)
 
@@ -76,7 +100,7 @@ def parse_date(value: str | None, option: str) -> date | None:
     try:
         return date.fromisoformat(value)
     except ValueError:
-        fail(f"{option} {value!r} is not a date (YYYY-MM-DD)")
+        fail(f"{option} {quoted(value)} is not a date (YYYY-MM-DD)")
 
 
 STDIN_ARGUMENT = "-"
@@ -90,7 +114,6 @@ def decklist_sources(arguments: list[str]) -> list:
     ydke:// link, an Omega deck code, a YGOMobile deck link or a MyCard deck code that is not a path (named by the
     link clipped and its argument number)."""
     from ..errors import NotAFile
-    from ..limits import clip
     from ..model import Source
     from ..parsers import read_stdin
 
@@ -123,13 +146,13 @@ def read_one_decklist(argument: str):
     if isinstance(path, Source):  # given as data
         if path.problem is not None:
             fail(f"{path.shown}: {path.problem}")
-        decks = parse_given(path.data, path.shown)
+        decks = parse_given(path.data or b"", path.shown)  # (given as data: its bytes are there)
         if len(decks) != 1:
             fail(f"{path.shown} holds {len(decks)} decklists; give one")
         return decks[0]
-    if not path or not path.exists():
+    if not path or not os.path.exists(path):
         fail(f"{path}: no such file or directory")
-    if path.is_dir():
+    if os.path.isdir(path):
         fail(f"{path} is a directory; give one decklist file")
     return read_deck(path, str(path))
 
@@ -321,6 +344,21 @@ def output_name(argument, shown: str, number: int | None, suffix: str) -> str:
     if number is not None:
         stem += f"-{number}"
     return stem + suffix
+
+
+def write_files(files: list) -> None:
+    """Write every (path, bytes) of ``files``, or none (``report.output.write_all``); on failure say what
+    failed and exactly which files were written, and exit 2."""
+    from ..report.output import WriteSetError, write_all
+
+    try:
+        write_all(files)
+    except WriteSetError as exc:
+        lines = exc.lines()
+        say(f"deckcheck: error: {lines[0]}")
+        for line in lines[1:]:
+            say(f"deckcheck: note: {line}")
+        raise typer.Exit(EXIT_ERROR) from None
 
 
 def unique_name(relative: str, taken: set[str]) -> str:

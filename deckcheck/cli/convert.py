@@ -10,38 +10,38 @@ from __future__ import annotations
 import os
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
-from ..convert import FORMATS
+from ..convert import COMMENTS, FORMATS
 from ..report.escape import printable
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
-    output_name, say, say_data_warnings, silence_stdout, unique_name,
+    output_name, say, say_data_warnings, silence_stdout, unique_name, write_files,
 )
 
-ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
+# its members are the output formats' names, made from convert.FORMATS (so mypy, which reads no registry, sees none)
+ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)  # type: ignore[misc]
 REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # besides unknown cards
 
 
 @app.command("convert")
 def convert_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) "
                                             "or ydke:// links."),
-    to: Optional[ConvertFormat] = typer.Option(None, "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
-                                                             "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
-                                                             "konami-ids, md-json (Master Duel / YgoMaster), mycard "
-                                                             "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
-    output: Optional[Path] = typer.Option(
+    to: ConvertFormat | None = typer.Option(None, "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
+                                                          "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
+                                                          "konami-ids, md-json (Master Duel / YgoMaster), mycard "
+                                                          "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
+    output: Path | None = typer.Option(
         None, "--output",
         help="A file for one deck, or a folder for several (created if need be), each file written in one step; "
              "default: standard output (several decks only as ydke links, one a line)."),
     lang: Language = typer.Option(Language.en, "--lang", help="Card names in this language (yaml and text; English "
                                                                "where a card has no name in it)."),
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    format: Optional[str] = typer.Option(
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    format: str | None = typer.Option(
         None, "--format", "-f", metavar="FORMAT",
         help="The format whose cards the decklist's names mean (rush: Rush Duel cards; see: deckcheck formats). "
              "Default: what a YAML decklist declares, else Rush Duel for a YDK or ydke of mostly Rush codes, else "
@@ -72,13 +72,14 @@ def convert_command(
     decks = [(deck, output_name(argument, shown, number, FORMATS[to.value])) for deck, argument, shown, number in read.decks]
     if not decks:
         fail("no decklists to convert" if not missing else "no decklist could be read")
-    directory = output is not None and (output.is_dir() or str(output).endswith(("/", os.sep)) or len(decks) > 1)
+    directory = output is not None and (os.path.isdir(output) or str(output).endswith(("/", os.sep)) or len(decks) > 1)
     if output is None and len(decks) > 1 and to.value != "ydke":
         fail(f"{len(decks)} decklists: give --output FOLDER to write one file each (or --to ydke for a link per line)")
 
     say_data_warnings(session)
     try:
-        chosen = session.formats().resolve(format) if format is not None else None
+        formats = session.formats()
+        chosen = formats.resolve(format) if format is not None else None
         cards = session.data.cards
         if lang is not Language.en:
             cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
@@ -86,9 +87,10 @@ def convert_command(
         fail(str(exc))
     failed = missing
     written: list[str] = []
+    files: list[tuple[Path, bytes]] = []  # a folder's files
     taken: set[str] = set()
     for deck, relative in decks:
-        game = decklist_game(deck, chosen)
+        game = decklist_game(deck, formats, chosen)
         try:
             index = cards.for_game(game)
         except DeckcheckError as exc:
@@ -109,8 +111,9 @@ def convert_command(
             say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
         for entry in converted.unfaithful:  # a line of the format would read back as another card, or as none
             where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
+            kept = "kept as a comment" if to.value in COMMENTS else "left out"
             say(f"deckcheck: error: {where}: {entry.count} {printable(entry.card.name if entry.card else entry.name or str(entry.passcode))}: no "
-                f"{to.value} line reads back as this card: kept as a comment")
+                f"{to.value} line reads back as this card: {kept}")
             failed = True
         for entry in converted.left_out:
             if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
@@ -120,17 +123,15 @@ def convert_command(
                     f"{to.value} output: {_why_left_out(to.value)}")
         if output is None:
             written.append(converted.text)
-        elif directory:
-            target = output / unique_name(relative, taken)
-            try:
-                write_atomically(target, [converted.text])
-            except OSError as exc:
-                fail(f"{target}: cannot write: {exc.strerror or exc}")
+        elif directory:  # written together once every deck is converted: all of them, or none
+            files.append((output / unique_name(relative, taken), converted.text.encode("utf-8")))
         else:
             try:
                 write_atomically(output, [converted.text])
             except OSError as exc:
                 fail(f"{output}: cannot write: {exc.strerror or exc}")
+    if files:
+        write_files(files)
     if written:
         try:
             emit(written)
@@ -155,7 +156,7 @@ def _fix(inputs, lang, input_format, format) -> None:
     worst = EXIT_LEGAL
     for argument in inputs:
         to = FIXED_FORMATS.get(Path(argument).suffix.lower())
-        if to is None or not Path(argument).is_file():
+        if to is None or not os.path.isfile(argument):
             fail(f"--fix {argument}: give decklist files (.txt, .yaml, .yml, .ydk) to write back in place")
         try:
             convert_command([argument], ConvertFormat(to), Path(argument), lang, input_format, format, False)

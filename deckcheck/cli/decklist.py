@@ -11,15 +11,15 @@ from __future__ import annotations
 import os
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
 from ..errors import DeckcheckError
+from ..limits import quoted
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION, LANGUAGES,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, Language, app, decklist_sources, fail,
-    load_settings, output_name, parse_date, say, say_data_warnings, selection, unique_name,
+    load_settings, output_name, parse_date, say, say_data_warnings, selection, unique_name, write_files,
 )
 
 
@@ -36,7 +36,7 @@ _NOTED_FIELDS = (("last_name", "player's name", "--player", "player", "player"),
 
 @app.command("decklist")
 def decklist_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) or "
                                             "ydke:// links."),
     output: Path = typer.Option(..., "--output", "-o",
@@ -44,30 +44,30 @@ def decklist_command(
                                      "folder, one PDF each. Each file is written in one step."),
     merge: bool = typer.Option(False, "--merge", help="One PDF of every deck's sheet, sorted by last name (then first "
                                                       "name), as judges file them."),
-    form: Optional[Path] = typer.Option(None, "--form", help="Fill this copy of Konami's decklist form "
-                                                             "(KDE_DeckList.pdf) instead of drawing deckcheck's sheet."),
-    player: Optional[str] = typer.Option(None, "--player", help='The player: "First Last" (the last word is the last '
-                                                                'name) or "Last, First".'),
-    first_name: Optional[str] = typer.Option(None, "--first-name", help="The player's first name, exactly."),
-    last_name: Optional[str] = typer.Option(None, "--last-name", help="The player's last name, exactly."),
-    konami_id: Optional[str] = typer.Option(None, "--konami-id", help="The KONAMI ID (CARD GAME ID), leading zeros kept."),
-    country: Optional[str] = typer.Option(None, "--country", help="The player's country of residence."),
-    event: Optional[str] = typer.Option(None, "--event", help="The event's name."),
-    event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD)."),
-    lang: Optional[Language] = typer.Option(None, "--lang", help="Card names in this language's official names "
-                                                                 "(English where a card has none; default en)."),
-    font: Optional[Path] = typer.Option(None, "--font", help="A TrueType font (.ttf, .ttc) for the characters the "
-                                                             "shipped font lacks (Japanese, Korean, Chinese names)."),
+    form: Path | None = typer.Option(None, "--form", help="Fill this copy of Konami's decklist form "
+                                                          "(KDE_DeckList.pdf) instead of drawing deckcheck's sheet."),
+    player: str | None = typer.Option(None, "--player", help='The player: "First Last" (the last word is the last '
+                                                             'name) or "Last, First".'),
+    first_name: str | None = typer.Option(None, "--first-name", help="The player's first name, exactly."),
+    last_name: str | None = typer.Option(None, "--last-name", help="The player's last name, exactly."),
+    konami_id: str | None = typer.Option(None, "--konami-id", help="The KONAMI ID (CARD GAME ID), leading zeros kept."),
+    country: str | None = typer.Option(None, "--country", help="The player's country of residence."),
+    event: str | None = typer.Option(None, "--event", help="The event's name."),
+    event_date: str | None = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD)."),
+    lang: Language | None = typer.Option(None, "--lang", help="Card names in this language's official names "
+                                                              "(English where a card has none; default en)."),
+    font: Path | None = typer.Option(None, "--font", help="A TrueType font (.ttf, .ttc) for the characters the "
+                                                          "shipped font lacks (Japanese, Korean, Chinese names)."),
     paper: Paper = typer.Option(Paper.letter, "--paper", help="Paper of deckcheck's own sheet (Konami's form is "
                                                                "US Letter)."),
     require_legal: bool = typer.Option(False, "--require-legal", help="Write nothing if any deck is not legal (exit 1)."),
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    config: Optional[Path] = CONFIG_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """The registration sheet of each deck as a PDF, with the fields of Konami's decklist form."""
@@ -84,11 +84,11 @@ def decklist_command(
     table = settings.decklist
     language = lang.value if lang is not None else table.get("lang", "en")
     if language not in LANGUAGES:
-        fail(f"{settings.source}: decklist.lang must be one of {', '.join(LANGUAGES)}, not {language!r}")
+        fail(f"{settings.source}: decklist.lang must be one of {', '.join(LANGUAGES)}, not {quoted(language)}")
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
     if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
                                       and len(konami_id.strip()) <= 10):
-        fail(f"--konami-id {konami_id!r} is not a KONAMI ID (up to 10 digits, as on the card)")
+        fail(f"--konami-id {quoted(konami_id)} is not a KONAMI ID (up to 10 digits, as on the card)")
     given_date = parse_date(event_date, "--date")
     options = {"player": player, "first_name": first_name, "last_name": last_name,
                "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
@@ -107,8 +107,8 @@ def decklist_command(
     if not parsed_decks:
         fail("no decklist could be read" if unreadable else "no decklists found")
     several = len(parsed_decks) > 1
-    into_folder = not merge and (several or output.is_dir() or str(output).endswith(("/", os.sep)))
-    if form is not None and not form.is_file():
+    into_folder = not merge and (several or os.path.isdir(output) or str(output).endswith(("/", os.sep)))
+    if form is not None and not os.path.isfile(form):
         fail(f"--form {form}: no such file")
 
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
@@ -207,10 +207,19 @@ def _note_missing(sheets) -> None:
 
 def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | None, fallback: Path | None,
            paper: str, about: str) -> str:
-    """Draw (or fill) every PDF in memory, then write each in one step; nothing is written when a name
-    cannot be drawn. Returns what was written, in words."""
-    from ..documents.fonts import CJK_HINT, FontError, Fonts, Undrawable
-    from ..report.output import write_bytes
+    """Draw (or fill) every PDF in memory, then write them all, or none (a full disk leaves no partial set);
+    nothing is written when a name cannot be drawn. Returns what was written, in words."""
+    pdfs = _render(sheets, output, merge, into_folder, form, fallback, paper, about)
+    write_files(pdfs)
+    if len(pdfs) == 1:
+        return "1 PDF"
+    return f"{len(pdfs)} PDFs"
+
+
+def _render(sheets, output: Path, merge: bool, into_folder: bool, form: Path | None, fallback: Path | None,
+            paper: str, about: str) -> list[tuple[Path, bytes]]:
+    """Every PDF to write, drawn (or filled) in memory: (target, data); exit 2 when a name cannot be drawn."""
+    from ..documents.fonts import FontError, Fonts, Undrawable
 
     try:
         fonts = Fonts(fallback)
@@ -248,13 +257,15 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
         for sheet, problem in lacking:
             say(f"deckcheck: error: {sheet.path}: {problem.describe()}")
         decks = len({id(sheet) for sheet, _ in lacking})
-        fail(f"no sheet written: {decks} deck{'s' if decks != 1 else ''} would show a name wrong; give {CJK_HINT}")
+        hints = list(dict.fromkeys(problem.hint() for _sheet, problem in lacking))
+        fail(f"no sheet written: {decks} deck{'s' if decks != 1 else ''} would show a name wrong; give "
+             + "; or give ".join(hints))
     pdfs = []
     for target, group in outputs:
         try:
             data, unshown = _pdf(group, fonts, layout, paper, about)
         except Undrawable as exc:  # a text the check above does not know of: still never drawn wrong
-            fail(f"no sheet written: {exc.describe()}; give {CJK_HINT}")
+            fail(f"no sheet written: {exc.describe()}; give {exc.hint()}")
         except Exception as exc:  # noqa: BLE001 - FormError: pypdf could not fill a malformed form
             from ..documents.form import FormError
 
@@ -265,14 +276,7 @@ def _write(sheets, output: Path, merge: bool, into_folder: bool, form: Path | No
         for value in dict.fromkeys(unshown):
             say(f"deckcheck: warning: {target}: the form's font cannot show {value!r}: the field holds it, and a "
                 "viewer that redraws fields shows it; the field's stored look (and a print of it) may not")
-    for target, data in pdfs:
-        try:
-            write_bytes(target, data)
-        except OSError as exc:
-            fail(f"{target}: cannot write: {exc.strerror or exc}")
-    if len(pdfs) == 1:
-        return "1 PDF"
-    return f"{len(pdfs)} PDFs"
+    return pdfs
 
 
 def _pdf(sheets, fonts, layout, paper: str, about: str) -> tuple[bytes, list[str]]:

@@ -9,18 +9,19 @@ read), 2 the code is no fingerprint (a typo); event 0 every registered player ha
 from __future__ import annotations
 
 import json
+import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional, Tuple
 
 import typer
 
 from ..errors import DeckcheckError
+from ..limits import quoted
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_sources, fail,
-    load_settings, open_session, parse_date, say, selection,
+    load_settings, open_session, parse_date, say, selection, write_files,
 )
 
 
@@ -79,12 +80,12 @@ def _reason(result) -> str:
 
 @app.command("fingerprint")
 def fingerprint_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders, - (standard input), ydke:// links or Omega "
                                             "codes."),
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
-    format: Optional[str] = FORMAT_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    format: str | None = FORMAT_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
 ) -> None:
     """Each deck's fingerprint: a short code of its cards, counts and sections (docs/fingerprint.md)."""
     session, checker, _ = _checker(format, None, None, None, None, input_format)
@@ -108,8 +109,8 @@ def fingerprint_command(
 def verify_command(
     code: str = typer.Argument(..., metavar="CODE", help="A deck fingerprint, e.g. from a registration sheet."),
     deck: str = typer.Argument(..., metavar="DECKLIST", help="The decklist (a file, - or a ydke:// link)."),
-    format: Optional[str] = FORMAT_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    format: str | None = FORMAT_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
 ) -> None:
     """Whether DECKLIST is the deck of CODE: exit 0 it is, 1 it is not, 2 CODE is no fingerprint (mistyped)."""
     from ..fingerprint import InvalidFingerprint, parse
@@ -144,37 +145,37 @@ def event_command(
                                                       "table, seat; other columns kept)."),
     deadline: str = typer.Option(..., "--deadline", help="The submission deadline: an ISO time with its zone "
                                                          "(2026-12-05T09:00:00+01:00)."),
-    manifest: Optional[Path] = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
-                                                                     "export): player, konami_id, file, received "
-                                                                     "(ISO time); other columns kept."),
-    output_format: Optional[EventOutputFormat] = typer.Option(
+    manifest: Path | None = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
+                                                                  "export): player, konami_id, file, received "
+                                                                  "(ISO time); other columns kept."),
+    output_format: EventOutputFormat | None = typer.Option(
         None, "--output-format", "-o", help="text (a table, missing, illegal and late first), json, csv or html "
                                             "(default: by --output's suffix, else text)."),
-    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
-    sheets: Optional[Path] = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
-                                                                 "(PDF, with name, KONAMI ID and fingerprint) into "
-                                                                 "this folder."),
+    output: Path | None = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
+    sheets: Path | None = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
+                                                              "(PDF, with name, KONAMI ID and fingerprint) into "
+                                                              "this folder."),
     merge: bool = typer.Option(False, "--merge", help="With --sheets: also one PDF of every sheet sorted by last "
                                                       "name, as judges file them (all-sheets.pdf)."),
-    form: Optional[Path] = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
-                                                             "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
-                                                             "sheet."),
-    font: Optional[Path] = typer.Option(None, "--font", help="With --sheets: a TrueType font (.ttf, .ttc) for the "
-                                                             "characters the shipped font lacks (Japanese, Korean, "
-                                                             "Chinese names)."),
-    event_name: Optional[str] = typer.Option(None, "--event", help="The event's name, for the sheets."),
-    event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
-    check_deck: Optional[Tuple[str, str]] = typer.Option(
+    form: Path | None = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
+                                                          "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
+                                                          "sheet."),
+    font: Path | None = typer.Option(None, "--font", help="With --sheets: a TrueType font (.ttf, .ttc) for the "
+                                                          "characters the shipped font lacks (Japanese, Korean, "
+                                                          "Chinese names)."),
+    event_name: str | None = typer.Option(None, "--event", help="The event's name, for the sheets."),
+    event_date: str | None = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
+    check_deck: tuple[str, str] | None = typer.Option(
         None, "--check-deck", metavar="PLAYER DECK",
         help="Compare a deck found at the table with PLAYER's counted list (PLAYER: KONAMI ID or name); exit 0 "
              "when it matches by fingerprint."),
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    config: Optional[Path] = CONFIG_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """The submission ledger of an event: which decklist counts for each registered player, and is it legal."""
@@ -183,7 +184,7 @@ def event_command(
     if (merge or form is not None or font is not None) and sheets is None:
         given = "--merge" if merge else "--form" if form is not None else "--font"
         fail(f"{given} needs --sheets DIR (the folder the sheets go into)")
-    if form is not None and not form.is_file():
+    if form is not None and not os.path.isfile(form):
         fail(f"--form {form}: no such file")
     given_date = parse_date(event_date, "--date")
     if output_format is None:  # --output ledger.html: the suffix says the format, as for check
@@ -197,7 +198,7 @@ def event_command(
         when = event.parse_deadline(deadline)
         players = event.read_roster(roster)
         if manifest is not None:
-            if not submissions.is_dir():
+            if not os.path.isdir(submissions):
                 fail(f"{submissions}: not a folder of submissions")
             received = event.read_manifest(manifest, submissions, when.tzinfo)
         else:
@@ -253,13 +254,13 @@ def _check_deck(review, check_deck, checker, output_format, forced) -> None:
     who, deck = check_deck
     player = event.find_player(review, who)
     if player is None:
-        fail(f"--check-deck: {who!r} is no registered player (give the KONAMI ID or the name as on the roster)")
+        fail(f"--check-deck: {quoted(who)} is no registered player (give the KONAMI ID or the name as on the roster)")
         return
     counted = player.counted
     if counted is None:
         fail(f"--check-deck: {player.registered.player} ({player.registered.konami_id}) has no counted decklist")
         return
-    if not Path(deck).is_file():
+    if not os.path.isfile(deck):
         fail(f"--check-deck: {deck}: no such file")
     found = event.Submission(player.registered.konami_id, player.registered.player, deck, Path(deck),
                              review.deadline)
@@ -288,7 +289,7 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
         fail(f"--sheets needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
     from ..convert import Namer
     from ..registration import FIELDS, build_sheet, player_from
-    from .decklist import _about, _write
+    from .decklist import _about, _render
 
     table = settings.decklist
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
@@ -316,16 +317,13 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
     if not sheets:
         say("deckcheck: note: no counted decklist: no sheet written")
         return
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        fail(f"--sheets {folder}: cannot make the folder: {exc.strerror or exc}")
     about = _about(regulations, checker)
-    written = _write(sheets, folder, False, True, form, fallback, "letter", about)
-    message = f"deckcheck: {written} written to {folder}"
+    pdfs = _render(sheets, folder, False, True, form, fallback, "letter", about)
+    message = f"deckcheck: {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''} written to {folder}"
     if merge:
-        _write(sheets, folder / "all-sheets.pdf", True, False, form, fallback, "letter", about)
+        pdfs += _render(sheets, folder / "all-sheets.pdf", True, False, form, fallback, "letter", about)
         message += f", and all-sheets.pdf ({len(sheets)} sheets by last name)"
+    write_files(pdfs)  # every sheet and all-sheets.pdf, or none
     say(message)
 
 

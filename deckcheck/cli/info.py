@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
@@ -63,11 +64,11 @@ def _lists_and_decks(args: list[str]) -> tuple[list[str], list[Path]]:
     """The leading arguments that are not files are list names (at most two); the rest are decklists."""
     from ..parsers import DECK_SUFFIXES
 
-    names = []
-    while args and len(names) < 2 and not Path(args[0]).exists() and not args[0].lower().endswith(DECK_SUFFIXES):
+    names: list[str] = []
+    while args and len(names) < 2 and not os.path.exists(args[0]) and not args[0].lower().endswith(DECK_SUFFIXES):
         names.append(args.pop(0))
     for arg in args:
-        if not Path(arg).is_file():
+        if not os.path.isfile(arg):
             fail(f"{arg}: no such decklist file" + ("" if len(names) < 2 else " (two lists are named already)"))
     return names, [Path(a) for a in args]
 
@@ -85,20 +86,21 @@ def card_command(
 
     Part of a name finds the cards whose names contain it; when several fit, they are listed.
     """
+    from ..limits import quoted
     from ..report import listing
 
     session = open_session()
     try:
         found, contained, suggestions = session.search_cards(query, MAX_MATCHES + 1)
         if not contained and len(suggestions) == 1:  # one name is close, and no other: it is the card meant
-            say(f"deckcheck: note: no card matches {query!r}; showing {suggestions[0]}, the one close name")
+            say(f"deckcheck: note: no card matches {quoted(query)}; showing {suggestions[0]}, the one close name")
             found, contained, _ = session.search_cards(suggestions[0], MAX_MATCHES + 1)
         if not contained:
             hint = f"; did you mean {' / '.join(suggestions)}?" if suggestions else ""
-            fail(f"no card matches {query!r}{hint}")
+            fail(f"no card matches {quoted(query)}{hint}")
         if len(found) > 1 and not session.names_exactly(query) and (output_format is OutputFormat.text or history):
             if history:
-                fail(f"{len(found)} cards match {query!r} ({', '.join(c.name for c in found[:3])}, …): "
+                fail(f"{len(found)} cards match {quoted(query)} ({', '.join(c.name for c in found[:3])}, …): "
                      "give one card's name or passcode for --history")
             listing.card_matches(query, found[:MAX_MATCHES], len(found) > MAX_MATCHES, console())
             return
@@ -170,12 +172,17 @@ def formats_show_command(
 
 
 @app.command("data")
-def data_command(output_format: OutputFormat = _OUTPUT) -> None:
-    """Say which card data and lists deckcheck uses, and where they come from."""
+def data_command(
+    verbose: bool = typer.Option(False, "--verbose", "-v",
+                                 help="Every source with its commit and date, and every correction."),
+    output_format: OutputFormat = _OUTPUT,
+) -> None:
+    """Say which card data and lists deckcheck uses, how old they are, and whether to update (--verbose: where
+    each comes from)."""
     from ..report import listing
 
     session = open_session()
     try:
-        listing.data(session.data_report(), output_format.value, console())
+        listing.data(session.data_report(), output_format.value, console(), verbose)
     except DeckcheckError as exc:
         fail(str(exc))

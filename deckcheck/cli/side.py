@@ -142,12 +142,13 @@ def diff_command(
             problem = next(p for p in parsed.problems if p.rule == "unreadable")
             fail(f"{parsed.path}: {problem.message}")
     try:
-        cards = open_session().data.cards
+        session = open_session()
+        cards = session.data.cards
     except DeckcheckError as exc:
         fail(str(exc))
     from ..rushdb import decklist_game
 
-    cards = cards.for_game(decklist_game(first))  # a Rush decklist's names are Rush cards
+    cards = cards.for_game(decklist_game(first, session.formats()))  # a Rush decklist's names are Rush cards
     first, second = resolve(first, cards), resolve(second, cards)
     rows = diff(first, second)
     if output_format is OutputFormat.json:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -66,7 +68,7 @@ def update(
     from .. import update as U
     from ..update.config import ConfigError, load_config
 
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         say(f"deckcheck: error: {message}")
         raise typer.Exit(EXIT_ERROR)
 
@@ -75,7 +77,7 @@ def update(
     if lflist is not None and only is Only.cards:
         fail("--lflist imports lists; it cannot be combined with --only cards")
     for path, option in ((cdb, "--cdb"), (lflist, "--lflist")):
-        if path is not None and not path.is_file():
+        if path is not None and not os.path.isfile(path):
             fail(f"{option} {path}: no such file")
     try:
         settings, _ = load_config(config)

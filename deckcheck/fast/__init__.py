@@ -1,8 +1,8 @@
 """Speed devices: optional, faster ways to do what the plain code beside them does.
 
-Each device is a module of this folder that one place of the core asks for by name (``device``) and does
-without when it is missing: delete the folder (or one module of it) and deckcheck gives the same output,
-more slowly. A test proves each one gives what the plain path gives (tests/test_fast.py), and each says in
+Each device is a module of this folder that one place of the core imports, and does without when the import
+fails or the device is turned off (``turned_off``): delete the folder (or one module of it) and deckcheck gives
+the same output, more slowly. A test proves each one gives what the plain path gives (tests/test_fast.py), and each says in
 its docstring what it buys on the benchmark of distinct decklists (``bench/bench.py devices``); a device
 that does not earn its lines there is deleted, not kept.
 
@@ -18,21 +18,12 @@ for measuring what each one buys.
 
 from __future__ import annotations
 
-import importlib
 import os
-from types import ModuleType
 
 DEVICES = ("json_lines",)
 
 
-def device(name: str) -> ModuleType | None:
-    """The module of the speed device ``name``, or None where it is turned off (``DECKCHECK_NO_FAST``) or missing."""
+def turned_off(name: str) -> bool:
+    """Whether the speed device ``name`` is turned off (``DECKCHECK_NO_FAST``): the plain path is taken."""
     off = os.environ.get("DECKCHECK_NO_FAST", "")
-    if off and (off == "1" or name in off.split(",")):
-        return None
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{__name__}.{name}":  # that device was deleted: the plain path
-            return None
-        raise
+    return bool(off) and (off == "1" or name in off.split(","))

@@ -28,6 +28,7 @@ from types import MappingProxyType
 from collections.abc import Mapping
 
 from ..errors import FormatError
+from ..limits import quoted
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
 SUFFIXES = (".yaml", ".yml")
@@ -145,7 +146,7 @@ class FormatStore:
     @classmethod
     def default(cls) -> FormatStore:
         """Built-in formats and those in the user data directory's ``formats/`` folder."""
-        from ..datastore import data_dir
+        from ..paths import data_dir
 
         return cls(data_dir() / "formats")
 
@@ -167,7 +168,7 @@ class FormatStore:
         shadow = _files_in(self.user_dir).get(format_id)
         if shadow is not None and format_id in self.builtin_ids():  # the README: an error, never ignored
             raise FormatError(f"{shadow}: a user format cannot take the id of the built-in format "
-                              f"{format_id!r}; rename the file")
+                              f"{quoted(format_id)}; rename the file")
         for folder, origin in ((self.builtin_dir, "built-in"), (self.user_dir, "user")):
             path = _files_in(folder).get(format_id)
             if path is not None:
@@ -181,7 +182,7 @@ class FormatStore:
             return self._loaded[key]
         found = self._file_of(key)
         if found is None:
-            raise FormatError(f"unknown format {format_id!r}; choose one of: {', '.join(self.ids())}"
+            raise FormatError(f"unknown format {quoted(format_id)}; choose one of: {', '.join(self.ids())}"
                               " (or give a format file: --format PATH.yaml; see: deckcheck formats)")
         fmt = self._load(found[0], found[1], key, ())
         self._loaded[key] = fmt
@@ -193,7 +194,7 @@ class FormatStore:
         key = f"file:{os.path.abspath(path)}"
         if key in self._loaded:
             return self._loaded[key]
-        if not path.is_file():
+        if not os.path.isfile(path):
             raise FormatError(f"{path}: no such format file")
         fmt = self._load(path, "file", path.name.rsplit(".", 1)[0].lower(), ())
         self._loaded[key] = fmt
@@ -232,13 +233,13 @@ class FormatStore:
             base = raw["extends"]
             if is_format_path(base):
                 base_path = (path.parent / base).resolve()
-                if not base_path.is_file():
+                if not os.path.isfile(base_path):
                     raise FormatError(f"{path}:{lines.get('extends', '?')}: extends: no such file {base_path}")
                 parent = self._load(base_path, "file", base_path.name.rsplit(".", 1)[0].lower(), seen + (str(path),))
             else:
                 found = self._file_of(base.strip().lower())
                 if found is None:
-                    raise FormatError(f"{path}:{lines.get('extends', '?')}: extends: unknown format {base!r}; "
+                    raise FormatError(f"{path}:{lines.get('extends', '?')}: extends: unknown format {quoted(base)}; "
                                       f"choose one of: {', '.join(self.ids())}")
                 parent = self._load(found[0], found[1], base.strip().lower(), seen + (str(path),))
         rules = resolve_rules(raw.get("rules") or {}, parent.rules if parent else None, path, lines)

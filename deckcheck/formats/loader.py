@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import FormatError
+from ..limits import quoted
 
 TOP_KEYS = ("title", "description", "extends", "region", "sources", "notes", "rules", "eras")  # of a format file
 
@@ -165,7 +166,7 @@ def resolve_rules(own: Mapping, inherited: Mapping | None, path: Path, lines: Ma
             option = declared.get(name)
             if option is None:
                 known = ", ".join(declared) or "none"
-                raise FormatError(f"{where(path, lines, f'{key}/{name}')}: {rule_id} has no option {name!r} "
+                raise FormatError(f"{where(path, lines, f'{key}/{name}')}: {rule_id} has no option {quoted(name)} "
                                   f"(its options: {known})")
             why = option.problem(setting)
             if why:
@@ -179,8 +180,9 @@ def resolve_rules(own: Mapping, inherited: Mapping | None, path: Path, lines: Ma
 
 
 def _closest(word: str, choices: list[str]) -> str | None:
-    """The choice closest to ``word`` by the ranking of every "did you mean" (``carddb.closest``)."""
-    from ..carddb import closest, fold_words
+    """The choice closest to ``word`` by the ranking of every "did you mean" (``ranking.closest``)."""
+    from ..folding import fold_words
+    from ..ranking import closest
 
     folded = {fold_words(choice): choice for choice in choices}
     found = closest(fold_words(word), list(folded), 1)

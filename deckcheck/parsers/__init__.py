@@ -9,8 +9,9 @@ How a format is picked, for a file, standard input or a command-line argument:
 
 1. ``--input-format`` if given;
 2. the suffix: ``.ydk`` YDK, ``.ydke`` ydke links, ``.yaml``/``.yml`` YAML;
-3. else (``.txt``, no or another suffix, standard input) the content: a ``ydke://`` link, a
-   YGOMobile deck link, a Master Duel deck JSON, a YAML mapping with main/extra/side keys, a
+3. else (``.txt``, no or another suffix, standard input) the content: a Master Duel deck JSON (a JSON
+   object, whatever its strings hold), a ``ydke://`` link (not one inside a YGOMobile link's deck name), a
+   YGOMobile deck link, a YAML mapping with main/extra/side keys, a
    YDK with ``#main``/``#extra``/``!side`` lines, a list of Konami IDs (numbers of at most six
    digits), a YDK of mostly passcodes, an Omega deck code, a MyCard deck code (one word), else
    a text decklist.
@@ -30,7 +31,7 @@ import time
 
 from deckcheck.errors import NotAFile, TooLarge
 from deckcheck.model import ParsedDeck
-from deckcheck.parsers.ydk import decode_deck_text, parse_ydk, unreadable
+from deckcheck.parsers.ydk import NotText, decode_deck_text, parse_ydk, unreadable
 
 __all__ = ["INPUT_FORMATS", "DECK_SUFFIXES", "MAX_DECK_BYTES", "InputFormat", "input_format", "looks_like_decklist",
            "parse_deck", "parse_decks", "parse_ydk", "parse_yaml_deck", "read_deck", "read_decks", "read_stdin"]
@@ -102,9 +103,9 @@ _YDKE_LINK = re.compile(r"ydke://", re.I)
 
 def _head_text(data: bytes) -> str:
     head = data[:SNIFF_BYTES]
-    text = decode_deck_text(head)[0]
-    if text is None:  # a cut in the middle of a UTF-8 sequence, or not text at all
-        text = head.decode("utf-8", "replace")
+    text = decode_deck_text(head)
+    if isinstance(text, NotText):  # a cut in the middle of a UTF-8 sequence, or not text at all
+        return head.decode("utf-8", "replace")
     return text
 
 
@@ -119,16 +120,19 @@ def _looks_like_ydk(text: str) -> bool:
 def sniff(data: bytes) -> InputFormat:
     """The format of a decklist whose name does not say (see the module docstring)."""
     text = _head_text(data)
-    if _YDKE_LINK.search(text):
+    from deckcheck.parsers.md_json import looks_like_md_json
+
+    if looks_like_md_json(text):  # a JSON object is never a list of links, whatever its strings hold
+        return FORMATS_BY_ID["md-json"]
+    link = _YDKE_LINK.search(text)
+    from deckcheck.parsers.ygomobile import ygomobile_link_at
+
+    if link is not None and ygomobile_link_at(text, link.start()) is None:
         return FORMATS_BY_ID["ydke"]
     from deckcheck.parsers.ygomobile import looks_like_ygomobile
 
     if looks_like_ygomobile(text):
         return FORMATS_BY_ID["ygomobile"]
-    from deckcheck.parsers.md_json import looks_like_md_json
-
-    if looks_like_md_json(text):
-        return FORMATS_BY_ID["md-json"]
     if _YAML_DECK_KEY.search(text):
         return FORMATS_BY_ID["yaml"]
     if _YDK_MARKER.search(text):

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 import string
+from typing import NamedTuple
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
 from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 
-__all__ = ["parse_ydk", "decode_deck_text", "unreadable"]
+__all__ = ["parse_ydk", "decode_deck_text", "NotText", "unreadable"]
 
 MAX_PASSCODE_DIGITS = 9  # EDOPro placeholders (prerelease cards) use 9 digits
 LINES_PER_ENTRY = 20  # a YDK file may have this many lines per card entry allowed (limits.max_entries)
@@ -36,33 +37,40 @@ def unreadable(deck: ParsedDeck, message: str, line: int | None = None, fix: str
     return deck
 
 
-def decode_deck_text(data: bytes) -> tuple[str | None, str | None, int | None, str | None]:
-    """Decode a decklist file.
+class NotText(NamedTuple):
+    """Why a file is not a decklist's text: the ``unreadable`` problem's message, line and fix."""
 
-    Returns ``(text, None, None, None)`` or, for a file that is not text,
-    ``(None, reason, line, fix)``. Accepts UTF-8 with or without a BOM and UTF-16 with a BOM.
+    message: str
+    line: int | None
+    fix: str
+
+
+def decode_deck_text(data: bytes) -> str | NotText:
+    """Decode a decklist file: its text, or why it is not text (``unreadable(deck, *why)``).
+
+    Accepts UTF-8 with or without a BOM and UTF-16 with a BOM.
     """
     if not data:
-        return None, "the file is empty", None, "export the deck again; the file has no content"
+        return NotText("the file is empty", None, "export the deck again; the file has no content")
     if data.startswith(_BOM8):
         data = data[3:]
     elif data[:2] in _BOM16:
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError as e:
-            return None, f"not valid UTF-16 text (bad bytes at offset {e.start})", None, _FIX_UTF8
+            return NotText(f"not valid UTF-16 text (bad bytes at offset {e.start})", None, _FIX_UTF8)
         if "\x00" in text:
-            return None, "binary file (it contains NUL characters)", None, _FIX_BINARY
-        return text, None, None, None
+            return NotText("binary file (it contains NUL characters)", None, _FIX_BINARY)
+        return text
     if b"\x00" in data:
-        return None, "binary file (it contains NUL bytes)", None, _FIX_BINARY
+        return NotText("binary file (it contains NUL bytes)", None, _FIX_BINARY)
     try:
-        return data.decode("utf-8"), None, None, None
+        return data.decode("utf-8")
     except UnicodeDecodeError as e:
         head = data[: e.start]
         line = head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
         bad = data[e.start]
-        return None, f"not UTF-8 text (byte 0x{bad:02X} on line {line})", line, _FIX_UTF8
+        return NotText(f"not UTF-8 text (byte 0x{bad:02X} on line {line})", line, _FIX_UTF8)
 
 
 _FIX_UTF8 = "save the file as UTF-8 text (it looks like another encoding, e.g. Latin-1 / Windows-1252)"
@@ -154,31 +162,31 @@ def parse_ydk(data: bytes, path: str) -> ParsedDeck:
 INTERNAL_FIX = "please report this file to the deckcheck maintainers"
 
 
-def _decode_lines(data: bytes) -> tuple[str | None, dict[int, str]]:
+def _decode_lines(data: bytes) -> tuple[str, dict[int, str]]:
     """A file that is UTF-8 but for some lines (a comment saved as Latin-1 / Windows-1252): the text, each
     such line read as Windows-1252, and line number → the first byte that is not UTF-8 ("0xE9")."""
     if data.startswith(_BOM8):
         data = data[3:]
-    lines = data.split(b"\n")
+    lines: list[str] = []
     bad: dict[int, str] = {}
-    for i, raw in enumerate(lines):
+    for i, raw in enumerate(data.split(b"\n")):
         try:
-            lines[i] = raw.decode("utf-8")
+            lines.append(raw.decode("utf-8"))
         except UnicodeDecodeError as e:
             bad[i + 1] = f"0x{raw[e.start]:02X}"
-            lines[i] = raw.decode("cp1252", "replace")
+            lines.append(raw.decode("cp1252", "replace"))
     return "\n".join(lines), bad
 
 
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     """Any file, line by line: every line skipped or guessed is a ``syntax`` warning."""
     deck = ParsedDeck(path=path)
-    text, why, why_line, why_fix = decode_deck_text(data)
+    text = decode_deck_text(data)
     not_utf8: dict[int, str] = {}
-    if text is None and why_fix == _FIX_UTF8 and data[:2] not in _BOM16:
+    if isinstance(text, NotText) and text.fix == _FIX_UTF8 and data[:2] not in _BOM16:
         text, not_utf8 = _decode_lines(data)
-    if text is None:
-        return unreadable(deck, why, why_line, why_fix)
+    if isinstance(text, NotText):
+        return unreadable(deck, *text)
     if not text or text.isspace() or text == "\ufeff":
         return unreadable(deck, "the file is empty", None, "export the deck again; the file has no content")
     markup = sniff_markup(text)
@@ -238,7 +246,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
         nonlocal skip_word, skip_problem, skip_count, cosmetic_count
         if skip_word in _COSMETIC:
             cosmetic_count += skip_count
-        elif skip_problem is not None:
+        elif skip_problem is not None and skip_word is not None:  # (a skipped section has both)
             what = _SKIPPED_SECTIONS[skip_word]
             n = skip_count
             lines_txt = "1 line" if n == 1 else f"{n} lines"
@@ -276,14 +284,14 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     for lineno, raw in enumerate(lines, 1):
         # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
         # entry with a count (its span of lines), as most files list copies one after another.
-        if lineno == run_end and raw == run_text:  # the next line, the same passcode as written: one more copy
+        if lineno == run_end and raw == run_text and run is not None:  # the next line, the same passcode: one more copy
             run.count += 1
             run.span += 1
             run_end += 1
             continue
         s = raw if raw.isdigit() else raw.strip()
         if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
-            if s == run_text and lineno == run_end and section is run_section:
+            if s == run_text and lineno == run_end and section is run_section and run is not None:
                 run.count += 1
                 run.span += 1
                 run_end += 1
@@ -395,6 +403,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 continue
             code = int(sig) if sig else 0
             text_line = _TEXT_LINE.fullmatch(s) if i <= 2 else None
+            name: str | None
             if text_line and any(ch.isalpha() for ch in text_line.group(2)):
                 # "3 Effect Veiler": a line of a text decklist, read by name
                 name = clip(text_line.group(2).strip(), NAME_LIMIT)
@@ -413,7 +422,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                 )
                 if len(entries) >= entry_limit:
                     return _too_many(deck, lineno, entry_limit)
-                append(Entry(section, lineno, None, name, code, s))
+                append(Entry(section, lineno, None, name, code, clip(s, NAME_LIMIT)))  # the line, as quoted
                 continue
             rest = s[i:]
             name = None
@@ -446,7 +455,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
                         )
             if len(entries) >= entry_limit:
                 return _too_many(deck, lineno, entry_limit)
-            append(Entry(section, lineno, code, name, 1, s))
+            append(Entry(section, lineno, code, name, 1, clip(s, NAME_LIMIT)))  # the line, as quoted
             continue
 
         core = s.strip(_STRIP_PUNCT)
@@ -469,7 +478,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             )
             if len(entries) >= entry_limit:
                 return _too_many(deck, lineno, entry_limit)
-            append(Entry(section, lineno, code, None, 1, s))
+            append(Entry(section, lineno, code, None, 1, clip(s, NAME_LIMIT)))
             continue
 
         bad += 1

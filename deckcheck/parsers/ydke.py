@@ -37,7 +37,8 @@ def decode_base64(text: str) -> tuple[bytes | None, str | None]:
     if "%" in text:
         text = unquote(text)
     pattern = _BASE64_URL if ("-" in text or "_" in text) else _BASE64
-    good = pattern.match(text).end()
+    match = pattern.match(text)  # (both patterns match the empty string: always a match)
+    good = match.end() if match else 0
     if good < len(text):
         return None, f"not base64 (character {text[good]!r} at position {good + 1})"
     padded = text.rstrip("=")

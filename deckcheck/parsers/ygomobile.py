@@ -36,6 +36,17 @@ _LINK = re.compile(r"(?:https?://deck\.ourygo\.top|ygo://deck)[^\s\"'<>`]*", re.
 _FIX = "copy the deck's share link again from YGOMobile (it starts with http://deck.ourygo.top and has d=…)"
 
 
+def ygomobile_link_at(text: str, offset: int):
+    """The YGOMobile deck link (a match) that ``offset`` of ``text`` lies in, if any: a ydke:// link in a
+    YGOMobile link's deck name is part of that link, not a deck of its own."""
+    for match in _LINK.finditer(text[:65536]):
+        if match.start() <= offset < match.end():
+            return match
+        if match.start() > offset:
+            break
+    return None
+
+
 def looks_like_ygomobile(text: str) -> bool:
     """Whether ``text`` holds a YGOMobile deck link."""
     match = _LINK.search(text[:65536])

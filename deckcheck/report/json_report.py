@@ -42,7 +42,7 @@ def path_uri(path: str) -> str | None:
         return artifact_uri(path)
 
 
-def deck_json(result: DeckResult, deck_format: tuple[str, str | None] | None = None) -> dict:
+def deck_json(result: DeckResult, deck_format: tuple[str, str | None] | None = None) -> dict:  # (format id, list name)
     out = {
         "path": result.path,
         "legal": result.legal,
@@ -92,11 +92,10 @@ def card_json(count) -> dict:
 def _templates() -> Any:
     """The ``fast.json_lines`` device, where it is present and writes the fields the dicts have; else None."""
     try:
-        from ..fast import device
-    except ImportError:  # deckcheck without its fast/ folder: the plain encoder
+        from ..fast import json_lines as lines, turned_off
+    except ImportError:  # deckcheck without its fast/ folder (or without this device): the plain encoder
         return None
-    lines = device("json_lines")
-    if lines is None:
+    if turned_off("json_lines"):
         return None
     card = CardRef("n", 1)
     deck = DeckResult("p", {"main": 0, "extra": 0, "side": 0}, [Problem("r", "error", "m", card=card)], "n",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from ..limits import quoted
+
 KINDS = ("int", "date", "str", "card", "object")  # card: a passcode (int) or a card name (str); object: a mapping
 # a rule checks itself (``validate``: why a value is wrong, or None) and describes by a JSON Schema (``schema``)
 
@@ -50,7 +52,7 @@ class Option:
         if self.kind == "object":
             if self.validate:
                 return self.validate(value)
-            return None if isinstance(value, dict) else f"must be {self.describe_one()}, not {value!r}"
+            return None if isinstance(value, dict) else f"must be {self.describe_one()}, not {quoted(value)}"
         ok = {
             "int": isinstance(value, int) and not isinstance(value, bool),
             "date": isinstance(value, date) and not hasattr(value, "hour") or _is_iso_date(value),
@@ -59,11 +61,11 @@ class Option:
             or (isinstance(value, str) and bool(value.strip())),
         }[self.kind]
         if not ok:
-            return f"must be {self.describe()}, not {value!r}"
+            return f"must be {self.describe()}, not {quoted(value)}"
         if self.choices and value not in self.choices:
-            return f"must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+            return f"must be one of {', '.join(map(str, self.choices))}, not {quoted(value)}"
         if self.minimum is not None and value < self.minimum:
-            return f"must be at least {self.minimum}, not {value!r}"
+            return f"must be at least {self.minimum}, not {quoted(value)}"
         return None
 
     def normalize(self, value):

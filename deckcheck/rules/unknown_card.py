@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..limits import quoted
 from ..model import ERROR, Problem, ResolvedDeck
 from ._common import by_card_and_section, copies, lines_note, section_title, total
 
@@ -39,9 +40,9 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             message += f"; {copies(n)} in the {section_title(first.section)} Deck{lines_note(group)}"
         if suggestions:
             message += f"; did you mean {' / '.join(suggestions)}?"
-            fix = f"replace {what!r} with {suggestions[0]!r} or the card you meant"
+            fix = f"replace {quoted(what)} with {suggestions[0]!r} or the card you meant"
         elif first.passcode is not None:
             fix = f"correct passcode {first.passcode} or remove the line"
         else:
-            fix = f"correct the card name {what!r} or use its passcode"
+            fix = f"correct the card name {quoted(what)} or use its passcode"
         yield Problem(ID, SEVERITY, message, first.section, first.line, first.ref(), fix)

@@ -20,6 +20,8 @@ import os
 import sys
 from pathlib import Path
 
+from ..limits import quoted
+
 MIN_TIMEOUT, MAX_TIMEOUT = 0.1, 3600.0
 MAX_RETRIES = 10
 
@@ -27,9 +29,9 @@ MAX_RETRIES = 10
 def timeout_problem(value) -> str | None:
     """Why ``value`` is no timeout in seconds (inf, nan, 0, -1, an hour and more), or None."""
     if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
-        return f"must be a number of seconds, not {value!r}"
+        return f"must be a number of seconds, not {quoted(value)}"
     if not MIN_TIMEOUT <= value <= MAX_TIMEOUT:
-        return f"must be from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g} seconds, not {value!r}"
+        return f"must be from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g} seconds, not {quoted(value)}"
     return None
 
 
@@ -77,7 +79,7 @@ def load_config(path: Path | None = None) -> tuple[dict, Path]:
     for key, value in section.items():
         name = key.replace("-", "_")
         if name not in KEYS:
-            raise ConfigError(f"{path}: unknown key {key!r} in [update] (known: {', '.join(KEYS)})")
+            raise ConfigError(f"{path}: unknown key {quoted(key)} in [update] (known: {', '.join(KEYS)})")
         if not isinstance(value, KEYS[name]) or isinstance(value, bool):
             raise ConfigError(f"{path}: [update] {key} has the wrong type")
         if name == "timeout" and timeout_problem(value):
