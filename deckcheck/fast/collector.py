@@ -5,7 +5,9 @@ index, the results so far) again and again. What was loaded before is frozen (ne
 are the results at the end (the first collection after would walk them all); then the collector runs as it
 did. Without it the batch is the same, with the collector running.
 
-FIGURE
+What it buys on ../shared/bench/decks (2,000 distinct decklists, ``-o json --format tcg``): 3% fewer instructions in
+all (3,426 M instead of 3,536 M, cachegrind) and about 4% less CPU for the decks and the report (363 ms instead of
+377, medians of 15 alternating runs; bench/README.md, 2026-12-02).
 """
 
 from __future__ import annotations
