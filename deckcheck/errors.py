@@ -8,6 +8,7 @@ exception              when                                                     
 ``FormatError``        a format file deckcheck cannot use (file, line and key named)      2
 ``UsageError``         what was asked cannot be done: a bad date, no decklist named, …    2
 ``ConfigError``        a configuration file deckcheck cannot use (file and key named)     2
+``InvalidFingerprint`` a text that is not a deck fingerprint (a mistyped character, …)     2
 ``NotAFile``           a path or stream that must not be read as a decklist (why)         1
 ``TooLarge``           a decklist larger than ``parsers.MAX_DECK_BYTES``                   1
 =====================  =================================================================  =========
@@ -45,3 +46,7 @@ class NotAFile(DeckcheckError):
 
 class TooLarge(NotAFile):
     """A file larger than ``MAX_DECK_BYTES``."""
+
+
+class InvalidFingerprint(UsageError, ValueError):
+    """A text that is not a fingerprint (the message says why: a mistyped character, a length, a prefix)."""

@@ -50,32 +50,35 @@ def _checker(format, banlist, as_of, region, points_cap, input_format, config=No
     return session, checker, settings
 
 
-def _decks(arguments: list[str], session, checker) -> list:
-    """The DeckResult of every deck named (files, folders, -, ydke links, Omega codes); exit 2 for a path
-    that does not exist."""
-    from ..errors import DeckcheckError
-    from ..model import ERROR, DeckResult, Problem
-
-    found = session.find(decklist_sources(arguments))
-    for absent in found.missing:
-        fail(f"{absent}: no such file or directory")
-    results = []
-    try:
-        for source in found.sources:
-            if source.problem is not None:
-                problem = Problem("unreadable", ERROR, f"cannot read the file: {source.problem}")
-                results.append(DeckResult(source.shown, {"main": 0, "extra": 0, "side": 0}, [problem]))
-                continue
-            path = Path(source.path) if source.path is not None else Path(source.shown)
-            results += [result for result, _ in checker.check_decks(path, source.shown, source.data)]
-    except DeckcheckError as exc:
-        fail(str(exc))
-    return results
-
-
 def _reason(result) -> str:
     problem = next((p for p in result.problems if p.rule == "unreadable"), None)
     return problem.message if problem is not None else "unreadable"
+
+
+def _judging(format, input_format):
+    """(Session, the selection) for fingerprint and verify, as for check: the config file's, the command line's
+    over it; its warnings said, or exit 2 when it cannot be judged by."""
+    settings = load_settings(None, False)
+    chosen = selection(settings, format, None, None, None, None)
+    session = open_session()
+    try:
+        warnings = session.selection_warnings(chosen, input_format=input_format.value if input_format else None)
+    except DeckcheckError as exc:
+        fail(str(exc))
+    for warning in warnings:
+        say(f"deckcheck: warning: {warning}")
+    return session, chosen
+
+
+def _fingerprints(arguments: list[str], format, input_format) -> list:
+    """The fingerprint of every deck named (files, folders, -, ydke links, Omega codes); exit 2 for a path
+    that does not exist."""
+    session, chosen = _judging(format, input_format)
+    try:
+        return session.fingerprints(decklist_sources(arguments), chosen=chosen,
+                                    input_format=input_format.value if input_format else None)
+    except DeckcheckError as exc:
+        fail(str(exc))
 
 
 @app.command("fingerprint")
@@ -88,21 +91,20 @@ def fingerprint_command(
     input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
 ) -> None:
     """Each deck's fingerprint: a short code of its cards, counts and sections (docs/fingerprint.md)."""
-    session, checker, _ = _checker(format, None, None, None, None, input_format)
-    results = _decks(inputs, session, checker)
-    unreadable = [r for r in results if r.fingerprint is None]
-    for result in unreadable:
-        say(f"deckcheck: error: {result.path}: {_reason(result)}")
+    prints = _fingerprints(inputs, format, input_format)
+    unreadable = [p for p in prints if p.code is None]
+    for found in unreadable:
+        say(f"deckcheck: error: {found.path}: {found.problem}")
     if output_format is OutputFormat.json:
-        sys.stdout.write(json.dumps([{"path": r.path, "fingerprint": r.fingerprint} for r in results],
+        sys.stdout.write(json.dumps([{"path": p.path, "fingerprint": p.code} for p in prints],
                                     ensure_ascii=False, indent=2) + "\n")
     else:
         from ..report.escape import printable
 
-        for result in results:
-            if result.fingerprint is not None:
-                print(f"{result.fingerprint}  {printable(result.path)}")
-    raise typer.Exit(EXIT_ILLEGAL if unreadable or not results else EXIT_LEGAL)
+        for found in prints:
+            if found.code is not None:
+                print(f"{found.code}  {printable(found.path)}")
+    raise typer.Exit(EXIT_ILLEGAL if unreadable or not prints else EXIT_LEGAL)
 
 
 @app.command("verify")
@@ -113,25 +115,24 @@ def verify_command(
     input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
 ) -> None:
     """Whether DECKLIST is the deck of CODE: exit 0 it is, 1 it is not, 2 CODE is no fingerprint (mistyped)."""
-    from ..fingerprint import InvalidFingerprint, parse
+    from ..api import read_fingerprint
     from ..report.escape import printable
 
     try:
-        wanted = parse(code)
-    except InvalidFingerprint as exc:
+        wanted = read_fingerprint(code)
+    except DeckcheckError as exc:
         fail(str(exc))
-    session, checker, _ = _checker(format, None, None, None, None, input_format)
-    results = _decks([deck], session, checker)
-    if len(results) != 1:
-        fail(f"{deck} holds {len(results)} decklists; give one")
-    result = results[0]
-    if result.fingerprint is None:
-        say(f"deckcheck: error: {result.path}: {_reason(result)}")
+    prints = _fingerprints([deck], format, input_format)
+    if len(prints) != 1:
+        fail(f"{deck} holds {len(prints)} decklists; give one")
+    found = prints[0]
+    if found.code is None:
+        say(f"deckcheck: error: {found.path}: {found.problem}")
         raise typer.Exit(EXIT_ILLEGAL)
-    if result.fingerprint == wanted:
-        print(f"match: {printable(result.path)} is the deck of {wanted}")
+    if found.code == wanted:
+        print(f"match: {printable(found.path)} is the deck of {wanted}")
         raise typer.Exit(EXIT_LEGAL)
-    print(f"no match: {printable(result.path)} has the fingerprint {result.fingerprint}, not {wanted}: its cards, "
+    print(f"no match: {printable(found.path)} has the fingerprint {found.code}, not {wanted}: its cards, "
           "counts or sections differ")
     raise typer.Exit(EXIT_ILLEGAL)
 
