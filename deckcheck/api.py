@@ -511,14 +511,14 @@ class Session:
         return prints
 
     def registration_sheet(self, deck: Deck, chosen: Selection | None = None, *,
-                           player: Mapping[str, Any] | None = None, defaults: Mapping[str, Any] | None = None,
+                           fields: Mapping[str, Any] | None = None, defaults: Mapping[str, Any] | None = None,
                            lang: str = "en", input_format: str | None = None, name: str | None = None,
                            **judge_by) -> RegistrationSheet:
         """What a deck's registration sheet holds (a :class:`RegistrationSheet`), the deck judged by ``chosen``
         (a :func:`selection`) or ``judge_by``, card names in ``lang`` (English where a card has none in it).
-        The player and event fields (``player``, ``first_name``, ``last_name``, ``konami_id``, ``country``,
-        ``event``, ``date``) come from ``player``, else the decklist (YAML ``player:`` …), else ``defaults``,
-        field by field."""
+        The player and event fields (``player``: "First Last" or "Last, First"; ``first_name``, ``last_name``,
+        ``konami_id``, ``country``, ``event``, ``date``) come from ``fields``, else the decklist (YAML ``player:``
+        …), else ``defaults`` (deckcheck.toml's ``[decklist]``), field by field."""
         from .convert import Namer, check_target
         from .registration import build_sheet, player_from
 
@@ -535,7 +535,7 @@ class Session:
         if parsed.title_line is not None and parsed.name is None and result.name is not None:
             entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
         sheet = build_sheet(parsed.path, result.name, entries, result.problems,
-                            player_from(dict(player or {}), registered, dict(defaults or {})),
+                            player_from(dict(fields or {}), registered, dict(defaults or {})),
                             Namer(regulation.cards, lang),  # a Rush deck's names are Rush cards'
                             skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
                             list_name=regulation.list_name, fingerprint=result.fingerprint,

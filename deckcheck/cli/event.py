@@ -318,7 +318,7 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
     if not sheets:
         say("deckcheck: note: no counted decklist: no sheet written")
         return
-    about = _about(regulations, checker)
+    about = _about([sheet for sheet, _ in sheets], checker.as_of)
     pdfs = _render(sheets, folder, False, True, form, fallback, "letter", about)
     message = f"deckcheck: {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''} written to {folder}"
     if merge:
