@@ -21,7 +21,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -35,6 +35,7 @@ from .model import DeckResult, ParsedDeck, ResolvedDeck, Source
 if TYPE_CHECKING:
     from .checker import Checker, Selection
     from .datastore import LoadedData
+    from .event import Checked, Review, Reviewed
     from .registration import Sheet as FormSheet
     from .regulation import Regulation
     from .report import Run
@@ -42,7 +43,8 @@ if TYPE_CHECKING:
     from .side import DiffRow, MatchResult, SideChecker, SideResult
 
 __all__ = ["Session", "check", "Found", "ReadDecks", "selection", "Conversion", "ShownDeck", "RegisteredDeck",
-           "Fingerprint", "RegistrationSheet", "DeckDiff", "read_fingerprint"]
+           "Fingerprint", "RegistrationSheet", "DeckDiff", "TableCheck", "EventSheet",
+           "read_fingerprint"]
 
 # A decklist: its text or bytes (any format deckcheck reads), or a deck that Session.read_decks read
 Deck = str | bytes | ParsedDeck
@@ -154,6 +156,30 @@ class RegisteredDeck:
                 raise UsageError(f"a Game Loss before Duel {n}: the Match has Duels 1 to {len(duels)}")
         decks = [_one_deck(deck, f"<duel {n}>", input_format) for n, deck in enumerate(duels, 1)]
         return check_match(self._checker, decks, losses)
+
+
+@dataclass(frozen=True)
+class TableCheck:
+    """A deck found at the table against a player's counted decklist (:meth:`Session.check_at_table`):
+    ``checked`` (its verdict, fingerprint, resolved deck), ``changes`` (``diff``'s rows from the counted list)
+    and whether it is the ``same`` deck by fingerprint."""
+
+    player: Reviewed
+    checked: Checked
+    changes: list
+    same: bool
+
+
+@dataclass(frozen=True)
+class EventSheet:
+    """A player's registration sheet at an event (:meth:`Session.event_sheets`): ``sheet`` and the PDF's
+    ``file_name`` (by last name, first name, KONAMI ID), or None and the ``problem`` of a counted decklist that
+    cannot be read."""
+
+    player: Reviewed
+    sheet: FormSheet | None
+    file_name: str | None
+    problem: str | None = None
 
 
 class DeckDiff(NamedTuple):
@@ -541,6 +567,79 @@ class Session:
                             list_name=regulation.list_name, fingerprint=result.fingerprint,
                             side_deck=regulation.options("side-size").get("max") != 0, game=regulation.game)
         return RegistrationSheet(parsed.path, sheet, result, checker.as_of)
+
+    # ---- an event: the submissions of its players ---------------------------------------------------------
+
+    def review_event(self, submissions: str | os.PathLike, roster: str | os.PathLike, deadline: str | datetime, *,
+                     manifest: str | os.PathLike | None = None, chosen: Selection | None = None,
+                     input_format: str | None = None, **judge_by) -> Review:
+        """The submission ledger of an event (``deckcheck.event``): which decklist counts for each player of
+        ``roster`` (a CSV: konami_id, player, …) by ``deadline`` (an ISO time with its zone), each checked (by
+        ``chosen`` or ``judge_by``), with what changed between a player's submissions. ``submissions``: the
+        folder of the files ``manifest`` (a CSV: player, konami_id, file, received) names, else one folder per
+        player named by the KONAMI ID. A roster, manifest or folder deckcheck cannot use is an EventInputError."""
+        from . import event
+
+        when = event.parse_deadline(deadline) if isinstance(deadline, str) else deadline
+        if when.tzinfo is None:
+            raise UsageError(f"the deadline {deadline} has no time zone")
+        players = event.read_roster(Path(roster))
+        if manifest is not None:
+            if not os.path.isdir(submissions):
+                raise UsageError(f"{submissions}: not a folder of submissions")
+            received = event.read_manifest(Path(manifest), Path(submissions), when.tzinfo)
+        else:
+            received = event.scan_folders(
+                Path(submissions), lambda where: [(s.path, s.shown) for s in self.find([where]).sources])
+        ledger = event.judge(players, received, when)
+        forced = _input_format(input_format)
+        checker = self.checker(_chosen(chosen, judge_by), input_format=forced)
+        review = event.review(ledger, checker, when, forced)
+        review.as_of = checker.as_of
+        review.stale = checker.stale({c.regulation.format.id for p in review.players if (c := p.counted) is not None})
+        return review
+
+    def check_at_table(self, review: Review, who: str, deck: str | os.PathLike, chosen: Selection | None = None, *,
+                       input_format: str | None = None, **judge_by) -> TableCheck:
+        """A deck found at the table (a file) against the counted decklist of player ``who`` (KONAMI ID or name)
+        of an event's ``review``: the same deck by fingerprint, and what changed. A UsageError when ``who`` is
+        no registered player, has no counted decklist, or ``deck`` is no file."""
+        from . import event
+
+        player = event.find_player(review, who)
+        if player is None:
+            raise UsageError(f"{quoted(who)} is no registered player (give the KONAMI ID or the name as on the roster)")
+        counted = player.counted
+        if counted is None:
+            raise UsageError(f"{player.registered.player} ({player.registered.konami_id}) has no counted decklist")
+        if not os.path.isfile(deck):
+            raise UsageError(f"{deck}: no such file")
+        found = event.Submission(player.registered.konami_id, player.registered.player, os.fspath(deck), Path(deck),
+                                 review.deadline)
+        forced = _input_format(input_format)
+        checked = event.check_submission(self.checker(_chosen(chosen, judge_by), input_format=forced), found, forced)
+        return TableCheck(player, checked, event.changes_between(counted, checked),
+                          checked.fingerprint is not None and checked.fingerprint == counted.fingerprint)
+
+    def event_sheets(self, review: Review, *, event: str | None = None, date: str | None = None,
+                     defaults: Mapping[str, Any] | None = None) -> list[EventSheet]:
+        """The registration sheet of each player's counted decklist, in roster order (none for a player without
+        one): the roster's fields, the ``event`` name and ``date``, then ``defaults`` (deckcheck.toml's
+        ``[decklist]``). A counted decklist that cannot be read has no sheet, and the ``problem`` says why."""
+        from .event import counted_sheet
+
+        sheets = []
+        for player in review.players:
+            counted = player.counted
+            if counted is None:
+                continue
+            if counted.result.unreadable:
+                problem = next((p for p in counted.result.problems if p.rule == "unreadable"), None)
+                sheets.append(EventSheet(player, None, None, problem.message if problem is not None else "unreadable"))
+                continue
+            sheet, file_name = counted_sheet(player, event, date, dict(defaults or {}))
+            sheets.append(EventSheet(player, sheet, file_name))
+        return sheets
 
     # ---- what deckcheck knows (the info commands) --------------------------------------------------
 

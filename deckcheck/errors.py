@@ -9,6 +9,7 @@ exception              when                                                     
 ``UsageError``         what was asked cannot be done: a bad date, no decklist named, …    2
 ``ConfigError``        a configuration file deckcheck cannot use (file and key named)     2
 ``InvalidFingerprint`` a text that is not a deck fingerprint (a mistyped character, …)     2
+``EventInputError``    an event's roster, manifest or submissions folder is unusable        2
 ``NotAFile``           a path or stream that must not be read as a decklist (why)         1
 ``TooLarge``           a decklist larger than ``parsers.MAX_DECK_BYTES``                   1
 =====================  =================================================================  =========
@@ -50,3 +51,7 @@ class TooLarge(NotAFile):
 
 class InvalidFingerprint(UsageError, ValueError):
     """A text that is not a fingerprint (the message says why: a mistyped character, a length, a prefix)."""
+
+
+class EventInputError(UsageError):
+    """A roster, manifest or submissions folder deckcheck cannot read: the message names the file and line."""

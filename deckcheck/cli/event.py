@@ -17,7 +17,6 @@ from pathlib import Path
 import typer
 
 from ..errors import DeckcheckError
-from ..limits import quoted
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_sources, fail,
@@ -32,34 +31,17 @@ class EventOutputFormat(str, Enum):
     html = "html"
 
 
-def _checker(format, banlist, as_of, region, points_cap, input_format, config=None, no_config=False):
-    """(Session, Checker for the selection: the command line over the config file, the config's settings),
-    or exit 2."""
-    from ..errors import DeckcheckError
-
-    settings = load_settings(config, no_config)
-    chosen = selection(settings, format, banlist, as_of, region, points_cap)
-    session = open_session()
-    try:
-        checker = session.checker(chosen, input_format=input_format.value if input_format else None)
-        checker.regulation()
-    except DeckcheckError as exc:
-        fail(str(exc))
-    for warning in checker.warnings():
-        say(f"deckcheck: warning: {warning}")
-    return session, checker, settings
-
-
 def _reason(result) -> str:
     problem = next((p for p in result.problems if p.rule == "unreadable"), None)
     return problem.message if problem is not None else "unreadable"
 
 
-def _judging(format, input_format):
-    """(Session, the selection) for fingerprint and verify, as for check: the config file's, the command line's
-    over it; its warnings said, or exit 2 when it cannot be judged by."""
-    settings = load_settings(None, False)
-    chosen = selection(settings, format, None, None, None, None)
+def _judging(format, input_format, banlist=None, as_of=None, region=None, points_cap=None, config=None,
+             no_config=False):
+    """(Session, the selection, the config's settings), as for check: the config file's selection, the command
+    line's over it; its warnings said, or exit 2 when it cannot be judged by."""
+    settings = load_settings(config, no_config)
+    chosen = selection(settings, format, banlist, as_of, region, points_cap)
     session = open_session()
     try:
         warnings = session.selection_warnings(chosen, input_format=input_format.value if input_format else None)
@@ -67,13 +49,13 @@ def _judging(format, input_format):
         fail(str(exc))
     for warning in warnings:
         say(f"deckcheck: warning: {warning}")
-    return session, chosen
+    return session, chosen, settings
 
 
 def _fingerprints(arguments: list[str], format, input_format) -> list:
     """The fingerprint of every deck named (files, folders, -, ydke links, Omega codes); exit 2 for a path
     that does not exist."""
-    session, chosen = _judging(format, input_format)
+    session, chosen, _ = _judging(format, input_format)
     try:
         return session.fingerprints(decklist_sources(arguments), chosen=chosen,
                                     input_format=input_format.value if input_format else None)
@@ -180,7 +162,6 @@ def event_command(
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """The submission ledger of an event: which decklist counts for each registered player, and is it legal."""
-    from .. import event
 
     if (merge or form is not None or font is not None) and sheets is None:
         given = "--merge" if merge else "--form" if form is not None else "--font"
@@ -193,34 +174,21 @@ def event_command(
                      ".htm": EventOutputFormat.html}
         suffix = output.suffix.lower() if output is not None else ""
         output_format = by_suffix.get(suffix, EventOutputFormat.text)
-    session, checker, settings = _checker(format, banlist, as_of, region, points_cap, input_format, config,
-                                          no_config)
-    try:
-        when = event.parse_deadline(deadline)
-        players = event.read_roster(roster)
-        if manifest is not None:
-            if not os.path.isdir(submissions):
-                fail(f"{submissions}: not a folder of submissions")
-            received = event.read_manifest(manifest, submissions, when.tzinfo)
-        else:
-            received = event.scan_folders(
-                submissions, lambda where: [(s.path, s.shown) for s in session.find([where]).sources])
-    except event.EventInputError as exc:
-        fail(str(exc))
-    ledger = event.judge(players, received, when)
+    session, chosen, settings = _judging(format, input_format, banlist, as_of, region, points_cap, config,
+                                         no_config)
     forced = input_format.value if input_format else None
     try:
-        review = event.review(ledger, checker, when, forced)
-        stale = checker.stale({c.regulation.format.id for p in review.players if (c := p.counted) is not None})
+        review = session.review_event(submissions, roster, deadline, manifest=manifest, chosen=chosen,
+                                      input_format=forced)
     except DeckcheckError as exc:
         fail(str(exc))
     from ..report import stale_message
 
-    for item in stale:  # as check says it: the verdicts stand, the data may be old
+    for item in review.stale:  # as check says it: the verdicts stand, the data may be old
         say(f"deckcheck: note: {stale_message(item)}")
 
     if check_deck is not None:
-        _check_deck(review, check_deck, checker, output_format, forced)
+        _check_deck(session, review, check_deck, chosen, output_format, forced)
 
     from ..report import event_report
 
@@ -242,83 +210,56 @@ def event_command(
     else:
         sys.stdout.write(text)
     if sheets is not None:
-        _write_sheets(review, sheets, merge, form, font, settings, event_name,
-                      given_date.isoformat() if given_date else None, checker)
+        _write_sheets(session, review, sheets, merge, form, font, settings, event_name,
+                      given_date.isoformat() if given_date else None)
     raise typer.Exit(EXIT_LEGAL if review.all_legal else EXIT_ILLEGAL)
 
 
-def _check_deck(review, check_deck, checker, output_format, forced) -> None:
+def _check_deck(session, review, check_deck, chosen, output_format, forced) -> None:
     """``--check-deck PLAYER DECK``: the deck found at the table against the player's counted list."""
-    from .. import event
+    from ..errors import UsageError
     from ..report import event_report
 
     who, deck = check_deck
-    player = event.find_player(review, who)
-    if player is None:
-        fail(f"--check-deck: {quoted(who)} is no registered player (give the KONAMI ID or the name as on the roster)")
-        return
-    counted = player.counted
-    if counted is None:
-        fail(f"--check-deck: {player.registered.player} ({player.registered.konami_id}) has no counted decklist")
-        return
-    if not os.path.isfile(deck):
-        fail(f"--check-deck: {deck}: no such file")
-    found = event.Submission(player.registered.konami_id, player.registered.player, deck, Path(deck),
-                             review.deadline)
     try:
-        checked = event.check_submission(checker, found, forced)
+        found = session.check_at_table(review, who, deck, chosen, input_format=forced)
+    except UsageError as exc:  # no such player, no counted list, no such file
+        fail(f"--check-deck: {exc}")
     except DeckcheckError as exc:
         fail(str(exc))
-    if checked.result.fingerprint is None:
-        fail(f"--check-deck: {deck}: {_reason(checked.result)}")
-    rows = event.changes_between(counted, checked)
-    same = checked.fingerprint == counted.fingerprint
+    if found.checked.result.fingerprint is None:
+        fail(f"--check-deck: {deck}: {_reason(found.checked.result)}")
     if output_format is EventOutputFormat.json:
-        sys.stdout.write(event_report.check_deck_json(player, checked, rows, same))
+        sys.stdout.write(event_report.check_deck_json(found.player, found.checked, found.changes, found.same))
     else:
-        sys.stdout.write(event_report.check_deck_text(player, checked, rows, same))
-    raise typer.Exit(EXIT_LEGAL if same else EXIT_ILLEGAL)
+        sys.stdout.write(event_report.check_deck_text(found.player, found.checked, found.changes, found.same))
+    raise typer.Exit(EXIT_LEGAL if found.same else EXIT_ILLEGAL)
 
 
-def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Path | None, settings, event_name,
-                  event_date, checker) -> None:
+def _write_sheets(session, review, folder: Path, merge: bool, form: Path | None, font: Path | None, settings,
+                  event_name, event_date) -> None:
     """Each counted deck's registration sheet into ``folder`` (and with ``merge`` one PDF of them all)."""
     from .. import documents
 
     absent = documents.missing()
     if absent:
         fail(f"--sheets needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
-    from ..convert import Namer
-    from ..registration import FIELDS, build_sheet, player_from
     from .decklist import _about, _render
 
     table = settings.decklist
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
-    sheets, regulations = [], []
-    for player in review.players:
-        counted = player.counted
-        if counted is None:
+    sheets = []
+    for made in session.event_sheets(review, event=event_name, date=event_date, defaults=table):
+        if made.sheet is None:
+            registered = made.player.registered
+            say(f"deckcheck: warning: {registered.player} ({registered.konami_id}): no sheet: "
+                f"{made.player.counted.submission.file}: {made.problem}")
             continue
-        if counted.result.unreadable:
-            say(f"deckcheck: warning: {player.registered.player} ({player.registered.konami_id}): no sheet: "
-                f"{counted.submission.file}: {_reason(counted.result)}")
-            continue
-        registered = player.registered
-        from_roster = {k: v for k, v in registered.extra.items() if k in FIELDS and v}  # country, first_name …
-        fields = player_from({**from_roster, "player": registered.player, "konami_id": registered.konami_id,
-                              "event": event_name, "date": event_date}, table)
-        sheet = build_sheet(counted.submission.file, counted.deck.name, counted.deck.entries, counted.result.problems,
-                            fields, Namer(checker.cards, "en"),
-                            skills_apart=counted.regulation.enabled("skill-card"),
-                            format_title=counted.regulation.title, list_name=counted.regulation.list_name,
-                            fingerprint=counted.fingerprint)
-        name = "-".join(part for part in (fields.last_name, fields.first_name, registered.konami_id) if part)
-        sheets.append((sheet, _safe_name(name) + ".pdf"))
-        regulations.append(counted.regulation)
+        sheets.append((made.sheet, made.file_name))
     if not sheets:
         say("deckcheck: note: no counted decklist: no sheet written")
         return
-    about = _about([sheet for sheet, _ in sheets], checker.as_of)
+    about = _about([sheet for sheet, _ in sheets], review.as_of)
     pdfs = _render(sheets, folder, False, True, form, fallback, "letter", about)
     message = f"deckcheck: {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''} written to {folder}"
     if merge:
@@ -326,9 +267,3 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
         message += f", and all-sheets.pdf ({len(sheets)} sheets by last name)"
     write_files(pdfs)  # every sheet and all-sheets.pdf, or none
     say(message)
-
-
-def _safe_name(text: str) -> str:
-    """A file name from a player's name: letters, digits, - and _ kept (any script), the rest as -."""
-    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in text).strip("-")
-    return cleaned[:100] or "deck"
