@@ -56,7 +56,7 @@ def convert_command(
     from ..api import Session
     from ..convert import check_target
     from ..errors import DeckcheckError
-    from ..report.output import emit, write_atomically
+    from ..report.output import emit
 
     try:
         check_target(to.value, lang.value)
@@ -75,13 +75,31 @@ def convert_command(
         fail(f"{len(decks)} decklists: give --output FOLDER to write one file each (or --to ydke for a link per line)")
 
     say_data_warnings(session)
-    failed = missing
+    failed, written, files = _convert_all(session, decks, to.value, lang.value, format, output, directory)
+    failed = failed or missing
+    if files:
+        write_files(files)
+    if written:
+        try:
+            emit(written)
+        except BrokenPipeError:
+            silence_stdout()
+    raise typer.Exit(EXIT_ERROR if missing else EXIT_ILLEGAL if failed else EXIT_LEGAL)
+
+
+def _convert_all(session, decks, to: str, lang: str, format, output: Path | None, directory: bool):
+    """Each deck converted (``Session.convert``), its problems said: (whether a deck was not converted whole, the
+    texts for standard output, a folder's files); a lone output file is written at once."""
+    from ..errors import DeckcheckError
+    from ..report.output import write_atomically
+
+    failed = False
     written: list[str] = []
-    files: list[tuple[Path, bytes]] = []  # a folder's files
+    files: list[tuple[Path, bytes]] = []  # a folder's files, written together once every deck is converted
     taken: set[str] = set()
     for deck, relative in decks:
         try:
-            converted = session.convert(deck, to.value, lang=lang.value, format=format)
+            converted = session.convert(deck, to, lang=lang, format=format)
         except DeckcheckError as exc:
             fail(str(exc))
         for problem in converted.problems:
@@ -91,21 +109,14 @@ def convert_command(
             continue
         if output is None:
             written.append(converted.text)
-        elif directory:  # written together once every deck is converted: all of them, or none
+        elif directory:
             files.append((output / unique_name(relative, taken), converted.text.encode("utf-8")))
         else:
             try:
                 write_atomically(output, [converted.text])
             except OSError as exc:
                 fail(f"{output}: cannot write: {exc.strerror or exc}")
-    if files:
-        write_files(files)
-    if written:
-        try:
-            emit(written)
-        except BrokenPipeError:
-            silence_stdout()
-    raise typer.Exit(EXIT_ERROR if missing else EXIT_ILLEGAL if failed else EXIT_LEGAL)
+    return failed, written, files
 
 
 FIXED_FORMATS = {".txt": "text", ".yaml": "yaml", ".yml": "yaml", ".ydk": "ydk"}  # --fix: a file's own format

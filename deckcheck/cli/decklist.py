@@ -84,14 +84,7 @@ def decklist_command(
     if language not in LANGUAGES:
         fail(f"{settings.source}: decklist.lang must be one of {', '.join(LANGUAGES)}, not {quoted(language)}")
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
-    if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
-                                      and len(konami_id.strip()) <= 10):
-        fail(f"--konami-id {quoted(konami_id)} is not a KONAMI ID (up to 10 digits, as on the card)")
-    given_date = parse_date(event_date, "--date")
-    options = {"player": player, "first_name": first_name, "last_name": last_name,
-               "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
-               "date": given_date.isoformat() if given_date else None}
-    options = {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
+    options = _given_fields(player, first_name, last_name, konami_id, country, event, event_date)
 
     session = Session()
     read = session.read_decks(decklist_sources(inputs), settings.exclude, input_format.value if input_format else None)
@@ -111,25 +104,9 @@ def decklist_command(
 
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
     say_data_warnings(session)
-    sheets = []  # (sheet, relative output name)
-    as_of_date = None
-    for parsed, relative in parsed_decks:
-        try:
-            made = session.registration_sheet(parsed, chosen, fields=options, defaults=table, lang=language,
-                                              input_format=input_format.value if input_format else None)
-        except DeckcheckError as exc:
-            fail(str(exc))
-        as_of_date = made.as_of
-        if made.sheet is None:
-            problem = next(p for p in made.result.problems if p.rule == "unreadable")
-            say(f"deckcheck: error: {made.path}: {problem.message}")
-            unreadable += 1
-            continue
-        if len(parsed_decks) == 1:
-            for problem in made.sheet.errors:
-                where = f"{made.path}:{problem.line}" if problem.line is not None else made.path
-                say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
-        sheets.append((made.sheet, relative))
+    sheets, as_of_date, unshown = _sheets(session, parsed_decks, chosen, options, table, language,
+                                          input_format.value if input_format else None)
+    unreadable += unshown
     illegal = [sheet for sheet, _ in sheets if not sheet.legal]
     if len(parsed_decks) > 1:
         _say_illegal(illegal)
@@ -147,6 +124,44 @@ def decklist_command(
     say(f"deckcheck: {written} written to {output}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}"
         + (f", {len(illegal)} of a deck that is not legal (a banner lists its errors)" if illegal else ""))
     raise typer.Exit(EXIT_ILLEGAL if illegal or unreadable else EXIT_LEGAL)
+
+
+def _given_fields(player, first_name, last_name, konami_id, country, event, event_date) -> dict:
+    """The sheet's fields the command line gives, spaces collapsed; exit 2 for a KONAMI ID or a date that is none."""
+    if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
+                                      and len(konami_id.strip()) <= 10):
+        fail(f"--konami-id {quoted(konami_id)} is not a KONAMI ID (up to 10 digits, as on the card)")
+    given_date = parse_date(event_date, "--date")
+    options = {"player": player, "first_name": first_name, "last_name": last_name,
+               "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
+               "date": given_date.isoformat() if given_date else None}
+    return {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
+
+
+def _sheets(session, parsed_decks, chosen, options, table, language, input_format):
+    """(sheet, relative output name) of each deck that can be read, the date they were checked as of, and how
+    many could not be read (each said on stderr; a lone deck's errors too)."""
+    sheets = []
+    as_of = None
+    unreadable = 0
+    for parsed, relative in parsed_decks:
+        try:
+            made = session.registration_sheet(parsed, chosen, fields=options, defaults=table, lang=language,
+                                              input_format=input_format)
+        except DeckcheckError as exc:
+            fail(str(exc))
+        as_of = made.as_of
+        if made.sheet is None:
+            problem = next(p for p in made.result.problems if p.rule == "unreadable")
+            say(f"deckcheck: error: {made.path}: {problem.message}")
+            unreadable += 1
+            continue
+        if len(parsed_decks) == 1:
+            for problem in made.sheet.errors:
+                where = f"{made.path}:{problem.line}" if problem.line is not None else made.path
+                say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
+        sheets.append((made.sheet, relative))
+    return sheets, as_of, unreadable
 
 
 ILLEGAL_NAMED = 10  # decks named one line each on stderr; the sheets' banners carry every error

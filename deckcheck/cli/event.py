@@ -190,16 +190,7 @@ def event_command(
     if check_deck is not None:
         _check_deck(session, review, check_deck, chosen, output_format, forced)
 
-    from ..report import event_report
-
-    if output_format is EventOutputFormat.json:
-        text = event_report.json_text(review)
-    elif output_format is EventOutputFormat.csv:
-        text = event_report.csv_text(review)
-    elif output_format is EventOutputFormat.html:
-        text = event_report.html_text(review)
-    else:
-        text = event_report.text(review)
+    text = _ledger_text(review, output_format)
     if output is not None:
         from ..report.output import write_atomically
 
@@ -213,6 +204,18 @@ def event_command(
         _write_sheets(session, review, sheets, merge, form, font, settings, event_name,
                       given_date.isoformat() if given_date else None)
     raise typer.Exit(EXIT_LEGAL if review.all_legal else EXIT_ILLEGAL)
+
+
+def _ledger_text(review, output_format) -> str:
+    from ..report import event_report
+
+    if output_format is EventOutputFormat.json:
+        return event_report.json_text(review)
+    if output_format is EventOutputFormat.csv:
+        return event_report.csv_text(review)
+    if output_format is EventOutputFormat.html:
+        return event_report.html_text(review)
+    return event_report.text(review)
 
 
 def _check_deck(session, review, check_deck, chosen, output_format, forced) -> None:
