@@ -442,7 +442,7 @@ class Session:
         mostly Rush codes, else OCG/TCG). A :class:`Conversion`: the text and every problem with its line. A
         decklist of several decks is a UsageError: use :meth:`convert_decks`."""
         return _only(self.convert_decks(deck, to, lang=lang, format=format, input_format=input_format, name=name),
-                     name, "convert_decks")
+                     name, "convert them with convert_decks")
 
     def convert_decks(self, deck: Deck, to: str, *, lang: str = "en", format: str | None = None,
                       input_format: str | None = None, name: str | None = None) -> list[Conversion]:
@@ -511,11 +511,12 @@ class Session:
         resolved_a, resolved_b = resolve(first, cards), resolve(second, cards)
         return DeckDiff(resolved_a, resolved_b, diff(resolved_a, resolved_b))
 
-    def fingerprint(self, deck: Deck, *, format: str | None = None, input_format: str | None = None,
-                    name: str | None = None) -> Fingerprint:
-        """A decklist's fingerprint (its cards read as ``format``'s, default: as it declares, else TCG's). A
-        decklist of several decks is a UsageError: use :meth:`fingerprints`."""
-        checker = self.checker(selection(format), input_format=_input_format(input_format))
+    def fingerprint(self, deck: Deck, chosen: Selection | None = None, *, input_format: str | None = None,
+                    name: str | None = None, **judge_by) -> Fingerprint:
+        """A decklist's fingerprint, its cards read as the format's (``chosen`` or ``judge_by``'s ``format``;
+        default: the one it declares, else TCG). A decklist of several decks is a UsageError: use
+        :meth:`fingerprints`."""
+        checker = self.checker(_chosen(chosen, judge_by), input_format=_input_format(input_format))
         return _fingerprint(checker.check_parsed(_one_deck(deck, name, input_format)))
 
     def fingerprints(self, paths: Iterable[str | os.PathLike | Source], *, exclude: Sequence[str] = (),
@@ -739,14 +740,15 @@ def _decks_of(deck: Deck, name: str | None, input_format: str | None) -> list[Pa
     return parse_given(data, name or "<deck>", _input_format(input_format))
 
 
-def _only(found: list, name: str | None, several: str):
+def _only(found: list, name: str | None, instead: str):
+    """The one item of ``found``; a UsageError saying what to do ``instead`` when a decklist holds several decks."""
     if len(found) != 1:
-        raise UsageError(f"{name or 'the decklist'} holds {len(found)} decks; give them to {several}")
+        raise UsageError(f"{name or 'the decklist'} holds {len(found)} decks; {instead}")
     return found[0]
 
 
 def _one_deck(deck: Deck, name: str | None, input_format: str | None) -> ParsedDeck:
-    return _only(_decks_of(deck, name, input_format), name, "one call each")
+    return _only(_decks_of(deck, name, input_format), name, "give one")
 
 
 def _fingerprint(result: DeckResult) -> Fingerprint:
