@@ -454,13 +454,16 @@ class Conversion:
 def check_target(to: str, lang: str = "en") -> None:
     """UsageError unless ``to`` is an output format and ``lang`` a language of card names it can be written in."""
     from .errors import UsageError
-    from .names import EDOPRO, LANGUAGES
 
     if to not in FORMATS:
         raise UsageError(f"unknown output format {to!r}; choose one of: {', '.join(FORMATS)}")
+    if lang == "en":
+        return
+    from .names import EDOPRO, LANGUAGES  # (read only for another language: English needs no other names)
+
     if lang not in LANGUAGES or lang == EDOPRO:
         raise UsageError(f"unknown language {lang!r}; choose one of: {', '.join(k for k in LANGUAGES if k != EDOPRO)}")
-    if lang != "en" and to not in ("yaml", "text"):
+    if to not in ("yaml", "text"):
         raise UsageError(f"--lang applies to --to yaml and --to text (a {to} holds passcodes, not names)")
 
 
