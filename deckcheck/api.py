@@ -346,11 +346,10 @@ class Session:
         """Check every decklist of ``sources`` (see :meth:`find`): the run, its results in the order given.
         ``event``: ``collection`` (a CSV of copies owned), ``prices`` and ``price_cap`` (see :func:`selection`).
 
-        ``chosen`` (a :func:`selection`) instead of ``format`` … ``points_cap``. ``jobs``: processes to check
-        with (None: every spare core for a large batch). ``progress(n)``: told as decks are done.
-        ``prerender``: a report's per-deck piece made where each deck is checked (the JSON report's lines).
-        ``run.notices``: what the user should know of the run ("warning: …", "note: …"); of the data in use,
-        :attr:`warnings`.
+        ``chosen`` (a :func:`selection`) instead of ``format`` … ``points_cap``. ``progress(n)``: told as decks
+        are done. ``run.notices``: what the user should know of the run ("warning: …"); of the data in use,
+        :attr:`warnings`. ``jobs`` and ``prerender`` are accepted and ignored, for callers written when they
+        chose a pool of processes and a report's per-deck piece (the decks are checked in this process).
         """
         from .batch import check_files
 
@@ -359,8 +358,7 @@ class Session:
         checker = self.checker(chosen, input_format=_input_format(input_format))
         notices = [f"warning: {w}" for w in checker.warnings()]
         main = checker.regulation()
-        results, deck_formats = check_files(checker, sources, jobs=jobs, progress=progress, render=prerender,
-                                            note=lambda text: notices.append(f"note: {text}"))
+        results, deck_formats = check_files(checker, sources, progress=progress)
         judged_in = {fmt for fmt, _list in deck_formats.values()}
         notices += [f"warning: {w}" for w in checker.unused_overrides(judged_in)]
         return self._run(checker, main, results, deck_formats, list(skipped), {s.shown for s in sources},
@@ -370,7 +368,7 @@ class Session:
                     jobs: int | None = None, progress: Callable[[int], None] | None = None, **judge_by) -> Run:
         """Check every decklist that ``paths`` name (:meth:`find`, then :meth:`check_sources`). A path that
         does not exist is a UsageError; ``judge_by``: ``format``, ``as_of``, ``banlist``, ``region``,
-        ``points_cap``, ``input_format``."""
+        ``points_cap``, ``input_format``. ``jobs`` is accepted and ignored (see :meth:`check_sources`)."""
         found = self.find(paths, exclude)
         if found.missing:
             raise UsageError(f"{found.missing[0]}: no such file or directory")

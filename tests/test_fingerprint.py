@@ -119,8 +119,8 @@ def test_the_documented_canonical_form(checker):
 
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
 def test_check_gives_the_same_code_by_every_path(checker, path):
-    """A plain YDK file (read by the tight loop of parsers.ydk.read_plain) gets the code the full reading gives;
-    and a file's copy (its bytes remembered) gets the same code too."""
+    """A file checked by the batch's way (``check_decks``) gets the code the parsed deck gets; and so does a copy
+    of it under another name."""
     parsed = read_deck(path)
     full = checker.check_parsed(parsed)
     fresh = Checker(checker.cards, checker.store, Selection(), today=TODAY)
@@ -129,6 +129,7 @@ def test_check_gives_the_same_code_by_every_path(checker, path):
     resolved = resolve(parsed, checker.cards)
     assert full.fingerprint == first.fingerprint == again.fingerprint == fingerprint(resolved.entries)
     assert full.fingerprint is not None
+    assert fingerprint(resolved.entries) == code_of(counts_of(resolved.entries))  # counted per section: the same form
 
 
 @pytest.mark.parametrize("path", KNOWN_DECKS, ids=lambda p: p.name)

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
 from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 
-__all__ = ["parse_ydk", "plain_blocks", "read_plain", "decode_deck_text", "NotText", "unreadable"]
+__all__ = ["parse_ydk", "decode_deck_text", "NotText", "unreadable"]
 
 MAX_PASSCODE_DIGITS = 9  # EDOPro placeholders (prerelease cards) use 9 digits
 LINES_PER_ENTRY = 20  # a YDK file may have this many lines per card entry allowed (limits.max_entries)
@@ -141,11 +141,6 @@ def _hash_key(s: str) -> str | None:
     return s[1:].split(None, 1)[0].lower().rstrip(":")
 
 
-def _is_comment(s: str) -> bool:
-    """Whether a line (stripped) is a ``#`` line the parser passes silently (``#created by …``)."""
-    return s[:1] == "#" and _hash_key(s) not in _MARKER_KEYS
-
-
 _STRIP_PUNCT = string.punctuation + string.whitespace + "\u3000\u00a0"
 _NAME_SEP = " \t\u3000\u00a0-\u2013\u2014:|#=,;/>"
 _COUNT_LIKE = re.compile(r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)")
@@ -184,13 +179,6 @@ def _decode_lines(data: bytes) -> tuple[str, dict[int, str]]:
 
 
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
-    blocks = plain_blocks(data)
-    if blocks is not None:
-        return read_plain(ParsedDeck(path=path), blocks)
-    return _parse_general(data, path)
-
-
-def _parse_general(data: bytes, path: str) -> ParsedDeck:
     """Any file, line by line: every line skipped or guessed is a ``syntax`` warning."""
     deck = ParsedDeck(path=path)
     text = decode_deck_text(data)
@@ -296,6 +284,11 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
     for lineno, raw in enumerate(lines, 1):
         # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
         # entry with a count (its span of lines), as most files list copies one after another.
+        if lineno == run_end and raw == run_text and run is not None:  # the next line, the same passcode: one more copy
+            run.count += 1
+            run.span += 1
+            run_end += 1
+            continue
         s = raw if raw.isdigit() else raw.strip()
         if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
             if s == run_text and lineno == run_end and section is run_section and run is not None:
@@ -550,83 +543,6 @@ def _creator(line: str) -> str | None:
 
 
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
-
-
-class PlainYdk:
-    """A YDK file in its plainest shape (``plain_blocks``): the player its ``#created by`` line names (None: no
-    one) and, per section, (section, number of its marker line, its lines)."""
-
-    __slots__ = ("player", "blocks")
-
-    def __init__(self, player: str | None, blocks: list[tuple[str, int, list[str]]]):
-        self.player = player
-        self.blocks = blocks
-
-
-def plain_blocks(data: bytes) -> PlainYdk | None:
-    """A YDK file in its plainest shape (``PlainYdk``); None for any other.
-
-    The plainest shape (nearly every exported file): UTF-8 text, LF or CRLF line ends, comment or blank lines,
-    then exactly ``#main``, ``#extra`` and ``!side`` in this order, each followed only by lines of one
-    passcode (at most 9 digits) or blank lines. The general reading finds no problem in such a file, and
-    reads its lines as ``read_plain`` does (test_parse_ydk checks both readings agree).
-    """
-    if data.startswith(_BOM8):
-        data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if "\x00" in text:
-        return None  # a binary file
-    if "\r" in text:
-        if text.count("\r") != text.count("\r\n"):
-            return None  # a bare CR: warned about
-        text = text.replace("\r\n", "\n")
-    if text[:1] == "\ufeff":
-        text = text[1:]
-    lines = text.split("\n")
-    try:
-        at_main, at_extra, at_side = lines.index("#main"), lines.index("#extra"), lines.index("!side")
-    except ValueError:
-        return None
-    if not at_main < at_extra < at_side or len(lines) > max_entries():  # more lines could be too many entries
-        return None
-    player = None
-    for line in lines[:at_main]:
-        s = line.strip()
-        if s and not _is_comment(s):
-            return None
-        if s and player is None and _hash_key(s) == "created":  # as the general reading takes it
-            player = _creator(s)
-    blocks = [(MAIN, at_main + 1, lines[at_main + 1:at_extra]), (EXTRA, at_extra + 1, lines[at_extra + 1:at_side]),
-              (SIDE, at_side + 1, lines[at_side + 1:])]
-    for _section, _line, block in blocks:
-        joined = "".join(block)  # a blank line adds nothing to it
-        if joined and not (joined.isdigit() and joined.isascii() and max(map(len, block)) <= MAX_PASSCODE_DIGITS):
-            return None  # a line that is not one plain passcode
-    return PlainYdk(player, blocks)
-
-
-def read_plain(deck: ParsedDeck, plain: PlainYdk) -> ParsedDeck:
-    """The entries of a file of ``plain_blocks``: copies of a passcode on adjacent lines are one entry."""
-    deck.player = plain.player
-    append = deck.entries.append
-    Entry = DeckEntry
-    for section, lineno, block in plain.blocks:
-        run = run_text = None
-        for s in block:
-            lineno += 1
-            if s == run_text and run is not None:
-                run.count += 1
-                run.span += 1
-            elif s:
-                run = Entry(section, lineno, int(s), None, 1, s)
-                append(run)
-                run_text = s
-            else:
-                run_text = None  # a blank line ends a run
-    return deck
 
 
 def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:

@@ -469,7 +469,8 @@ def data(document: dict, output_format: str, console, verbose: bool = False) -> 
                         f"{c['was'].replace('_', '-')})")
             say(f"  • {c['list']}: {what}; source: {c['source']}")
     else:
-        say(("Sources", "bold"), f": {sources} and {len(entries)} corrections, each dated: deckcheck data --verbose")
+        say(("Sources", "bold"), f": {sources} sources and {len(entries)} corrections, each with its commit or date: "
+            "deckcheck data --verbose")
     line = f": {update['data_dir']}"
     if update["installed"]:
         line += f" (last update {update['last_update'] or 'never'}, last check {update['last_check'] or 'never'})"

@@ -355,7 +355,7 @@ class FormatListBuilder:
                 continue
             votes[card.passcode]["YGOJSON"] = SPEED_WORDS[status]
         [(name, rows)] = edopro_sections(self.shared / EDOPRO_CURRENT / "Speed.lflist.conf").items()
-        for code, count, heading in rows:
+        for code, _count, heading in rows:
             card, row = self.card_for_code(code)
             if card is None or row is not None:
                 self.report.add(section, f"EDOPro {name!r}: {code} is no official card of the index — left out")

@@ -109,15 +109,15 @@ def official_lists(shared: Path, report: Report, corrections) -> tuple[list[Offi
         lists.append(OfficialList("ocg", stem, f"data/ocg/{stem}.name.json", names, by_name=True, notes=[
             "Konami's OCG list as filed upstream keyed by English card name (no Konami IDs before 2021); "
             "names mapped to cards through yaml-yugi."]))
-    kept = [l for l in lists if l.fmt == "tcg"]  # every TCG list Konami archives, back to 1999
-    dated = sorted((l for l in lists if l.fmt == "ocg"), key=lambda l: l.effective)
-    before = [l for l in dated if l.effective < FIRST_OCG_LIST_DATE]  # the OCG: from 2020 on
-    if before and not any(l.effective == FIRST_OCG_LIST_DATE for l in dated):
+    kept = [lst for lst in lists if lst.fmt == "tcg"]  # every TCG list Konami archives, back to 1999
+    dated = sorted((lst for lst in lists if lst.fmt == "ocg"), key=lambda lst: lst.effective)
+    before = [lst for lst in dated if lst.effective < FIRST_OCG_LIST_DATE]  # the OCG: from 2020 on
+    if before and not any(lst.effective == FIRST_OCG_LIST_DATE for lst in dated):
         kept.append(before[-1])
         before[-1].notes.append(f"Shipped because it was still in force on {FIRST_OCG_LIST_DATE}, the first day "
                                 "deckcheck's OCG history covers.")
-    kept += [l for l in dated if l.effective >= FIRST_OCG_LIST_DATE]
-    return sorted(kept, key=lambda l: (l.fmt, l.effective)), overlap
+    kept += [lst for lst in dated if lst.effective >= FIRST_OCG_LIST_DATE]
+    return sorted(kept, key=lambda lst: (lst.fmt, lst.effective)), overlap
 
 
 class BanlistBuilder(CorrectionsMixin):
@@ -296,10 +296,10 @@ class BanlistBuilder(CorrectionsMixin):
         then misses those changes); before April 2005 YGOJSON's TCG days are Upper Deck's, summarized once."""
         notes: dict[str, list[str]] = defaultdict(list)
         for fmt in ("tcg", "ocg"):
-            dated = sorted((l for l in lists if l.fmt == fmt), key=lambda l: l.effective)
+            dated = sorted((lst for lst in lists if lst.fmt == fmt), key=lambda lst: lst.effective)
             if not dated:
                 continue
-            starts = {d for l in dated for d in (l.effective, *l.effective_by_region.values())}
+            starts = {d for lst in dated for d in (lst.effective, *lst.effective_by_region.values())}
             first = dated[0].effective
             early = sorted(d for d in self.history.days[fmt] if d < first and d not in starts)
             if early and fmt == "tcg":
@@ -308,7 +308,7 @@ class BanlistBuilder(CorrectionsMixin):
                                               "which Konami's archive does not carry; its lists of those years are shipped "
                                               "as archived")
             for day in sorted(d for d in self.history.days[fmt] if d >= first and d not in starts):
-                in_force = [l for l in dated if l.effective <= day]
+                in_force = [lst for lst in dated if lst.effective <= day]
                 if not in_force:
                     continue
                 changes = []
@@ -372,10 +372,10 @@ class BanlistBuilder(CorrectionsMixin):
             "it). Until then only the construction rules apply; this empty entry says so."]))
         first = min(names)
         for day in sorted(self.history.days["tcg"]):
-            starts = {d for l in out if l.fmt == "tcg" for d in (l.effective, *l.effective_by_region.values())}
+            starts = {d for lst in out if lst.fmt == "tcg" for d in (lst.effective, *lst.effective_by_region.values())}
             if day < first or day in starts or day > YGOJSON["date"]:
                 continue
-            base = max((l for l in out if l.fmt == "tcg" and l.effective <= day), key=lambda l: l.effective)
+            base = max((lst for lst in out if lst.fmt == "tcg" and lst.effective <= day), key=lambda lst: lst.effective)
             regulation = dict(base.regulation)
             changes = []
             for konami_id, steps in sorted(self.history.changes["tcg"].items()):
@@ -398,7 +398,7 @@ class BanlistBuilder(CorrectionsMixin):
             out.append(lst)
             self.report.add("list dates", f"{lst.name}: added, a revision of {base.name} on {day} "
                                           f"({'; '.join(changes)})")
-        return sorted(out, key=lambda l: (l.fmt, l.effective))
+        return sorted(out, key=lambda lst: (lst.fmt, lst.effective))
 
     def note_ocg_twin(self, lst: OfficialList, entries: list[dict]) -> None:
         """A TCG list from the years the TCG used the OCG's list: say so when it is the OCG list of the same filing
