@@ -306,3 +306,48 @@ def test_a_rename_that_fails_says_exactly_which_files_were_written(tmp_path, mon
     assert "2 of 3 files were written before it" in proc.stderr, proc.stderr
     written = [line.split("written: ", 1)[1] for line in proc.stderr.splitlines() if "note: written: " in line]
     assert sorted(written) == sorted(done) and sorted(listing(out)) == ["a.ydk", "b.ydk"]
+
+
+# ------------------------------------------------------------------------------ attacks tried afresh
+
+
+@pytest.mark.parametrize("body", [
+    "# exported from EDOPro: {link}\nMain Deck\n3 Pot of Greed\n3 Pot of Greed\n3 Raigeki\n",  # a text list
+    "main:\n  - 3 Pot of Greed\n  - 3 Raigeki\n# ydke: {link}\n",  # a YAML list in a .txt
+    "#main\n55144522\n55144522\n55144522\n55144522\n#extra\n!side\n# {link}\n",  # a YDK in a .txt
+    "Main\n3x 4844\n3x 4844\n# {link}\n",  # a Konami ID list
+], ids=["text", "yaml", "ydk", "konami-ids"])
+def test_a_ydke_link_in_a_comment_of_another_decklist_is_not_the_deck(tmp_path, body):
+    """A .txt holding a decklist and, in a comment line, a ydke:// link was read as the link alone: six Pot of
+    Greed and three Raigeki, with a legal deck's link in a comment, checked LEGAL (Main 40, Extra 15, Side 15).
+    Two decks in one file: which is meant is not clear, so it is unreadable, never the link's verdict."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(body.format(link=_legal_link()))
+    proc = run("check", deck)
+    assert proc.returncode == 1 and "UNREADABLE" in proc.stdout and "LEGAL deck" not in proc.stdout, proc.stdout
+    (checked,) = json.loads(run("check", deck, "-o", "json").stdout)["decks"]
+    assert [p["rule"] for p in checked["problems"]] == ["unreadable"]
+    assert "which of them is the deck is not clear" in checked["problems"][0]["message"]
+
+
+def test_links_with_names_and_notes_are_still_links(tmp_path):
+    """What a file of links holds besides them (names on lines of their own, a note) is no decklist: read as before."""
+    link = _legal_link()
+    deck = tmp_path / "links.txt"
+    deck.write_text(f"Branded:\n{link}\nThe same, for the locals:\n{link}\nGood luck at the regional!\n")
+    proc = run("check", deck)
+    assert proc.returncode == 0 and proc.stdout.count("LEGAL") == 2, proc.stdout
+
+
+@pytest.mark.parametrize("text", ["title: " + "T" * 200_000 + "\nextends: tcg\n",
+                                  "title: T\ndescription: " + "D" * 200_000 + "\nextends: tcg\n",
+                                  "title: T\nextends: tcg\nnotes:\n  - " + "N" * 200_000 + "\n"],
+                         ids=["title", "description", "notes"])
+def test_a_format_files_text_is_bounded(tmp_path, text):
+    """A format file's title of 200,000 characters (one printable line, as item 5 asks) was printed whole on
+    the first line of every text report (200 KB) and by `formats show`."""
+    fmt = tmp_path / "huge.yaml"
+    fmt.write_text(text)
+    proc = run("check", "--format", fmt, BRANDED)
+    assert proc.returncode == 2 and "must be at most" in proc.stderr and len(proc.stderr) < 500, proc.stderr[:300]
+    assert len(proc.stdout) < 1000
