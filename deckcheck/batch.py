@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -39,14 +40,15 @@ def check_files(checker: Checker, sources: Sequence[Source], *,
     results: list[DeckResult] = []
     formats: dict[str, Judged] = {}
     unreported = 0
-    for source in sources:
-        for result, judged in check_source(checker, source):
-            results.append(result)
-            formats[result.path] = judged
-        unreported += 1
-        if progress is not None and unreported == PROGRESS_EVERY:
-            progress(unreported)
-            unreported = 0
+    with _paused():
+        for source in sources:
+            for result, judged in check_source(checker, source):
+                results.append(result)
+                formats[result.path] = judged
+            unreported += 1
+            if progress is not None and unreported == PROGRESS_EVERY:
+                progress(unreported)
+                unreported = 0
     if progress is not None and unreported:
         progress(unreported)
     return results, formats
@@ -84,3 +86,12 @@ def _result(shown: str, problem: Problem) -> DeckResult:
 def _judged_by(regulation: Regulation) -> Judged:
     """(format id, list name) of the regulation a deck was judged by (the points list of a points format)."""
     return regulation.format.id, regulation.list_name
+
+
+def _paused() -> AbstractContextManager[object]:
+    """The cyclic garbage collector paused for the batch (``fast.collector``), where that device is present."""
+    try:
+        from .fast import collector, turned_off
+    except ImportError:  # deckcheck without its fast/ folder (or without this device): the plain path
+        return nullcontext()
+    return nullcontext() if turned_off("collector") else collector.paused()

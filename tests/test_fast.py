@@ -75,6 +75,19 @@ def test_summary_card_entries_are_what_the_plain_encoder_writes(checked):
     assert written == json_report.summary_json(run) and written["cards"]
 
 
+def test_the_collector_is_as_it_was_after_a_batch():
+    import gc
+
+    from deckcheck.fast import collector
+
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        with collector.paused():
+            assert not gc.isenabled()
+        assert gc.isenabled() is enabled
+    gc.enable()
+
+
 @pytest.mark.parametrize("output", ["json", "text", "csv"])
 def test_every_report_is_the_same_without_the_devices(tree, output):
     args = ["check", str(tree), "sample_decks", "-o", output, "--as-of", "2026-11-30"]

@@ -6,11 +6,11 @@ the same output, more slowly. A test proves each one gives what the plain path g
 its docstring what it buys on the benchmark of distinct decklists (``bench/bench.py devices``); a device
 that does not earn its lines there is deleted, not kept.
 
-- ``json_lines``: the JSON report's deck lines and summary entries written from templates (report/json_report.py).
+- ``json_lines``: the JSON report's deck lines and summary entries written from templates (report/json_report.py);
+- ``collector``: the cyclic garbage collector paused while a batch is checked (batch.py).
 
 Measured and deleted (bench/README.md): a pool of worker processes, a cache of verdicts by a file's bytes, a
-reader of plain YDK files beside the general one, the collector paused for a batch, and a report written to
-standard output by ``os.writev``.
+reader of plain YDK files beside the general one, and a report written to standard output by ``os.writev``.
 
 ``DECKCHECK_NO_FAST=1`` turns every device off (``DECKCHECK_NO_FAST=json_lines``: those named), for tests and
 for measuring what each one buys.
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-DEVICES = ("json_lines",)
+DEVICES = ("json_lines", "collector")
 
 
 def turned_off(name: str) -> bool:
