@@ -73,11 +73,13 @@ def parse_ydke(data: bytes, path: str) -> list[ParsedDeck]:
         return [deck]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     decks: list[ParsedDeck] = []
+    first = 0  # the line of the first link
     for number, match in enumerate(_LINK.finditer(text), 1):
         if number > MAX_LINKS:
             return [unreadable(ParsedDeck(path=path), f"not a decklist: more than {MAX_LINKS:,} ydke links", None,
                                "put each deck's links in files of their own")]
         line = _line_of(text, match.start())
+        first = first or line
         start = text.rfind("\n", 0, match.start()) + 1
         name = text[start:match.start()].strip(_NAME_TRIM).strip()
         decks.append(_deck(match.group(1), path, line, clip(name, NAME_LIMIT) if name else None))
@@ -86,7 +88,6 @@ def parse_ydke(data: bytes, path: str) -> list[ParsedDeck]:
                            "copy the deck's ydke:// link into the file (EDOPro: Copy deck as ydke link)")]
     other = _other_decklist(text)
     if other is not None:  # a list of cards with a link in a comment: which is the deck?
-        first = _line_of(text, _LINK.search(text).start())
         return [unreadable(ParsedDeck(path=path), f"the file holds a ydke:// link (line {first}) and, besides it, "
                            f"{other}: which of them is the deck is not clear", first,
                            "keep only the deck: its ydke:// link (one a line, a name before it allowed), or the list "
