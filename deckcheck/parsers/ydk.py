@@ -239,7 +239,7 @@ _SECTION_BY_ORDER = (MAIN, EXTRA, SIDE)
 
 class _YdkReader:
     """One YDK file read line by line into ``deck``: ``read`` takes plain passcodes itself and hands every other
-    kind of line to a method."""
+    kind of line to a method (``s`` is the line stripped, ``raw`` the line as written)."""
 
     # The state at the start of a file, as class attributes: a reader sets only what its file changes, as most
     # files are plain passcodes and three markers.
@@ -309,15 +309,14 @@ class _YdkReader:
             first = s[0]
             if first == "#":
                 self.hash_line(s, raw, lineno)
+                section, skip_word = self.section, self.skip_word  # a marker may change them
             elif first == "!":
                 self.side_marker(s, lineno)
+                section, skip_word = self.section, self.skip_word
             elif skip_word is not None:
-                self.skip_count += 1
-                continue
+                self.skip_count += 1  # a line of a section that is not deck cards
             else:
                 self.card_line(s, lineno)
-                continue
-            section, skip_word = self.section, self.skip_word  # a marker may have changed them
 
     # --- warnings ------------------------------------------------------------------------------
 
