@@ -351,3 +351,71 @@ def test_a_format_files_text_is_bounded(tmp_path, text):
     proc = run("check", "--format", fmt, BRANDED)
     assert proc.returncode == 2 and "must be at most" in proc.stderr and len(proc.stderr) < 500, proc.stderr[:300]
     assert len(proc.stdout) < 1000
+
+
+def _damaged_font(tmp_path: Path) -> Path:
+    """The shipped font with one range of its format 12 character map claiming characters 0 to 4,294,967,280."""
+    import struct
+
+    data = bytearray((REPO / "deckcheck" / "documents" / "fonts" / "DejaVuSansCondensed.ttf").read_bytes())
+    tables = {bytes(data[12 + 16 * i:16 + 16 * i]): struct.unpack_from(">I", data, 20 + 16 * i)[0]
+              for i in range(struct.unpack_from(">H", data, 4)[0])}
+    cmap = tables[b"cmap"]
+    for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        sub = cmap + struct.unpack_from(">I", data, cmap + 8 + 8 * i)[0]
+        if struct.unpack_from(">H", data, sub)[0] == 12:
+            struct.pack_into(">II", data, sub + 16, 0, 0xFFFFFFF0)  # the first group: start 0, end 2**32 - 16
+            break
+    else:
+        raise AssertionError("no format 12 cmap in the shipped font")
+    path = tmp_path / "damaged.ttf"
+    path.write_bytes(bytes(data))
+    return path
+
+
+@needs_pdf
+def test_a_font_whose_character_map_claims_billions_of_characters_is_refused(tmp_path):
+    """A damaged --font (one range of its cmap from 0 to 4,294,967,280; `font = ` in a repository's
+    deckcheck.toml does the same) made reportlab build a dictionary entry per character: a hang, gigabytes."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "sheet.pdf"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.run([sys.executable, "-m", "deckcheck", "decklist", str(BRANDED), "-o", str(out), "--font",
+                           str(_damaged_font(tmp_path))], capture_output=True, text=True, timeout=60, env=env, cwd=REPO)
+    assert proc.returncode == 2 and "character map (cmap) claims" in proc.stderr and not out.exists(), proc.stderr
+
+
+@needs_pdf
+@pytest.mark.parametrize("cut", [1000, 20000])
+def test_a_cut_font_is_a_usage_error(tmp_path, cut):
+    """A font cut short (a download that stopped) made reportlab raise struct.error: "internal error"."""
+    font = tmp_path / "cut.ttf"
+    font.write_bytes((REPO / "deckcheck" / "documents" / "fonts" / "DejaVuSansCondensed.ttf").read_bytes()[:cut])
+    proc = run("decklist", BRANDED, "-o", tmp_path / "x.pdf", "--font", font)
+    assert proc.returncode == 2 and "internal error" not in proc.stderr and "cannot be used" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("line", ["¹⁴⁵⁵⁸¹²⁷", "③ Ash Blossom & Joyous Spring", "³x Ash Blossom & Joyous Spring"])
+def test_a_ydk_line_of_digits_no_one_reads_is_an_error_not_a_skipped_line(tmp_path, line):
+    """Superscript and circled digits (Unicode digits that are no decimal digits): a 4th Ash Blossom written
+    "¹⁴⁵⁵⁸¹²⁷" or "③ Ash Blossom …" was a line skipped with a warning, so the deck stayed LEGAL. A digit
+    in any script is a count or an error, never a card dropped (issue 26 item 3)."""
+    deck = tmp_path / "deck.ydk"
+    deck.write_text(BRANDED.read_text().replace("#extra", line + "\n#extra", 1))
+    (checked,) = json.loads(run("check", deck, "-o", "json").stdout)["decks"]
+    assert not checked["legal"]
+    assert [p["severity"] for p in checked["problems"] if p["rule"] == "syntax"] == ["error"], checked["problems"]
+
+
+def test_a_file_where_an_output_folder_is_to_be_writes_nothing(tmp_path):
+    """convert FOLDER --output OUT with a file OUT/sub where the folder OUT/sub is to be: every file or none,
+    and the reason names the file in the way."""
+    decks = three_decks(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "sub").write_text("a file\n")
+    proc = run("convert", decks, "--to", "ydk", "--output", out)
+    assert proc.returncode == 2 and "is a file, not a folder" in proc.stderr and "no file written" in proc.stderr
+    assert listing(out) == {"sub": b"a file\n"}

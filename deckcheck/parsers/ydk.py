@@ -572,6 +572,12 @@ class _YdkReader:
     def not_a_card(self, s: str, lineno: int) -> None:
         self.bad += 1
         m = _DIGIT_RUN.search(s)
+        if s[:1].isdigit() and not s[:1].isascii():  # ³, ①, ¹⁴⁵…: a count or passcode deckcheck cannot read
+            self.problems.append(Problem(
+                "syntax", ERROR, f"{clip(s)!r} begins with {s[0]!r}, a digit that is no count or passcode deckcheck "
+                "reads (nor EDOPro): line skipped", self.section, lineno, None,
+                "write the count or the passcode in the digits 0-9"))
+            return
         self.warn(
             lineno,
             f"{clip(s)!r} is not a passcode; line skipped",
