@@ -6,7 +6,7 @@ Every card is kept, in its section, with its count:
   ``!side``, one passcode per copy. A passcode is written as it was (an alternate artwork
   stays one; a prerelease placeholder becomes the official passcode). A card known by name
   only is written by its passcode; a name no card has is kept as a comment line
-  (``# not a known card: 3 Snake-Eye Oaak``), which EDOPro skips.
+  (``# not a known card: 3 Snake-Eye Maple``), which EDOPro skips.
 - ``ydke``: the link of the same passcodes; a name no card has cannot be written in one and
   is left out (reported, and convert exits 1).
 - ``yaml``: deckcheck's YAML decklist, a line per card and count (``3 Ash Blossom & Joyous

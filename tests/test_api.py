@@ -143,7 +143,7 @@ def test_the_readme_python_example_runs():
 SIDE = REPO / "sample_decks" / "side"
 EVENT = REPO / "tests" / "fixtures" / "event"
 DEADLINE = "2026-12-05T09:00:00+01:00"
-UNKNOWN = ("main:\n  - 3 Snake-Eye Oaak\n  - 12345678\n  - 2 Ash Blossom & Joyous Spring\n"
+UNKNOWN = ("main:\n  - 3 Snake-Eye Maple\n  - 12345678\n  - 2 Ash Blossom & Joyous Spring\n"
            "  - {passcode: 0, count: 1}\n")
 NO_KONAMI_ID = "#main\n14558127\n#extra\n!side\n20240828\n68811206\n"  # Decoy, Tyler the Great Warrior: no Konami ID
 
@@ -156,7 +156,7 @@ def session():
 def test_convert_gives_the_text_and_each_card_it_could_not_keep_as_a_problem_with_its_line(session):
     ydk = session.convert(UNKNOWN, "ydk", name="deck.yaml")
     assert isinstance(ydk, deckcheck.Conversion) and ydk.path == "deck.yaml" and ydk.to == "ydk"
-    assert "# not a known card: 3 Snake-Eye Oaak" in ydk.text and "\n12345678\n" in ydk.text
+    assert "# not a known card: 3 Snake-Eye Maple" in ydk.text and "\n12345678\n" in ydk.text
     assert [(p.rule, p.line, p.message.rsplit("; ", 1)[-1]) for p in ydk.problems] == [
         ("syntax", 5, "0 is not a passcode (passcodes are 1 to 9 digits and not 0)"),  # reading the deck: first
         ("unknown-card", 2, "kept as a comment line"), ("unknown-card", 3, "kept as its passcode")]

@@ -169,7 +169,7 @@ def test_piped_text_is_not_hard_wrapped_and_has_no_trailing_spaces(rendered):
         assert not [line for line in out.splitlines() if line != line.rstrip()], name
     longest = max(map(cell_len, rendered["check one"][None].splitlines()))
     assert longest > 100  # the unknown card's line, whole
-    assert "did you mean Snake-Eye Oak / Snake-Eye Ash / Snake-Eyes Poplar? → replace" in rendered["check one"][None]
+    assert "did you mean Snake-Eye Ash / Snake-Eye Oak / Snake-Eyes Poplar? → replace" in rendered["check one"][None]
 
 
 def test_quiet_starts_with_no_blank_line(rendered):
