@@ -126,6 +126,7 @@ class CardIndex:
         self.looked_up: dict[int, Card | None] = {}  # passcode -> its card (None: none) for every passcode looked up
         self._suggested: dict[str, list[str]] = {}
         self.name_languages: dict[str, set[str]] = {}  # a name found in other languages -> those languages
+        self.loosely_read: dict[str, tuple[Card, str] | None] = {}  # resolve's memo: a name no card has -> its card
 
     @property
     def sources(self) -> list[dict]:
@@ -260,16 +261,7 @@ class CardIndex:
         cards = [self._main.card(i) for i in rows] if rows else self._by_other_name(name)
         if not cards and other_game and name.strip():
             cards = self._other_game_by_name(name)
-        if len(cards) > 1:
-            deck_cards = [c for c in cards if c.kind in ("main", "extra")]
-            official = [c for c in deck_cards if c.origin == "official"]
-            cards = official or deck_cards or cards
-        if len(cards) > 1 and len({c.group for c in cards}) == 1:
-            # different cards printed under one name (Black Luster Soldier the Ritual and the Normal Monster)
-            # count as one name anyway; the name means the card the group is named after
-            root = [c for c in cards if c.passcode == c.group]
-            cards = root or cards
-        return cards
+        return _named(cards)
 
     @cached_property
     def rush(self) -> CardIndex | None:
@@ -321,6 +313,41 @@ class CardIndex:
             return self.other_names.closest_names(name, limit)
         except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
             raise self._names_unreadable(exc) from None
+
+    def near_names(self, name: str, within: int, starts: bool = False,
+                   other_languages: bool = True) -> list[tuple[int, int, list[Card], str | None]]:
+        """(edits, letters, cards, English name) of every name at most ``within`` edits from ``name`` (``Ranker.near``;
+        ``starts``: from the name's start), fewest edits first: ``letters`` is the folded name's length, ``cards``
+        the cards that name means (as ``by_name`` chooses), and the English name folded by words (``fold_words``;
+        None for a name in another language). A name in the Latin script is compared with the English names and
+        (``other_languages``) those of the other languages in it; the start of a name, with the English names
+        only (short forms are English). A name in another script (Japanese, Korean, Chinese) is compared with
+        the names in its script only, never with an English name (what the fold leaves of it is not what was
+        written)."""
+        if len(name) > NAME_LIMIT or not name.strip():
+            return []
+        from .names import LATIN, script_of
+
+        found: list[tuple[int, int, list[Card], str | None]] = []
+        latin = script_of(name) == LATIN
+        if latin and not in_latin_script(name):
+            return []  # Cyrillic, Arabic …: no card names in the data, and the fold would drop its letters
+        if latin:
+            ranker, words = self._word_ranker, self._word_rows
+            for i, edits in ranker.near(fold_words(name), within, starts):
+                key = ranker.keys[i]
+                cards = _named([self._main.card(row) for row in words.get(key, ())])
+                found.append((edits, len(ranker.compact[i]), cards, key))
+        if starts or (latin and not other_languages):
+            return found
+        try:
+            for edits, letters, passcodes in self.other_names.near(name, within):
+                cards = _named([card for card in map(self.by_passcode, passcodes) if card is not None])
+                found.append((edits, letters, cards, None))
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+            raise self._names_unreadable(exc) from None
+        found.sort(key=lambda item: item[0])
+        return found
 
     def prepare_name_tables(self) -> None:
         """Build the name tables of this index and of the names in other languages into the cache, if they are
@@ -412,6 +439,21 @@ class CardIndex:
                 if card not in cards:
                     cards.append(card)
         return cards[:limit]
+
+
+def _named(cards: list[Card]) -> list[Card]:
+    """The cards a name means, of the cards that have it: a deck card rather than a token of the same name
+    (many tokens are plain "Token"), an official card rather than an unofficial one, and of different cards
+    printed under one name that count as one name anyway (Black Luster Soldier the Ritual and the Normal
+    Monster), the card the group is named after."""
+    if len(cards) > 1:
+        deck_cards = [c for c in cards if c.kind in ("main", "extra")]
+        official = [c for c in deck_cards if c.origin == "official"]
+        cards = official or deck_cards or cards
+    if len(cards) > 1 and len({c.group for c in cards}) == 1:
+        root = [c for c in cards if c.passcode == c.group]
+        cards = root or cards
+    return cards
 
 
 def _ints(values: list[int]) -> str:

@@ -23,6 +23,7 @@ import hashlib
 import unicodedata
 from collections.abc import Iterable
 
+from .errors import InvalidFingerprint
 from .model import EXTRA, MAIN, SIDE, DeckEntry
 
 VERSION = 1
@@ -39,8 +40,6 @@ NAME_KEY = "name:"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
 
 
-class InvalidFingerprint(ValueError):
-    """A text that is not a fingerprint (the message says why: a mistyped character, a length, a prefix)."""
 
 
 # ---- the canonical form -----------------------------------------------------------------------

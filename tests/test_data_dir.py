@@ -210,6 +210,7 @@ def test_damaged_cache_entries_are_rebuilt(env, value):
     assert first.returncode in (0, 1) and entries
     for entry in entries:
         entry.write_text(value)
+    datastore._data.clear()  # as a new process: the lists this one loaded are not kept, the cache is read
     proc = env.cli("check", str(DECK), "-o", "json")
     assert proc.returncode == first.returncode and proc.stderr == ""
     assert json.loads(proc.stdout)["decks"] == json.loads(first.stdout)["decks"]
@@ -268,6 +269,7 @@ def test_stale_temporary_files_in_the_cache_are_removed(env):
     os.utime(stale, (old, old))
     for entry in folder.glob("*.json"):
         entry.unlink()  # the next check writes an entry again
+    datastore._data.clear()  # as a new process would: the lists are read through the cache
     env.cli("check", str(DECK))
     assert not stale.exists() and fresh.exists()  # a fresh one may belong to a check running now
 

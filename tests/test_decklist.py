@@ -105,7 +105,7 @@ def test_an_illegal_deck_prints_with_a_banner_on_every_page(tmp_path):
     assert len(texts) == 3  # the form, the card no group holds, every error
     for text in texts:
         assert "NOT LEGAL AS REGISTERED: 5 errors" in text and "Original Sinful Spoils - Snake-Eye is Forbidden" in text
-    assert "Snake-Eye Oaak (not a known card: as written)" in texts[1]
+    assert "Snake-Eye Maple (not a known card: as written)" in texts[1]
     assert "copy-limit (line 46, Side)" in texts[2]
     assert "Total Main Deck: 41" in texts[0]
 

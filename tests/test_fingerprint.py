@@ -109,11 +109,11 @@ def test_the_code_has_its_documented_shape_and_the_sample_its_documented_code(ch
 def test_the_documented_canonical_form(checker):
     """docs/fingerprint.md's example: an artwork is its card, a name not known is folded."""
     parsed = parse_deck(b"main:\n  - {passcode: 14558128, count: 1}\n  - 2 Ash Blossom & Joyous Spring\n"
-                        b"side:\n  - 1 Snake-Eye   OAAK\n", "deck.yaml")
+                        b"side:\n  - 1 Snake-Eye   MAPLE\n", "deck.yaml")
     result = checker.check_parsed(parsed)
     entries = resolve(parsed, checker.cards).entries
     assert canonical_form(counts_of(entries)) == ("deckcheck-fingerprint-v1\nmain 14558127 3\n"
-                                                         "side name:snake-eye oaak 1\n")
+                                                         "side name:snake-eye maple 1\n")
     assert result.fingerprint == code_of(counts_of(entries))
 
 
@@ -199,9 +199,9 @@ def test_unknown_cards_are_fingerprinted_as_written(checker):
     assert a != code_for(checker, "#main\n99999999\n#extra\n!side\n99999999\n", "deck.ydk")  # another section
     assert a == code_for(checker, "#main\n0099999999\n99999999\n#extra\n!side\n", "deck.ydk")  # leading zeros aside
     assert a != code_for(checker, "#main\n99999999\n#extra\n!side\n", "deck.ydk")
-    named = code_for(checker, "Main Deck\n2 Snake-Eye Oaak\n", "deck.txt")
-    assert named == code_for(checker, "main:\n  - 2 snake-eye  OAAK\n", "deck.yaml")
-    assert named != code_for(checker, "Main Deck\n2 Snake-Eye Oaaak\n", "deck.txt")
+    named = code_for(checker, "Main Deck\n2 Snake-Eye Maple\n", "deck.txt")
+    assert named == code_for(checker, "main:\n  - 2 snake-eye  MAPLE\n", "deck.yaml")
+    assert named != code_for(checker, "Main Deck\n2 Snake-Eye Mapple\n", "deck.txt")
 
 
 # ---- reading codes: every single mistyped character is caught ---------------------------------------

@@ -253,7 +253,7 @@ def test_convert_to_a_folder_writes_every_file_without_setuid(tmp_path):
     (out / "a.txt").write_text("old\n")
     os.chmod(out / "a.txt", 0o4755)
     proc = run("convert", decks, "--to", "text", "--output", out)
-    assert proc.returncode == 1 and "Snake-Eye Oaak" in proc.stderr, proc.stderr  # the sample's unknown card
+    assert proc.returncode == 1 and "Snake-Eye Maple" in proc.stderr, proc.stderr  # the sample's unknown card
     assert sorted(listing(out)) == ["a.txt", "b.txt", "sub/c.txt"]
     assert (out / "a.txt").stat().st_mode & 0o7777 == 0o755
 
@@ -306,3 +306,116 @@ def test_a_rename_that_fails_says_exactly_which_files_were_written(tmp_path, mon
     assert "2 of 3 files were written before it" in proc.stderr, proc.stderr
     written = [line.split("written: ", 1)[1] for line in proc.stderr.splitlines() if "note: written: " in line]
     assert sorted(written) == sorted(done) and sorted(listing(out)) == ["a.ydk", "b.ydk"]
+
+
+# ------------------------------------------------------------------------------ attacks tried afresh
+
+
+@pytest.mark.parametrize("body", [
+    "# exported from EDOPro: {link}\nMain Deck\n3 Pot of Greed\n3 Pot of Greed\n3 Raigeki\n",  # a text list
+    "main:\n  - 3 Pot of Greed\n  - 3 Raigeki\n# ydke: {link}\n",  # a YAML list in a .txt
+    "#main\n55144522\n55144522\n55144522\n55144522\n#extra\n!side\n# {link}\n",  # a YDK in a .txt
+    "Main\n3x 4844\n3x 4844\n# {link}\n",  # a Konami ID list
+], ids=["text", "yaml", "ydk", "konami-ids"])
+def test_a_ydke_link_in_a_comment_of_another_decklist_is_not_the_deck(tmp_path, body):
+    """A .txt holding a decklist and, in a comment line, a ydke:// link was read as the link alone: six Pot of
+    Greed and three Raigeki, with a legal deck's link in a comment, checked LEGAL (Main 40, Extra 15, Side 15).
+    Two decks in one file: which is meant is not clear, so it is unreadable, never the link's verdict."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(body.format(link=_legal_link()))
+    proc = run("check", deck)
+    assert proc.returncode == 1 and "UNREADABLE" in proc.stdout and "LEGAL deck" not in proc.stdout, proc.stdout
+    (checked,) = json.loads(run("check", deck, "-o", "json").stdout)["decks"]
+    assert [p["rule"] for p in checked["problems"]] == ["unreadable"]
+    assert "which of them is the deck is not clear" in checked["problems"][0]["message"]
+
+
+def test_links_with_names_and_notes_are_still_links(tmp_path):
+    """What a file of links holds besides them (names on lines of their own, a note) is no decklist: read as before."""
+    link = _legal_link()
+    deck = tmp_path / "links.txt"
+    deck.write_text(f"Branded:\n{link}\nThe same, for the locals:\n{link}\nGood luck at the regional!\n")
+    proc = run("check", deck)
+    assert proc.returncode == 0 and proc.stdout.count("LEGAL") == 2, proc.stdout
+
+
+@pytest.mark.parametrize("text", ["title: " + "T" * 200_000 + "\nextends: tcg\n",
+                                  "title: T\ndescription: " + "D" * 200_000 + "\nextends: tcg\n",
+                                  "title: T\nextends: tcg\nnotes:\n  - " + "N" * 200_000 + "\n"],
+                         ids=["title", "description", "notes"])
+def test_a_format_files_text_is_bounded(tmp_path, text):
+    """A format file's title of 200,000 characters (one printable line, as item 5 asks) was printed whole on
+    the first line of every text report (200 KB) and by `formats show`."""
+    fmt = tmp_path / "huge.yaml"
+    fmt.write_text(text)
+    proc = run("check", "--format", fmt, BRANDED)
+    assert proc.returncode == 2 and "must be at most" in proc.stderr and len(proc.stderr) < 500, proc.stderr[:300]
+    assert len(proc.stdout) < 1000
+
+
+def _damaged_font(tmp_path: Path) -> Path:
+    """The shipped font with one range of its format 12 character map claiming characters 0 to 4,294,967,280."""
+    import struct
+
+    data = bytearray((REPO / "deckcheck" / "documents" / "fonts" / "DejaVuSansCondensed.ttf").read_bytes())
+    tables = {bytes(data[12 + 16 * i:16 + 16 * i]): struct.unpack_from(">I", data, 20 + 16 * i)[0]
+              for i in range(struct.unpack_from(">H", data, 4)[0])}
+    cmap = tables[b"cmap"]
+    for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        sub = cmap + struct.unpack_from(">I", data, cmap + 8 + 8 * i)[0]
+        if struct.unpack_from(">H", data, sub)[0] == 12:
+            struct.pack_into(">II", data, sub + 16, 0, 0xFFFFFFF0)  # the first group: start 0, end 2**32 - 16
+            break
+    else:
+        raise AssertionError("no format 12 cmap in the shipped font")
+    path = tmp_path / "damaged.ttf"
+    path.write_bytes(bytes(data))
+    return path
+
+
+@needs_pdf
+def test_a_font_whose_character_map_claims_billions_of_characters_is_refused(tmp_path):
+    """A damaged --font (one range of its cmap from 0 to 4,294,967,280; `font = ` in a repository's
+    deckcheck.toml does the same) made reportlab build a dictionary entry per character: a hang, gigabytes."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "sheet.pdf"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.run([sys.executable, "-m", "deckcheck", "decklist", str(BRANDED), "-o", str(out), "--font",
+                           str(_damaged_font(tmp_path))], capture_output=True, text=True, timeout=60, env=env, cwd=REPO)
+    assert proc.returncode == 2 and "character map (cmap) claims" in proc.stderr and not out.exists(), proc.stderr
+
+
+@needs_pdf
+@pytest.mark.parametrize("cut", [1000, 20000])
+def test_a_cut_font_is_a_usage_error(tmp_path, cut):
+    """A font cut short (a download that stopped) made reportlab raise struct.error: "internal error"."""
+    font = tmp_path / "cut.ttf"
+    font.write_bytes((REPO / "deckcheck" / "documents" / "fonts" / "DejaVuSansCondensed.ttf").read_bytes()[:cut])
+    proc = run("decklist", BRANDED, "-o", tmp_path / "x.pdf", "--font", font)
+    assert proc.returncode == 2 and "internal error" not in proc.stderr and "cannot be used" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("line", ["¹⁴⁵⁵⁸¹²⁷", "③ Ash Blossom & Joyous Spring", "³x Ash Blossom & Joyous Spring"])
+def test_a_ydk_line_of_digits_no_one_reads_is_an_error_not_a_skipped_line(tmp_path, line):
+    """Superscript and circled digits (Unicode digits that are no decimal digits): a 4th Ash Blossom written
+    "¹⁴⁵⁵⁸¹²⁷" or "③ Ash Blossom …" was a line skipped with a warning, so the deck stayed LEGAL. A digit
+    in any script is a count or an error, never a card dropped (issue 26 item 3)."""
+    deck = tmp_path / "deck.ydk"
+    deck.write_text(BRANDED.read_text().replace("#extra", line + "\n#extra", 1))
+    (checked,) = json.loads(run("check", deck, "-o", "json").stdout)["decks"]
+    assert not checked["legal"]
+    assert [p["severity"] for p in checked["problems"] if p["rule"] == "syntax"] == ["error"], checked["problems"]
+
+
+def test_a_file_where_an_output_folder_is_to_be_writes_nothing(tmp_path):
+    """convert FOLDER --output OUT with a file OUT/sub where the folder OUT/sub is to be: every file or none,
+    and the reason names the file in the way."""
+    decks = three_decks(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "sub").write_text("a file\n")
+    proc = run("convert", decks, "--to", "ydk", "--output", out)
+    assert proc.returncode == 2 and "is a file, not a folder" in proc.stderr and "no file written" in proc.stderr
+    assert listing(out) == {"sub": b"a file\n"}

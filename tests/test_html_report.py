@@ -165,3 +165,101 @@ def test_prints(page, tmp_path):
     assert page.locator(".controls").first.is_hidden()
     pdf = page.pdf(format="A4")
     assert pdf.startswith(b"%PDF") and len(pdf) > 10_000
+
+
+# -- many decks: one page of them laid out at a time (issue 26 item 9) -----------------------------
+
+PAGE = 100  # report.html.PAGE_SIZE
+
+
+@pytest.fixture(scope="module")
+def many_decks_report(tmp_path_factory) -> Path:
+    """A report of 250 decks (copies of the samples, a hostile one among them): three pages."""
+    folder = tmp_path_factory.mktemp("many")
+    samples = [p for p in sorted(SAMPLES.rglob("*")) if p.is_file() and p.suffix in (".ydk", ".yaml", ".txt")]
+    for i in range(250):
+        source = samples[i % len(samples)]
+        (folder / f"deck{i:03}{source.suffix}").write_bytes(source.read_bytes())
+    (folder / "deck999.yaml").write_text(f'name: "{HOSTILE_NAME}"\nmain:\n  - 3 Pot of Greed\n', encoding="utf-8")
+    out = tmp_path_factory.mktemp("many-report") / "report.html"
+    result = run("check", folder, "-o", "html", "--output", out)
+    assert result.returncode == 1, result.stderr
+    return out
+
+
+def test_a_large_report_is_small_per_deck_and_lays_out_one_page():
+    """A 50,000-deck report was 45.7 MB and took 54-103 s to open: every row and every deck's problems were laid
+    out. Now the markup per deck is smaller (about 800 bytes for the samples, was 1,077) and only one page of
+    decks is shown: the others are in the file, hidden, for the script's pages, sorting and filtering."""
+    import copy
+    from datetime import date
+
+    from deckcheck.api import Session
+    from deckcheck.report import Run, html
+
+    session = Session()
+    base = [result for p in sorted(SAMPLES.rglob("*")) if p.is_file() and p.suffix in (".ydk", ".yaml", ".txt")
+            for result in session.check_decks(p.read_bytes(), name=f"decks/{p.name}", as_of="2026-11-29")]
+
+    def report(n: int) -> str:
+        results = []
+        for i in range(n):
+            result = copy.copy(base[i % len(base)])
+            result.path = f"decks/{i:05}-{Path(result.path).name}"
+            results.append(result)
+        return html.render(Run(results=results, format_id="tcg", format_title="TCG Advanced",
+                               banlist={"name": "2026.05 TCG"}, as_of=date(2026, 11, 29), data={}))
+
+    small, large = report(200), report(5200)
+    per_deck = (len(large) - len(small)) / 5000
+    assert per_deck < 850, per_deck  # 50,000 decks: about 40 MB
+    parsed = _Collect()
+    parsed.feed(large)
+    sections = [attrs for tag, attrs in parsed.tags if tag == "section" and "deck" in attrs.get("class", "")]
+    assert len(sections) == 5200 and len([a for a in sections if "hidden" not in a]) == PAGE
+    table = large[large.index('<table id="decks">'):large.index("</table>", large.index('<table id="decks">'))]
+    assert table.count("<tr") == 5200 + 1 and table.count("<tr hidden>") == 5200 - PAGE  # and the head's row
+
+
+@pytest.mark.slow  # a real browser
+def test_a_large_report_pages_sorts_filters_and_follows_links(browser, many_decks_report):
+    page = browser.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("dialog", lambda dialog: (problems.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+    page.goto(many_decks_report.as_uri())
+    page.wait_for_load_state("load")
+    visible_rows = lambda: page.locator("#decks tbody tr:not([hidden])").count()  # noqa: E731
+    visible_sections = lambda: page.locator("section.deck:not([hidden])").count()  # noqa: E731
+    assert page.locator("#decks tbody tr").count() == 251
+    assert (visible_rows(), visible_sections()) == (PAGE, PAGE)
+    assert page.locator("#shown").text_content() == "251" and page.locator("#pages").text_content() == "3"
+    first = _column(page, 1)[0]
+    page.click("#next")
+    assert page.locator("#page").text_content() == "2" and (visible_rows(), visible_sections()) == (PAGE, PAGE)
+    assert first not in _column(page, 1)
+    page.click("#next")
+    assert visible_rows() == 51 and page.locator("#next").is_disabled()
+    # sorting orders every deck, and shows the first page of that order
+    page.click("#decks th:nth-child(7) button")
+    errors = [int(v) for v in _column(page, 6)]
+    assert page.locator("#page").text_content() == "1" and len(errors) == PAGE and errors == sorted(errors)
+    page.click("#decks th:nth-child(7) button")
+    descending = [int(v) for v in _column(page, 6)]
+    assert descending == sorted(descending, reverse=True) and descending[0] >= max(errors)
+    # filtering counts every deck that matches and pages through them
+    page.select_option("#filter-status", "legal")
+    legal = int(page.locator("#shown").text_content())
+    assert 0 < legal < 251 and set(_column(page, 0)) == {"LEGAL"} and visible_rows() == min(legal, PAGE)
+    page.select_option("#filter-status", "")
+    # a link to a deck on another page shows that page
+    page.goto(many_decks_report.as_uri() + "#deck-240")
+    page.wait_for_function("!document.getElementById('deck-240').hidden")
+    assert page.locator("#page").text_content() == "3"
+    # every deck at once, to print them all
+    page.select_option("#page-size", "all")
+    assert (visible_rows(), visible_sections()) == (251, 251)
+    assert page.get_by_text(HOSTILE_NAME, exact=True).count() >= 1
+    assert problems == []
+    page.close()

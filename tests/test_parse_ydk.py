@@ -269,9 +269,11 @@ def test_count_and_name_line_is_checked_by_name(check_text):
     result = check_text("#main\n3 Effect Veiler\n#extra\n!side\n", ".ydk")
     assert sorted(p.rule for p in result.problems) == ["main-size", "syntax"]
     assert result.sizes["main"] == 3
-    typo = check_text("#main\n2 Effect Veilr\n#extra\n!side\n", ".ydk")
+    typo = check_text("#main\n2 Efect Veilr\n#extra\n!side\n", ".ydk")  # 2 letters off in 11: not read as it
     [unknown] = [p for p in typo.problems if p.rule == "unknown-card"]
     assert "did you mean Effect Veiler" in unknown.message
+    misspelt = check_text("#main\n2 Effect Veilr\n#extra\n!side\n", ".ydk")  # 1 letter off: read as it
+    assert [p.card.name for p in misspelt.problems if p.rule == "inexact-name"] == ["Effect Veiler"]
 
 
 def test_count_of_zero_and_a_name_is_skipped():

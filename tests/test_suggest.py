@@ -64,16 +64,24 @@ def test_a_short_name_is_read_as_the_card_meant(cards, written, meant):
     assert [p.rule for p in deck.problems] == ["inexact-name"]
 
 
-@pytest.mark.parametrize("written,meant", [
-    ("Nibriu", "Nibiru, the Primal Being"),
-    ("ash blosom", "Ash Blossom & Joyous Spring"),
-    ("Gohst Belle", "Ghost Belle & Haunted Mansion"),
-    ("Mirorjade", "Mirrorjade the Iceblade Dragon"),
+@pytest.mark.parametrize("written,meant,read", [
+    ("Nibriu", "Nibiru, the Primal Being", False),  # begins like Unibird's name too: suggested, not read
+    ("Appolousa", "Apollousa, Bow of the Goddess", False),  # 2 letters off in 9: too many to be read
+    ("ash blosom", "Ash Blossom & Joyous Spring", True),
+    ("Gohst Belle", "Ghost Belle & Haunted Mansion", True),
+    ("Mirorjade", "Mirrorjade the Iceblade Dragon", True),
 ])
-def test_a_decklist_entry_suggests_the_card_meant(cards, written, meant):
+def test_a_decklist_entry_suggests_the_card_meant(cards, written, meant, read):
+    """A misspelled entry is read as the card meant when no other card is as near (inexact-name); else the card
+    meant is its first suggestion."""
     deck = resolve(parse_deck(f"main: [2 {written}]\n".encode(), "deck.yaml"), cards)
-    reason, suggestions = deck.unresolved[id(deck.entries[0])]
-    assert deck.entries[0].count == 2 and suggestions[0] == meant
+    entry = deck.entries[0]
+    assert entry.count == 2
+    if read:
+        assert entry.card.name == meant and [p.rule for p in deck.problems] == ["inexact-name"]
+    else:
+        reason, suggestions = deck.unresolved[id(entry)]
+        assert entry.card is None and suggestions[0] == meant
 
 
 def test_misspelled_partial_name_is_suggested(cards):

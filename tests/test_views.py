@@ -61,7 +61,7 @@ def test_show_text_groups_totals_and_unknown_cards():
     assert out.startswith("✗ ILLEGAL") and "(5 errors; see: deckcheck check)" in out
     assert "Main Deck  41\n  Monster  22\n" in out and "Extra Deck  14\n  Fusion  3\n" in out
     assert "     3  Snake-Eye Ash\n" in out
-    assert "  Not a deck card or unknown  1\n     1  Snake-Eye Oaak" in out  # as written
+    assert "  Not a deck card or unknown  1\n     1  Snake-Eye Maple" in out  # as written
     assert "Name: Snake-Eye Fiendsmith (illegal)" in out
     assert "Main Deck monsters by Level:" in out and "Level 1 ×" in out
 

@@ -261,18 +261,6 @@ POINTS_CAP_OPTION = typer.Option(None, "--points-cap", min=0, metavar="N",
                                  help="The points cap of a points format (Genesys: 100 unless the event says otherwise; 0 is a cap).")
 
 
-def overrides(points_cap: int | None = None, legacy_side: bool = False) -> tuple:
-    """The rule options the command line sets for this run."""
-    from ..checker import Override
-
-    found = []
-    if points_cap is not None:
-        found.append(Override(f"--points-cap {points_cap}", "points-cap", {"cap": points_cap}))
-    if legacy_side:
-        found.append(Override("--side-rule legacy", "side-size", {"exactly": [0, 15]}))
-    return tuple(found)
-
-
 def _not_an_output_format(format: str | None) -> None:
     """``--format json``: the game format was given an output format's name; say which option was meant."""
     from ..report import OUTPUT_FORMATS
@@ -291,22 +279,20 @@ def selection(settings, format: str | None, banlist: str | None, as_of: str | No
               price_cap: str | None = None):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
-    from ..checker import Selection
-
     _not_an_output_format(format)
     if banlist is not None or as_of is not None:
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:
         chosen_list, chosen_date = settings.banlist, settings.as_of
-    from ..api import event_overrides
+    from ..api import selection as judge_by
     from ..errors import DeckcheckError
 
     try:
-        event = event_overrides(collection, prices, price_cap)
+        return judge_by(format or settings.format, chosen_list, chosen_date, region or settings.region,
+                        points_cap if points_cap is not None else settings.points_cap, collection=collection,
+                        prices=prices, price_cap=price_cap)
     except DeckcheckError as exc:
         fail(str(exc))
-    return Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
-                     overrides(points_cap if points_cap is not None else settings.points_cap) + event)
 
 
 CONFIG_OPTION = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml "

@@ -69,6 +69,59 @@ class Undrawable(Exception):
         return RTL_HINT if self.rtl else CJK_HINT
 
 
+MAX_CMAP_CHARACTERS = 0x110000 * 2  # character-map entries reportlab may walk: every Unicode code point, twice over
+
+
+def cmap_problem(data: bytes) -> str | None:
+    """Why reportlab must not read this font, or None: a character map (cmap) whose ranges claim more characters
+    than Unicode has. reportlab builds a dictionary entry for each character of each range, so a damaged range
+    of a format 4, 12 or 13 subtable (0 to 4,294,967,295) ran for hours and took gigabytes. Only the table
+    directory and the cmap's headers are read, every offset bounds-checked; anything else wrong is left for
+    reportlab to report."""
+    import struct
+
+    def u16(at: int) -> int:
+        return struct.unpack_from(">H", data, at)[0]
+
+    def u32(at: int) -> int:
+        return struct.unpack_from(">I", data, at)[0]
+
+    try:
+        base = u32(12) if data[:4] == b"ttcf" else 0  # a collection: reportlab reads its first font
+        cmap = None
+        for n in range(u16(base + 4)):
+            record = base + 12 + 16 * n
+            if data[record:record + 4] == b"cmap":
+                cmap = u32(record + 8)
+                break
+        if cmap is None:
+            return None
+        for n in range(min(u16(cmap + 2) or u16(cmap), 1000)):
+            sub = cmap + u32(cmap + 4 + 8 * n + 4)
+            fmt = u16(sub)
+            claimed = 0
+            if fmt == 4:
+                segments = u16(sub + 6) // 2
+                ends, starts = sub + 14, sub + 16 + 2 * segments
+                claimed = sum(max(0, u16(ends + 2 * i) - u16(starts + 2 * i) + 1) for i in range(segments))
+            elif fmt in (12, 13):
+                groups = u32(sub + 12)
+                if groups > MAX_CMAP_CHARACTERS:
+                    return f"its character map (cmap) claims {groups:,} ranges"
+                claimed = sum(max(0, u32(sub + 16 + 12 * i + 4) - u32(sub + 16 + 12 * i) + 1) for i in range(groups))
+            elif fmt == 10:
+                claimed = u32(sub + 16)
+            elif fmt == 2:
+                keys = [u16(sub + 6 + 2 * i) for i in range(256)]
+                headers = sub + 6 + 512
+                claimed = sum(u16(headers + 8 * k + 2) for k in keys if k)  # entryCount, subheaders as reportlab reads them
+            if claimed > MAX_CMAP_CHARACTERS:
+                return f"its character map (cmap) claims {claimed:,} characters (Unicode has 1,114,112): it is damaged"
+    except (struct.error, IndexError):
+        return None
+    return None
+
+
 class Fonts:
     """The sheet's fonts, registered with reportlab once per process."""
 
@@ -104,6 +157,9 @@ class Fonts:
                     data = read_file(fallback, MAX_FONT_BYTES)  # never /dev/zero or a FIFO, nor a file of GBs
                 except Unreadable as exc:
                     raise FontError(f"--font {shown}: cannot be read: {exc}") from None
+                damaged = cmap_problem(data)
+                if damaged:
+                    raise FontError(f"--font {shown}: cannot be used: {damaged}")
                 named = io.BytesIO(data)
                 named.name = str(fallback)
                 try:
@@ -115,6 +171,9 @@ class Fonts:
                     raise FontError(f"--font {shown}: cannot be used: {reason}") from None
                 except OSError as exc:
                     raise FontError(f"--font {shown}: cannot be read: {exc.strerror or exc}") from None
+                except Exception as exc:  # noqa: BLE001 - reportlab on a cut or damaged font: struct.error, IndexError …
+                    raise FontError(f"--font {shown}: cannot be used: not a TrueType font reportlab can read "
+                                    f"({type(exc).__name__}: {clip(str(exc), 120)})") from None
                 pdfmetrics.registerFont(font)
                 self._registered[name] = font
             self.fonts.append((name, font.face.charToGlyph))

@@ -71,6 +71,12 @@ def where(path: Path, lines: Mapping[str, int], key_path: str) -> str:
     return f"{path}: {key_path}"
 
 
+# What a format file's text may hold: the title heads every text report, the description is a line of the listing
+# (a 200,000-character title was printed whole on the first line of every report); built-in ones are far shorter
+TEXT_LIMITS = {"title": 80, "description": 500}
+LINE_LIMIT = 2000  # extends, and each line of notes and sources
+
+
 def _check_top(path: Path, raw: dict, lines: Mapping[str, int]) -> None:
     for key, value in raw.items():
         if key not in TOP_KEYS:
@@ -81,6 +87,9 @@ def _check_top(path: Path, raw: dict, lines: Mapping[str, int]) -> None:
             if _unprintable(value):
                 raise FormatError(f"{where(path, lines, key)}: must be one line of printable text (it has "
                                   f"{_unprintable(value)}); reports print it")
+            if len(value) > TEXT_LIMITS.get(key, LINE_LIMIT):
+                raise FormatError(f"{where(path, lines, key)}: must be at most {TEXT_LIMITS.get(key, LINE_LIMIT):,} "
+                                  f"characters (it has {len(value):,}); reports print it")
         elif key == "region":
             if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", value):
                 raise FormatError(f"{where(path, lines, key)}: must be a region id in lower case (e.g. emea, amer, jp)")
@@ -91,6 +100,9 @@ def _check_top(path: Path, raw: dict, lines: Mapping[str, int]) -> None:
                 if _unprintable(line):
                     raise FormatError(f"{where(path, lines, key)}: must be lines of printable text (one has "
                                       f"{_unprintable(line)})")
+                if len(line) > LINE_LIMIT:
+                    raise FormatError(f"{where(path, lines, key)}: a line must be at most {LINE_LIMIT:,} characters "
+                                      f"(one has {len(line):,})")
         elif key == "rules" and value is not None and not isinstance(value, dict):
             raise FormatError(f"{where(path, lines, key)}: must map rule IDs to their options (or false)")
         elif key == "eras":

@@ -73,18 +73,52 @@ def parse_ydke(data: bytes, path: str) -> list[ParsedDeck]:
         return [deck]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     decks: list[ParsedDeck] = []
+    first = 0  # the line of the first link
     for number, match in enumerate(_LINK.finditer(text), 1):
         if number > MAX_LINKS:
             return [unreadable(ParsedDeck(path=path), f"not a decklist: more than {MAX_LINKS:,} ydke links", None,
                                "put each deck's links in files of their own")]
         line = _line_of(text, match.start())
+        first = first or line
         start = text.rfind("\n", 0, match.start()) + 1
         name = text[start:match.start()].strip(_NAME_TRIM).strip()
         decks.append(_deck(match.group(1), path, line, clip(name, NAME_LIMIT) if name else None))
     if not decks:
         return [unreadable(ParsedDeck(path=path), "no ydke:// link found", None,
                            "copy the deck's ydke:// link into the file (EDOPro: Copy deck as ydke link)")]
+    other = _other_decklist(text)
+    if other is not None:  # a list of cards with a link in a comment: which is the deck?
+        return [unreadable(ParsedDeck(path=path), f"the file holds a ydke:// link (line {first}) and, besides it, "
+                           f"{other}: which of them is the deck is not clear", first,
+                           "keep only the deck: its ydke:// link (one a line, a name before it allowed), or the list "
+                           "without the link")]
     return decks
+
+
+def _other_decklist(text: str) -> str | None:
+    """What the text of a file holds besides its ydke:// links and their lines, when that is a decklist too (a
+    text, YAML, YDK or Konami ID list, another deck code): a file of 4 Pot of Greed with a legal deck's link in a
+    comment line was judged as the link."""
+    from deckcheck import parsers
+
+    rest = "\n".join(line for line in text.split("\n") if not _LINK.search(line))
+    if not rest.strip():
+        return None
+    from deckcheck.parsers.konami_ids import looks_like_konami_ids
+    from deckcheck.parsers.text import looks_like_text_decklist
+    from deckcheck.parsers.ygomobile import looks_like_ygomobile
+
+    if looks_like_ygomobile(rest):
+        return "a YGOMobile deck link"
+    if parsers._YAML_DECK_KEY.search(rest):
+        return "a YAML decklist (main:, extra: or side:)"
+    if parsers._YDK_MARKER.search(rest) or parsers._looks_like_ydk(rest):
+        return "a YDK decklist (#main, or lines of passcodes)"
+    if looks_like_konami_ids(rest):
+        return "a list of Konami IDs"
+    if looks_like_text_decklist(rest):
+        return "a text decklist (counts and card names)"
+    return None
 
 
 def _deck(body: str, path: str, line: int, name: str | None) -> ParsedDeck:

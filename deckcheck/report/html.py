@@ -5,6 +5,12 @@ rules; sortable by any column and filterable by status and by rule with a few li
 JavaScript), then each deck's problems with card, line and fix. ``side`` and ``match`` give the same
 page for a side check: the registered deck, each sided deck's verdict, its swaps and problems.
 
+A report of many decks is shown a page at a time (``PAGE_SIZE`` decks: their rows and their problems);
+the rest are in the file, ``hidden``, so that a browser lays out one page and not 50,000 decks (that took
+over a minute to open). Sorting and filtering work on every deck; the page buttons, a link to a deck
+(``#deck-12345``) and the "all" choice (for printing everything) show the others. The markup per deck is
+kept small: a row's cells are sorted by their text, filtered by the status and rules they show.
+
 Nothing is fetched: no script, style sheet, font or image from anywhere; a Content-Security-Policy
 allows only the page's own style and script (by their hashes). Everything that comes from a decklist
 or a file name is text: shown through ``escape.html_text`` (controls escaped as in every report, then
@@ -19,7 +25,7 @@ import base64
 import hashlib
 
 from ..version import __version__
-from ..model import ERROR, SECTION_TITLES, SECTIONS
+from ..model import ERROR, EXTRA, MAIN, SECTION_TITLES, SECTIONS, SIDE
 from . import ReportFormat, Run, counts, stale_message, status, worst_first
 from .escape import html_text as h
 from .escape import neutralize_commands
@@ -45,15 +51,20 @@ th[aria-sort=ascending] button:after{content:" \\25B2"}th[aria-sort=descending] 
 .controls{display:flex;gap:16px;align-items:center;flex-wrap:wrap;margin:0 0 10px}
 .deck{scroll-margin-top:12px}
 .path{font-family:ui-monospace,"DejaVu Sans Mono",monospace;word-break:break-all}
-.fix{color:#166534}
+.fix,.problems td:last-child{color:#166534}.problems td:first-child{text-align:right}
+#decks td:nth-child(n+4):nth-child(-n+8),#decks td:nth-child(10){text-align:right;font-variant-numeric:tabular-nums}
+.pager button{font:inherit}
 footer{color:#52606d;font-size:12px;margin-top:24px}
 @media print{body{background:#fff}main{padding:0}.controls{display:none}.panel,.card{border-color:#999}
 .deck{break-inside:avoid-page}a{color:inherit;text-decoration:none}}
 """
 
-# Sorting: a click on a column's button orders the rows by their cells' data-sort (numbers as numbers),
-# again for the other way. Filtering: rows (and each deck's section) hidden unless they match the status
-# and the rule chosen. Only rows are moved and hidden, and only numbers written.
+# Sorting: a click on a column's button orders the rows by their cells' text (or data-sort; numbers as
+# numbers), again for the other way. Filtering: of the rows in that order, those that match the status and
+# the rule chosen. Paging: one page of those is shown, in order at the top of the table, with their decks'
+# sections; every other row and section is hidden (a hidden row's place in the table does not matter, so a
+# sort of 50,000 rows moves only the rows of the page shown). Only rows are moved and hidden, and only
+# numbers written.
 _SCRIPT = """
 (function () {
   "use strict";
@@ -62,11 +73,30 @@ _SCRIPT = """
   var body = table.tBodies[0];
   var statusSelect = document.getElementById("filter-status");
   var ruleSelect = document.getElementById("filter-rule");
+  var sizeSelect = document.getElementById("page-size");
   var shown = document.getElementById("shown");
+  var pageNumber = document.getElementById("page");
+  var pages = document.getElementById("pages");
+  var previous = document.getElementById("previous");
+  var next = document.getElementById("next");
+  var order = Array.prototype.slice.call(body.rows);
+  var current = order.filter(function (row) { return !row.hidden; });
+  var page = 0, matching = order;
   function key(row, column) {
-    var text = row.cells[column].getAttribute("data-sort");
+    var cell = row.cells[column];
+    var text = cell.hasAttribute("data-sort") ? cell.getAttribute("data-sort") : cell.textContent;
     var number = Number(text);
     return text !== "" && !isNaN(number) ? number : text.toLowerCase();
+  }
+  function deckOf(row) { return row.cells[1].firstChild.getAttribute("href").slice(1); }
+  function statusOf(row) { return row.cells[0].textContent.toLowerCase(); }
+  function rulesOf(row) { return row.cells[8].textContent.split(", "); }
+  function setHidden(row, hidden) {
+    if (row.hidden !== hidden) {
+      row.hidden = hidden;
+      var section = document.getElementById(deckOf(row));
+      if (section) { section.hidden = hidden; }
+    }
   }
   Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, column) {
     var button = th.querySelector("button");
@@ -75,33 +105,72 @@ _SCRIPT = """
       var ascending = th.getAttribute("aria-sort") !== "ascending";
       Array.prototype.forEach.call(table.tHead.rows[0].cells, function (other) { other.removeAttribute("aria-sort"); });
       th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
-        var x = key(a, column), y = key(b, column);
-        var order = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : (typeof x === "number" ? -1 : 1);
-        return ascending ? order : -order;
+      var keyed = order.map(function (row, index) { return [key(row, column), index, row]; });
+      keyed.sort(function (a, b) {
+        var x = a[0], y = b[0];
+        var sign = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : (typeof x === "number" ? -1 : 1);
+        return (ascending ? sign : -sign) || a[1] - b[1];
       });
-      rows.forEach(function (row) { body.appendChild(row); });
+      order = keyed.map(function (item) { return item[2]; });
+      page = 0;
+      filter();
     });
   });
+  function size() { return sizeSelect.value === "all" ? Infinity : Number(sizeSelect.value); }
   function filter() {
-    var wanted = statusSelect.value, rule = ruleSelect.value, count = 0;
-    Array.prototype.forEach.call(body.rows, function (row) {
-      var rules = row.getAttribute("data-rules").split(" ");
-      var visible = (wanted === "" || row.getAttribute("data-status") === wanted) &&
-                    (rule === "" || rules.indexOf(rule) >= 0);
-      row.hidden = !visible;
-      var section = document.getElementById(row.getAttribute("data-deck"));
-      if (section) { section.hidden = !visible; }
-      if (visible) { count += 1; }
+    var wanted = statusSelect.value, rule = ruleSelect.value;
+    matching = order.filter(function (row) {
+      return (wanted === "" || statusOf(row) === wanted) && (rule === "" || rulesOf(row).indexOf(rule) >= 0);
     });
-    shown.textContent = String(count);
+    show();
   }
-  statusSelect.addEventListener("change", filter);
-  ruleSelect.addEventListener("change", filter);
+  function show() {
+    var count = size() === Infinity ? 1 : Math.max(1, Math.ceil(matching.length / size()));
+    page = Math.min(Math.max(page, 0), count - 1);
+    var first = size() === Infinity ? 0 : page * size();
+    var wanted = matching.slice(first, first + size());
+    var keep = new Set(wanted);
+    current.forEach(function (row) { if (!keep.has(row)) { setHidden(row, true); } });
+    var place = body.firstChild;
+    wanted.forEach(function (row) {
+      setHidden(row, false);
+      if (row === place) { place = place.nextSibling; } else { body.insertBefore(row, place); }
+    });
+    current = wanted;
+    shown.textContent = String(matching.length);
+    pageNumber.textContent = String(page + 1);
+    pages.textContent = String(count);
+    previous.disabled = page === 0;
+    next.disabled = page >= count - 1;
+  }
+  function showDeck() {
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; }  // "#%E0": no deck
+    var find = function () { return matching.findIndex(function (row) { return deckOf(row) === id; }); };
+    var index = find();
+    if (index < 0 && /^deck-[0-9]+$/.test(id)) {
+      statusSelect.value = ""; ruleSelect.value = ""; matching = order;
+      index = find();
+    }
+    if (index >= 0 && size() !== Infinity && Math.floor(index / size()) !== page) {
+      page = Math.floor(index / size());
+      show();
+      var section = document.getElementById(id);
+      if (section) { section.scrollIntoView(); }
+    }
+  }
+  statusSelect.addEventListener("change", function () { page = 0; filter(); });
+  ruleSelect.addEventListener("change", function () { page = 0; filter(); });
+  sizeSelect.addEventListener("change", function () { page = 0; show(); });
+  previous.addEventListener("click", function () { page -= 1; show(); });
+  next.addEventListener("click", function () { page += 1; show(); });
+  window.addEventListener("hashchange", showDeck);
   filter();
+  if (location.hash) { showDeck(); }
 }());
 """
+
+PAGE_SIZE = 100  # decks shown at once: their rows and their problems (the rest are in the file, hidden)
 
 
 def _hash(text: str) -> str:
@@ -140,17 +209,17 @@ def _status(result) -> str:
 def _problems_table(problems) -> str:
     if not problems:
         return "<p>No problems.</p>"
-    rows = ["<table><thead><tr><th class=\"n\">Line</th><th>Section</th><th>Rule</th><th>Card</th><th>Problem</th>"
-            "<th>Fix</th></tr></thead><tbody>"]
+    rows = ['<table class="problems"><thead><tr><th class="n">Line</th><th>Section</th><th>Rule</th><th>Card</th>'
+            "<th>Problem</th><th>Fix</th></tr></thead><tbody>"]
     for p in problems:
         card = p.card.label() if p.card is not None else ""
         severity = "error" if p.severity == ERROR else "warning"
         rows.append(
-            f'<tr><td class="n">{h(p.line) if p.line is not None else ""}</td>'
+            f'<tr><td>{p.line if p.line is not None else ""}</td>'
             f"<td>{h(SECTION_TITLES.get(p.section, p.section or ''))}</td>"
             f'<td><span class="{severity}">{h(p.rule)}</span>{"" if severity == "error" else " (warning)"}</td>'
             f"<td>{h(card)}</td><td>{h(p.message)}</td>"
-            f'<td class="fix">{h(p.fix or "")}</td></tr>')
+            f'<td>{h(p.fix or "")}</td></tr>')
     rows.append("</tbody></table>")
     return "".join(rows)
 
@@ -199,38 +268,39 @@ def render(run: Run) -> str:
     head = [("Status", False), ("Deck", False), ("Name", False), ("Main", True), ("Extra", True), ("Side", True),
             ("Errors", True), ("Warnings", True), ("Rules", False)] + ([("Points", True)] if with_points else [])
     body = _summary(run)
+    paged = len(results) > PAGE_SIZE
     body.append('<div class="panel"><h2>Decks</h2><div class="controls">'
                 '<label>Status <select id="filter-status"><option value="">all</option>'
                 '<option value="illegal">illegal</option><option value="unreadable">unreadable</option>'
                 '<option value="legal">legal</option></select></label>'
                 '<label>Rule <select id="filter-rule"><option value="">any</option>'
                 + "".join(f'<option value="{h(rule)}">{h(rule)}</option>' for rule in rules)
-                + f'</select></label><span><span id="shown">{len(results)}</span> of {len(results)} decks shown</span>'
+                + f'</select></label><span><span id="shown">{len(results)}</span> of {len(results)} decks match</span>'
+                + f'<span class="pager"{"" if paged else " hidden"}><button type="button" id="previous">previous</button> '
+                  f'page <span id="page">1</span> of <span id="pages">{-(-len(results) // PAGE_SIZE)}</span> '
+                  '<button type="button" id="next">next</button></span>'
+                + f'<label{"" if paged else " hidden"}>Decks a page <select id="page-size">'
+                  f'<option value="{PAGE_SIZE}">{PAGE_SIZE}</option><option value="1000">1000</option>'
+                  '<option value="all">all (to print every deck)</option></select></label>'
                 "</div>")
+    if paged:
+        body.append(f'<noscript><p class="stale">Scripts are off: the first {PAGE_SIZE} of {len(results)} decks are '
+                    "shown.</p></noscript>")
     numeric_class = ' class="n"'
     body.append('<table id="decks"><thead><tr>' + "".join(
         f'<th{numeric_class if numeric else ""}><button type="button">{title}</button></th>' for title, numeric in head)
         + "</tr></thead><tbody>")
     rank = {"unreadable": 0, "illegal": 1, "legal": 2}
-    for i, result in enumerate(results, 1):
+    for i, result in enumerate(results, 1):  # as little markup per deck as will do: 50,000 decks are 50,000 rows
         errors, warnings = counts(result)
         sizes = _sizes(result)
-        deck_rules = sorted({p.rule for p in result.problems})
+        deck_rules = ", ".join(sorted({p.rule for p in result.problems}))
         points = result.facts.get("points")
-        cells = [
-            (_status(result), f"{rank[status(result)]}"),
-            (f'<a class="path" href="#deck-{i}">{h(result.path)}</a>', h(result.path)),
-            (h(result.name or ""), h(result.name or "")),
-            *((sizes[s], sizes[s]) for s in SECTIONS),
-            (str(errors), str(errors)), (str(warnings), str(warnings)),
-            (h(", ".join(deck_rules)), h(" ".join(deck_rules))),
-        ]
-        if with_points:
-            cells.append((str(points["total"]) if points else "", str(points["total"]) if points else ""))
-        tds = "".join(f'<td{numeric_class if head[j][1] else ""} data-sort="{sort}">{shown}</td>'
-                      for j, (shown, sort) in enumerate(cells))
-        body.append(f'<tr data-status="{status(result)}" data-rules="{h(" ".join(deck_rules))}" '
-                    f'data-deck="deck-{i}">{tds}</tr>')
+        tail = f"<td>{points['total'] if points else ''}</td>" if with_points else ""
+        body.append(f'<tr{" hidden" if i > PAGE_SIZE else ""}><td data-sort="{rank[status(result)]}">{_status(result)}'
+                    f'</td><td><a class="path" href="#deck-{i}">{h(result.path)}</a></td><td>{h(result.name or "")}</td>'
+                    f"<td>{sizes[MAIN]}</td><td>{sizes[EXTRA]}</td><td>{sizes[SIDE]}</td><td>{errors}</td>"
+                    f"<td>{warnings}</td><td>{h(deck_rules)}</td>{tail}</tr>")
     body.append("</tbody></table></div>")
     for i, result in enumerate(results, 1):
         sizes = _sizes(result)
@@ -240,9 +310,9 @@ def render(run: Run) -> str:
         extra = f" · {points['total']} points (cap {points['cap']})" if points else ""
         if result.fingerprint:
             extra += f" · fingerprint {result.fingerprint}"
-        body.append(f'<section class="panel deck" id="deck-{i}"><h2>{_status(result)} <span class="path">'
-                    f'{h(result.path)}</span>{name}</h2><p class="meta">{h(size_text)}{h(extra)}</p>'
-                    f"{_problems_table(result.problems)}</section>")
+        body.append(f'<section class="panel deck" id="deck-{i}"{" hidden" if i > PAGE_SIZE else ""}><h2>'
+                    f'{_status(result)} <span class="path">{h(result.path)}</span>{name}</h2><p class="meta">'
+                    f"{h(size_text)}{h(extra)}</p>{_problems_table(result.problems)}</section>")
     return page("deckcheck report", body, script=True)
 
 

@@ -112,8 +112,8 @@ def _make_folders(folder: Path) -> list[Path]:
         try:
             os.mkdir(each)
         except FileExistsError:
-            if not os.path.isdir(each):
-                raise
+            if not os.path.isdir(each):  # a file where a folder is to be
+                raise NotADirectoryError(20, f"{each} is a file, not a folder") from None
             continue
         made.append(each)
     return made
