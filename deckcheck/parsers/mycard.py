@@ -19,7 +19,7 @@ import struct
 from deckcheck.limits import max_entries
 from deckcheck.model import EXTRA, MAIN, SIDE, DeckEntry, ParsedDeck
 from deckcheck.parsers.ydk import NotText, decode_deck_text, unreadable
-from deckcheck.parsers.ydke import decode_base64
+from deckcheck.parsers.base64_text import decode_base64
 
 __all__ = ["MAX_COPIES", "MAX_PASSCODE", "encode_mycard", "looks_like_mycard", "parse_mycard"]
 

@@ -19,7 +19,7 @@ import zlib
 from deckcheck.limits import clip
 from deckcheck.model import MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 from deckcheck.parsers.ydk import NotText, decode_deck_text, unreadable
-from deckcheck.parsers.ydke import decode_base64
+from deckcheck.parsers.base64_text import decode_base64
 
 __all__ = ["parse_omega", "looks_like_omega", "encode_omega", "MAX_INFLATED"]
 
