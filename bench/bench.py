@@ -14,9 +14,8 @@ names   `deckcheck check deck.txt --output-format json` in a new process, the de
         same list by German names is shown too (it reads the names of other languages).
 corpus  `deckcheck check DIR --output-format json` end to end over 5,000 decklists, against a
         minimal script that reads the files and parses their passcodes (both new processes,
-        interleaved, medians of --runs). Target ≤ 3×. Peak memory reported twice: the main
-        process's max RSS (exact, from the kernel) and the peak of main + worker processes
-        together (sampled from /proc every 2 ms). Target < 120 MB.
+        interleaved, medians of --runs). Target ≤ 3×. Peak memory: the process's max RSS (exact,
+        from the kernel). Target < 120 MB.
 text    the text report of the 5,000 decklists against their JSON report (new processes,
         interleaved, medians). Target ≤ 1.5×.
 genesys the 5,000 decklists made Genesys decks (Link and Pendulum Monsters and cards with points
@@ -26,12 +25,15 @@ real    `deckcheck check DIR --output-format json --format tcg` over a folder of
         (--corpus DIR, *.ydk under it; default ../shared/bench/decks, 2,000 distinct real decklists)
         against ydeck (npm, the validator of the Emcee tournament bot, installed once into
         ~/.cache/deckcheck-bench and run by bench/ydeck_check.js: one card index and allow vector,
-        then every file validated), against the read-and-parse floor (the minimal reader of corpus)
-        and against itself with --jobs 1 (what the pool buys). New processes, alternating, medians
-        of --runs. Targets: ≤ 1.0× ydeck at lower peak memory (ydeck's own max RSS; deckcheck's whole
-        process tree), the pool ≥ 1.3× faster than --jobs 1.
+        then every file validated) and against the read-and-parse floor (the minimal reader of
+        corpus). New processes, alternating, medians of --runs, of the time and of the CPU time
+        (user + system: what a busy machine changes least). Targets: ≤ 1.0× ydeck at lower peak
+        memory (each one's max RSS).
 real20k the same over 20,000 distinct decklists made from the real ones (make_distinct_corpus: each a
         real file with one to three passcodes swapped), to show how both scale.
+devices what each speed device of deckcheck/fast/ buys: the command of real over --corpus with the
+        device turned off (DECKCHECK_NO_FAST=name) against all of them on, and with none
+        (DECKCHECK_NO_FAST=1). New processes, alternating, medians of the time and the CPU time.
 
 sheet   `deckcheck decklist deck.ydk -o sheet.pdf` (a 40-card deck, deckcheck's own sheet) in a new process,
         against the cold check above (medians of --runs, interleaved). Target < 1 s, and the ratio shows
@@ -177,10 +179,10 @@ def bench_sheets(runs: int) -> tuple[float, float, int]:
 
 def text_decklist(lang: str = "en") -> str:
     """branded-despia.ydk as a text decklist by name ("3 Fallen of Albaz"), grouped as a site exports it."""
-    from deckcheck.carddb import CardIndex
+    from deckcheck.datastore import open_cards
     from deckcheck.parsers import read_deck
 
-    cards = CardIndex.load()
+    cards = open_cards()
     deck = read_deck(REPO / "sample_decks" / "tcg" / "branded-despia.ydk")
     lines = []
     for section, title in (("main", "Main Deck"), ("extra", "Extra Deck"), ("side", "Side Deck")):
@@ -289,17 +291,17 @@ def own_peak_mb(cmd: list[str], env: dict | None = None) -> float:
     return int(out.split()[-1]) / 1024
 
 
-def run_measured(cmd: list[str], env: dict | None = None) -> tuple[float, float, float]:
-    """(seconds, max RSS of the process itself in MB, peak RSS of its whole process tree in MB).
+def run_measured(cmd: list[str], env: dict | None = None) -> tuple[float, float, float, float]:
+    """(seconds, max RSS of the process itself in MB, peak RSS of its whole process tree in MB, CPU seconds).
 
-    The tree's peak is sampled every 2 ms from /proc (workers included); the process's own
-    peak is exact (``own_peak_mb``: one more run).
+    The tree's peak is sampled every 2 ms from /proc (child processes included); the process's own
+    peak is exact (``own_peak_mb``: one more run). CPU: user + system time of the process and its children.
     """
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     tree_peak = 0
     while True:
-        pid, status, _usage = os.wait4(proc.pid, os.WNOHANG)
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
             break
         if sys.platform.startswith("linux"):
@@ -308,51 +310,53 @@ def run_measured(cmd: list[str], env: dict | None = None) -> tuple[float, float,
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     own_peak = own_peak_mb(cmd, env)
-    return elapsed, own_peak, max(tree_peak / 1024, own_peak)
+    return elapsed, own_peak, max(tree_peak / 1024, own_peak), usage.ru_utime + usage.ru_stime
 
 
-def bench_corpus(runs: int) -> tuple[float, float, float, float, float, float]:
-    """Medians of (baseline s, deckcheck s), peaks of (deckcheck's own MB, its process tree's MB),
-    the share of decks that were legal (how realistic the corpus is), and the median of
-    deckcheck in one process (--jobs 1, s) for comparison."""
+def bench_corpus(runs: int) -> tuple[float, float, float, float]:
+    """Medians of (baseline s, deckcheck s), the peak of deckcheck's MB, and the share of decks that were legal
+    (how realistic the corpus is)."""
     with tempfile.TemporaryDirectory() as tmp:
         make_corpus(Path(tmp), 5000)
         base_cmd = [sys.executable, "-c", MINIMAL_READER, tmp]
         check_cmd = [*deckcheck_command(), "check", tmp, "--output-format", "json"]
-        single_cmd = [*check_cmd, "--jobs", "1"]
         timed(base_cmd), timed(check_cmd)  # warm the file cache for both
-        base, ours, own, tree, single = [], [], [], [], []
+        base, ours, own = [], [], []
         for _ in range(runs):  # interleaved, so a slow moment of the machine hits both
             base.append(timed(base_cmd))
-            seconds, own_mb, tree_mb = run_measured(check_cmd)
+            seconds, own_mb, _tree_mb, _cpu = run_measured(check_cmd)
             ours.append(seconds)
             own.append(own_mb)
-            tree.append(tree_mb)
-            single.append(timed(single_cmd))
         import json
 
         out = subprocess.run(check_cmd, cwd=REPO, capture_output=True, text=True).stdout
         summary = json.loads(out)["summary"]
         legal = summary["legal"] / summary["decks"]
-        return (statistics.median(base), statistics.median(ours), max(own), max(tree), legal,
-                statistics.median(single))
+        return statistics.median(base), statistics.median(ours), max(own), legal
 
 
-def alternate(commands: dict[str, list[str]], runs: int, env: dict | None = None) -> dict[str, dict]:
+def alternate(commands: dict[str, list[str]], runs: int, env: dict | None = None,
+              envs: dict[str, dict] | None = None) -> dict[str, dict]:
     """Run each command ``runs`` times, one of each in turn (a slow moment of a shared machine hits all of
-    them), after one warm-up run each: per command the median seconds and the peaks of its own and its
-    process tree's resident memory (MB)."""
-    for cmd in commands.values():
-        subprocess.run(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    found = {name: {"s": [], "own": 0.0, "tree": 0.0} for name in commands}
+    them), after one warm-up run each: per command the median seconds and CPU seconds, and the peaks of its own
+    and its process tree's resident memory (MB). ``env``: the environment of the commands; ``envs``: of each
+    command by name, instead."""
+    def env_of(name: str) -> dict | None:
+        return envs[name] if envs is not None else env
+
+    for name, cmd in commands.items():
+        subprocess.run(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env_of(name))
+    found: dict[str, dict] = {name: {"s": [], "cpu": [], "own": 0.0, "tree": 0.0} for name in commands}
     for _ in range(runs):
         for name, cmd in commands.items():
-            seconds, own, tree = run_measured(cmd, env)
+            seconds, own, tree, cpu = run_measured(cmd, env_of(name))
             found[name]["s"].append(seconds)
+            found[name]["cpu"].append(cpu)
             found[name]["own"] = max(found[name]["own"], own)
             found[name]["tree"] = max(found[name]["tree"], tree)
     for values in found.values():
         values["median"] = statistics.median(values["s"])
+        values["cpu_median"] = statistics.median(values["cpu"])
     return found
 
 
@@ -513,10 +517,8 @@ def bench_real(corpus: Path, runs: int) -> tuple[dict[str, dict], dict, int]:
         modules = install_ydeck()
         cards = Path(tmp) / "cards.json"
         ydeck_cards(cards)
-        check = [*deckcheck_command(), "check", str(corpus), "--output-format", "json", "--format", "tcg"]
         commands = {
-            "deckcheck": check,
-            "deckcheck --jobs 1": [*check, "--jobs", "1"],
+            "deckcheck": real_command(corpus),
             "ydeck": ["node", str(REPO / "bench" / "ydeck_check.js"), str(cards), str(corpus)],
             "floor": [sys.executable, "-c", MINIMAL_READER, str(corpus)],
         }
@@ -528,21 +530,42 @@ def bench_real(corpus: Path, runs: int) -> tuple[dict[str, dict], dict, int]:
         return found, summary, ydeck_legal
 
 
+def real_command(corpus: Path) -> list[str]:
+    return [*deckcheck_command(), "check", str(corpus), "--output-format", "json", "--format", "tcg"]
+
+
 def report_real(corpus: Path, described, runs: int) -> None:
     before = load()
     found, summary, ydeck_legal = bench_real(corpus, runs)
-    ours, single, ydeck, floor = (found[k]["median"] for k in ("deckcheck", "deckcheck --jobs 1", "ydeck", "floor"))
+    ours, ydeck, floor = (found[k]["median"] for k in ("deckcheck", "ydeck", "floor"))
+    ours_cpu, ydeck_cpu = found["deckcheck"]["cpu_median"], found["ydeck"]["cpu_median"]
     print(f"real    {summary['decks']:,} decks: {described} ({summary['legal'] / summary['decks']:.0%} legal; "
           f"ydeck: {ydeck_legal / summary['decks']:.0%})")
     print(f"        deckcheck {ours * 1000:7.1f} ms  ydeck {ydeck * 1000:7.1f} ms  ratio {ours / ydeck:5.2f}×  (target ≤ 1.0×);"
           f"  floor {floor * 1000:7.1f} ms  ratio {ours / floor:5.2f}×")
-    print(f"        --jobs 1 {single * 1000:7.1f} ms: the pool is {single / ours:4.2f}× faster (target ≥ 1.3×); "
-          f"--jobs 1 vs ydeck {single / ydeck:5.2f}×")
-    print(f"        peak RSS: deckcheck {found['deckcheck']['tree']:.0f} MB process tree "
-          f"({found['deckcheck']['own']:.0f} MB main process), --jobs 1 {found['deckcheck --jobs 1']['own']:.0f} MB, "
-          f"ydeck {found['ydeck']['own']:.0f} MB (target: below ydeck's)")
+    print(f"        CPU time: deckcheck {ours_cpu * 1000:7.1f} ms  ydeck {ydeck_cpu * 1000:7.1f} ms  ratio "
+          f"{ours_cpu / ydeck_cpu:5.2f}×")
+    print(f"        peak RSS: deckcheck {found['deckcheck']['own']:.0f} MB, ydeck {found['ydeck']['own']:.0f} MB "
+          f"(target: below ydeck's)")
     for name, values in found.items():
         print(f"        runs: {name} {', '.join(f'{s * 1000:.0f}' for s in values['s'])} ms")
+    print(f"        {before} before, {load()} after")
+
+
+def report_devices(corpus: Path, runs: int) -> None:
+    """What each device of deckcheck/fast/ buys on ``corpus``: the command with it off against all on."""
+    from deckcheck.fast import DEVICES
+
+    before = load()
+    base = {k: v for k, v in os.environ.items() if k != "DECKCHECK_NO_FAST"}
+    envs = {"all on": base, **{f"without {d}": {**base, "DECKCHECK_NO_FAST": d} for d in DEVICES},
+            "none": {**base, "DECKCHECK_NO_FAST": "1"}}
+    found = alternate({name: real_command(corpus) for name in envs}, runs, envs=envs)
+    on = found["all on"]
+    print(f"devices {corpus} (-o json --format tcg), medians of {runs}:")
+    for name, values in found.items():
+        print(f"        {name:24s} {values['median'] * 1000:7.1f} ms ({values['median'] / on['median']:5.2f}×)  CPU "
+              f"{values['cpu_median'] * 1000:7.1f} ms ({values['cpu_median'] / on['cpu_median']:5.2f}×)")
     print(f"        {before} before, {load()} after")
 
 
@@ -566,19 +589,19 @@ def compile_package() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    names = ["cold", "batch", "names", "corpus", "text", "genesys", "sheet", "sheets", "real", "real20k"]
+    names = ["cold", "batch", "names", "corpus", "text", "genesys", "sheet", "sheets", "real", "real20k", "devices"]
     parser.add_argument("which", nargs="*", metavar="|".join(names), help="which benchmarks (default: all but real; "
                         "with --corpus, real too)")
     parser.add_argument("--runs", type=int, default=0, help="repetitions (default: 15 cold, 5 batch, 15 names, "
-                        "5 corpus, text, genesys and real, 9 sheet, 3 sheets)")
-    parser.add_argument("--corpus", type=Path, default=SHARED_DECKS, help="a folder of real decklists, for real and "
-                        "real20k (default: ../shared/bench/decks)")
+                        "5 corpus, text, genesys and real, 9 devices and sheet, 3 sheets)")
+    parser.add_argument("--corpus", type=Path, default=SHARED_DECKS, help="a folder of real decklists, for real, "
+                        "real20k and devices (default: ../shared/bench/decks)")
     args = parser.parse_args()
-    which = args.which or names[:-2] + (["real"] if args.corpus.is_dir() else [])
+    which = args.which or names[:-3] + (["real"] if args.corpus.is_dir() else [])
     unknown = set(which) - set(names)
     if unknown:
         parser.error(f"unknown benchmark: {', '.join(sorted(unknown))}")
-    if {"real", "real20k"} & set(which) and not args.corpus.is_dir():
+    if {"real", "real20k", "devices"} & set(which) and not args.corpus.is_dir():
         parser.error(f"real needs --corpus DIR, a folder of decklists ({args.corpus} is none)")
     compile_package()
     print(f"python {sys.version.split()[0]} · {os.cpu_count()} cores · deckcheck via {' '.join(deckcheck_command())}")
@@ -594,13 +617,11 @@ def main() -> None:
         print(f"names   YDK {ydk * 1000:7.1f} ms  text by names {english * 1000:7.1f} ms  ratio {english / ydk:5.2f}×  "
               f"(target ≤ 2×);  by German names {german * 1000:7.1f} ms  ratio {german / ydk:5.2f}×")
     if "corpus" in which:
-        load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-        base, ours, own, tree, legal, single = bench_corpus(args.runs or 5)
+        before = load()
+        base, ours, own, legal = bench_corpus(args.runs or 5)
         print(f"corpus  baseline {base * 1000:7.1f} ms  deckcheck {ours * 1000:7.1f} ms  ratio {ours / base:5.2f}×  (target ≤ 3×, 5,000 decks, "
-              f"{legal:.0%} legal)  peak RSS {own:.0f} MB main process, {tree:.0f} MB with its workers (target < 120 MB)")
-        if hasattr(os, "getloadavg"):  # the pool needs the second core: other work on the machine skews the ratio
-            print(f"        one process (--jobs 1) {single * 1000:7.1f} ms  ratio {single / base:5.2f}×;  "
-                  f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after (1 min, {os.cpu_count()} cores)")
+              f"{legal:.0%} legal)  peak RSS {own:.0f} MB (target < 120 MB)")
+        print(f"        {before} before, {load()} after")
     if "text" in which:
         found = bench_text(args.runs or 5)
         json_s, text_s = found["json"]["median"], found["text"]["median"]
@@ -621,6 +642,8 @@ def main() -> None:
             made_from = make_distinct_corpus(args.corpus, Path(tmp), 20_000)
             report_real(Path(tmp), f"20,000 distinct decklists made from the {made_from:,} under {args.corpus}",
                         args.runs or 5)
+    if "devices" in which:
+        report_devices(args.corpus, args.runs or 9)
     if "sheet" in which:
         base, ours = bench_sheet(args.runs or 9)
         print(f"sheet   check {base * 1000:7.1f} ms  decklist {ours * 1000:7.1f} ms  ratio {ours / base:5.2f}×  "

@@ -14,18 +14,25 @@ imported when first used, so ``import deckcheck`` loads nothing else (the comman
 from .version import __version__
 
 __all__ = [
-    "check", "Session", "Found", "Source", "selection",
+    "check", "Session", "Found", "Source", "selection", "read_fingerprint",
     "DeckResult", "Problem", "Run",
-    "DeckcheckError", "DataError", "FormatError", "UsageError", "ConfigError", "NotAFile", "TooLarge",
+    "Conversion", "ShownDeck", "RegisteredDeck", "SideResult", "MatchResult", "DeckDiff", "Fingerprint",
+    "RegistrationSheet", "TableCheck", "EventSheet",
+    "DeckcheckError", "DataError", "FormatError", "UsageError", "ConfigError", "InvalidFingerprint",
+    "EventInputError", "NotAFile", "TooLarge",
     "__version__",
 ]
 
 _WHERE = {
-    "check": "api", "Session": "api", "Found": "api", "selection": "api",
+    "check": "api", "Session": "api", "Found": "api", "selection": "api", "read_fingerprint": "api",
     "Source": "model", "DeckResult": "model", "Problem": "model",
     "Run": "report",
+    "Conversion": "api", "ShownDeck": "api", "RegisteredDeck": "api", "DeckDiff": "api", "Fingerprint": "api",
+    "RegistrationSheet": "api", "TableCheck": "api", "EventSheet": "api",
+    "SideResult": "side", "MatchResult": "side",
     "DeckcheckError": "errors", "DataError": "errors", "FormatError": "errors", "UsageError": "errors",
-    "ConfigError": "errors", "NotAFile": "errors", "TooLarge": "errors",
+    "ConfigError": "errors", "InvalidFingerprint": "errors", "EventInputError": "errors", "NotAFile": "errors",
+    "TooLarge": "errors",
 }
 
 

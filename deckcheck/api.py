@@ -19,24 +19,35 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import clock
+from .convert import Conversion
 from .errors import UsageError
 from .files import Found
 from .limits import quoted
-from .model import DeckResult, Source
+from .model import DeckResult, ParsedDeck, ResolvedDeck, Source
 
 if TYPE_CHECKING:
     from .checker import Checker, Selection
     from .datastore import LoadedData
+    from .event import Checked, Review, Reviewed
+    from .registration import Sheet as FormSheet
+    from .regulation import Regulation
     from .report import Run
+    from .sheet import Sheet
+    from .side import DiffRow, MatchResult, SideChecker, SideResult
 
-__all__ = ["Session", "check", "Found", "ReadDecks", "selection"]
+__all__ = ["Session", "check", "Found", "ReadDecks", "selection", "Conversion", "ShownDeck", "RegisteredDeck",
+           "Fingerprint", "RegistrationSheet", "DeckDiff", "TableCheck", "EventSheet",
+           "read_fingerprint"]
+
+# A decklist: its text or bytes (any format deckcheck reads), or a deck that Session.read_decks read
+Deck = str | bytes | ParsedDeck
 
 CHECKERS_KEPT = 16  # selections a Session keeps a Checker for (their regulations are built once each)
 
@@ -101,6 +112,112 @@ class ReadDecks:
     errors: list[tuple[str, str]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ShownDeck:
+    """What ``deckcheck show`` shows of a deck: its cards by official name, grouped as the registration form
+    groups them, with totals and stats (``sheet``), the verdict (``result``), what it was judged by
+    (``regulation``: its ``title``, ``banlist``, ``points_cap`` …) and what the user should know of that
+    (``warnings``: a list asked for by name that was not in force on the date asked for)."""
+
+    sheet: Sheet
+    result: DeckResult
+    regulation: Regulation
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RegisteredDeck:
+    """A Match's registered deck, judged once (as of the :meth:`Session.register` call): sided decks and the
+    Duels of a Match are judged against it. ``result``: its own verdict; ``regulation``: what it is judged by;
+    ``warnings``: what the user should know of that; ``stale``: the lists judged by that may be out of date
+    (``report.stale_message`` says each in words)."""
+
+    result: DeckResult
+    regulation: Regulation
+    warnings: list[str]
+    stale: list[dict]
+    _checker: SideChecker = field(repr=False)
+
+    def side(self, sided: Deck, *, input_format: str | None = None, name: str | None = None) -> SideResult:
+        """Whether ``sided`` is a legal sided version of the registered deck: the swaps (``moves``), the
+        problems, ``legal``."""
+        return self._checker.check(_one_deck(sided, name or "<sided>", input_format))
+
+    def match(self, duels: Sequence[Deck], game_loss_before: Iterable[int] = (), *,
+              input_format: str | None = None) -> MatchResult:
+        """Every Duel of a Match, in order: Duel 1 (and a Duel after a Game Loss before the one before it
+        began) the registered deck exactly, the others legal sided decks. ``game_loss_before``: the Duels
+        decided by a Game Loss before they began."""
+        from .side import check_match
+
+        losses = list(game_loss_before)
+        for n in losses:
+            if not 1 <= n <= len(duels):
+                raise UsageError(f"a Game Loss before Duel {n}: the Match has Duels 1 to {len(duels)}")
+        decks = [_one_deck(deck, f"<duel {n}>", input_format) for n, deck in enumerate(duels, 1)]
+        return check_match(self._checker, decks, losses)
+
+
+@dataclass(frozen=True)
+class TableCheck:
+    """A deck found at the table against a player's counted decklist (:meth:`Session.check_at_table`):
+    ``checked`` (its verdict, fingerprint, resolved deck), ``changes`` (``diff``'s rows from the counted list)
+    and whether it is the ``same`` deck by fingerprint."""
+
+    player: Reviewed
+    checked: Checked
+    changes: list
+    same: bool
+
+
+@dataclass(frozen=True)
+class EventSheet:
+    """A player's registration sheet at an event (:meth:`Session.event_sheets`): ``sheet`` and the PDF's
+    ``file_name`` (by last name, first name, KONAMI ID), or None and the ``problem`` of a counted decklist that
+    cannot be read."""
+
+    player: Reviewed
+    sheet: FormSheet | None
+    file_name: str | None
+    problem: str | None = None
+
+
+class DeckDiff(NamedTuple):
+    """Two decks (resolved: each entry with its card) and the cards whose copies differ, per section (``rows``:
+    ``section``, ``card``, copies in ``a`` and in ``b``)."""
+
+    a: ResolvedDeck
+    b: ResolvedDeck
+    rows: list[DiffRow]
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """A deck's fingerprint (docs/fingerprint.md): ``code`` (``DC1-…``), or None with the ``problem`` when the
+    decklist could not be read; ``path``: the deck as named (``links.txt#2`` for one of several in a file)."""
+
+    path: str
+    code: str | None
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class RegistrationSheet:
+    """What a deck's registration sheet holds (``deckcheck decklist`` draws it as a PDF): the player and event
+    fields, the card rows by block with their totals, the check's problems, the format, list and fingerprint
+    (``sheet``, a ``registration.Sheet``; None when the decklist could not be read), the verdict (``result``)
+    and the date it was checked as of (``as_of``: the format asked for's)."""
+
+    path: str
+    sheet: FormSheet | None
+    result: DeckResult
+    as_of: date
+
+    @property
+    def unreadable(self) -> bool:
+        return self.sheet is None
+
+
 class Session:
     """Checks decklists with data kept loaded between calls.
 
@@ -116,7 +233,7 @@ class Session:
 
     @property
     def data_dir(self) -> Path:
-        from .datastore import data_dir
+        from .paths import data_dir
 
         return self._data_dir if self._data_dir is not None else data_dir()
 
@@ -229,11 +346,10 @@ class Session:
         """Check every decklist of ``sources`` (see :meth:`find`): the run, its results in the order given.
         ``event``: ``collection`` (a CSV of copies owned), ``prices`` and ``price_cap`` (see :func:`selection`).
 
-        ``chosen`` (a :func:`selection`) instead of ``format`` … ``points_cap``. ``jobs``: processes to check
-        with (None: every spare core for a large batch). ``progress(n)``: told as decks are done.
-        ``prerender``: a report's per-deck piece made where each deck is checked (the JSON report's lines).
-        ``run.notices``: what the user should know of the run ("warning: …", "note: …"); of the data in use,
-        :attr:`warnings`.
+        ``chosen`` (a :func:`selection`) instead of ``format`` … ``points_cap``. ``progress(n)``: told as decks
+        are done. ``run.notices``: what the user should know of the run ("warning: …"); of the data in use,
+        :attr:`warnings`. ``jobs`` and ``prerender`` are accepted and ignored, for callers written when they
+        chose a pool of processes and a report's per-deck piece (the decks are checked in this process).
         """
         from .batch import check_files
 
@@ -242,8 +358,7 @@ class Session:
         checker = self.checker(chosen, input_format=_input_format(input_format))
         notices = [f"warning: {w}" for w in checker.warnings()]
         main = checker.regulation()
-        results, deck_formats = check_files(checker, sources, jobs=jobs, progress=progress, render=prerender,
-                                            note=lambda text: notices.append(f"note: {text}"))
+        results, deck_formats = check_files(checker, sources, progress=progress)
         judged_in = {fmt for fmt, _list in deck_formats.values()}
         notices += [f"warning: {w}" for w in checker.unused_overrides(judged_in)]
         return self._run(checker, main, results, deck_formats, list(skipped), {s.shown for s in sources},
@@ -253,7 +368,7 @@ class Session:
                     jobs: int | None = None, progress: Callable[[int], None] | None = None, **judge_by) -> Run:
         """Check every decklist that ``paths`` name (:meth:`find`, then :meth:`check_sources`). A path that
         does not exist is a UsageError; ``judge_by``: ``format``, ``as_of``, ``banlist``, ``region``,
-        ``points_cap``, ``input_format``."""
+        ``points_cap``, ``input_format``. ``jobs`` is accepted and ignored (see :meth:`check_sources`)."""
         found = self.find(paths, exclude)
         if found.missing:
             raise UsageError(f"{found.missing[0]}: no such file or directory")
@@ -305,6 +420,225 @@ class Session:
     def judge(self, parsed, chosen: Selection | None = None, *, input_format: str | None = None):
         """(verdict, regulation) of a parsed deck (``show``, ``decklist``): the regulation says what it was judged by."""
         return self.checker(chosen, input_format=input_format).judge(parsed)
+
+    def selection_warnings(self, chosen: Selection | None = None, *, input_format: str | None = None,
+                           **judge_by) -> list[str]:
+        """What the user should know of judging by ``chosen`` (a :func:`selection`; else ``judge_by``: ``format``,
+        ``banlist``, ``as_of``, ``region``, ``points_cap``): a list asked for by name that was not the one in force
+        on the date asked for. A DeckcheckError when it cannot be judged by (an unknown format, list or region)."""
+        checker = self.checker(_chosen(chosen, judge_by), input_format=_input_format(input_format))
+        checker.regulation()
+        return checker.warnings()
+
+    # ---- a deck converted, shown, sided, fingerprinted, on a registration sheet ------------------------
+
+    def convert(self, deck: Deck, to: str, *, lang: str = "en", format: str | None = None,
+                input_format: str | None = None, name: str | None = None) -> Conversion:
+        """One decklist written as ``to`` (``ydk``, ``ydke``, ``yaml``, ``text``, ``konami-ids``, ``md-json``,
+        ``mycard``, ``ygomobile``), names in ``lang`` (yaml and text), every card kept where the format can hold
+        it; its names read as cards of ``format``'s game (default: the format it declares, else Rush Duel for
+        mostly Rush codes, else OCG/TCG). A :class:`Conversion`: the text and every problem with its line. A
+        decklist of several decks is a UsageError: use :meth:`convert_decks`."""
+        return _only(self.convert_decks(deck, to, lang=lang, format=format, input_format=input_format, name=name),
+                     name, "convert them with convert_decks")
+
+    def convert_decks(self, deck: Deck, to: str, *, lang: str = "en", format: str | None = None,
+                      input_format: str | None = None, name: str | None = None) -> list[Conversion]:
+        """Every deck of a decklist (a file of ydke links holds several) written as ``to`` (see :meth:`convert`)."""
+        from .convert import check_target, convert_parsed
+
+        check_target(to, lang)
+        decks = _decks_of(deck, name, input_format)
+        formats = self.formats()
+        chosen = formats.resolve(format) if format is not None else None
+        cards = self.data.cards
+        if lang != "en":
+            cards.other_names  # noqa: B018  (read now: a damaged names file is an error before any deck)
+        return [convert_parsed(parsed, to, cards, formats, chosen, lang) for parsed in decks]
+
+    def show(self, deck: Deck, chosen: Selection | None = None, *, input_format: str | None = None,
+             name: str | None = None, **judge_by) -> ShownDeck:
+        """A deck as ``deckcheck show`` shows it (a :class:`ShownDeck`), judged by ``chosen`` (a :func:`selection`)
+        or ``judge_by`` (``format``, ``banlist``, ``as_of``, ``region``)."""
+        from .resolve import resolve
+        from .sheet import Sheet
+
+        parsed = _one_deck(deck, name, input_format)
+        checker = self.checker(_chosen(chosen, judge_by), input_format=_input_format(input_format))
+        warnings = checker.warnings()
+        result, regulation = checker.judge(parsed)
+        resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
+        sheet = Sheet(resolved, regulation.points if regulation.points_list is not None else None)
+        return ShownDeck(sheet, result, regulation, warnings)
+
+    def register(self, deck: Deck, chosen: Selection | None = None, *, input_format: str | None = None,
+                 name: str | None = None, **judge_by) -> RegisteredDeck:
+        """A Match's registered deck, judged by ``chosen`` (a :func:`selection`) or ``judge_by`` (``format``,
+        ``banlist``, ``as_of``, ``region``, ``points_cap``, ``legacy_side``: exactly 0 or 15 Side Deck cards):
+        a :class:`RegisteredDeck` to judge sided decks (``side``) and Matches (``match``) against."""
+        from .side import SideChecker
+
+        parsed = _one_deck(deck, name or "<registered>", input_format)
+        checker = self.checker(_chosen(chosen, judge_by), input_format=_input_format(input_format))
+        warnings = checker.warnings()
+        side_checker = SideChecker(checker, parsed)
+        regulation = side_checker.regulation
+        return RegisteredDeck(side_checker.registered_result, regulation, warnings, list(regulation.stale),
+                              side_checker)
+
+    def side(self, registered: Deck, sided: Deck, *, input_format: str | None = None, **judge_by) -> SideResult:
+        """Whether ``sided`` is a legal sided version of ``registered`` (see :meth:`register`): the swaps, the
+        problems, ``legal``."""
+        return self.register(registered, input_format=input_format, **judge_by).side(sided, input_format=input_format)
+
+    def match(self, registered: Deck, duels: Sequence[Deck], game_loss_before: Iterable[int] = (), *,
+              input_format: str | None = None, **judge_by) -> MatchResult:
+        """Every Duel of a Match against ``registered`` (see :meth:`register` and :meth:`RegisteredDeck.match`)."""
+        return self.register(registered, input_format=input_format, **judge_by).match(duels, game_loss_before,
+                                                                                         input_format=input_format)
+
+    def diff(self, a: Deck, b: Deck, *, input_format: str | None = None) -> DeckDiff:
+        """Per section, the cards whose copies differ between two decklists, by card name (the names of a Rush
+        decklist, as ``a`` says, read as Rush cards)."""
+        from .resolve import resolve
+        from .rushdb import decklist_game
+        from .side import diff
+
+        first, second = _one_deck(a, "<a>", input_format), _one_deck(b, "<b>", input_format)
+        cards = self.data.cards.for_game(decklist_game(first, self.formats()))
+        resolved_a, resolved_b = resolve(first, cards), resolve(second, cards)
+        return DeckDiff(resolved_a, resolved_b, diff(resolved_a, resolved_b))
+
+    def fingerprint(self, deck: Deck, chosen: Selection | None = None, *, input_format: str | None = None,
+                    name: str | None = None, **judge_by) -> Fingerprint:
+        """A decklist's fingerprint, its cards read as the format's (``chosen`` or ``judge_by``'s ``format``;
+        default: the one it declares, else TCG). A decklist of several decks is a UsageError: use
+        :meth:`fingerprints`."""
+        checker = self.checker(_chosen(chosen, judge_by), input_format=_input_format(input_format))
+        return _fingerprint(checker.check_parsed(_one_deck(deck, name, input_format)))
+
+    def fingerprints(self, paths: Iterable[str | os.PathLike | Source], *, exclude: Sequence[str] = (),
+                     chosen: Selection | None = None, input_format: str | None = None,
+                     **judge_by) -> list[Fingerprint]:
+        """The fingerprint of every deck that ``paths`` name (:meth:`find`), in order; a path that does not exist
+        is a UsageError."""
+        found = self.find(paths, exclude)
+        if found.missing:
+            raise UsageError(f"{found.missing[0]}: no such file or directory")
+        checker = self.checker(_chosen(chosen, judge_by), input_format=_input_format(input_format))
+        prints = []
+        for source in found.sources:
+            if source.problem is not None:
+                prints.append(Fingerprint(source.shown, None, f"cannot read the file: {source.problem}"))
+                continue
+            path = Path(source.path) if source.path is not None else Path(source.shown)
+            prints += [_fingerprint(result) for result, _ in checker.check_decks(path, source.shown, source.data)]
+        return prints
+
+    def registration_sheet(self, deck: Deck, chosen: Selection | None = None, *,
+                           fields: Mapping[str, Any] | None = None, defaults: Mapping[str, Any] | None = None,
+                           lang: str = "en", input_format: str | None = None, name: str | None = None,
+                           **judge_by) -> RegistrationSheet:
+        """What a deck's registration sheet holds (a :class:`RegistrationSheet`), the deck judged by ``chosen``
+        (a :func:`selection`) or ``judge_by``, card names in ``lang`` (English where a card has none in it).
+        The player and event fields (``player``: "First Last" or "Last, First"; ``first_name``, ``last_name``,
+        ``konami_id``, ``country``, ``event``, ``date``) come from ``fields``, else the decklist (YAML ``player:``
+        …), else ``defaults`` (deckcheck.toml's ``[decklist]``), field by field."""
+        from .convert import Namer, check_target
+        from .registration import build_sheet, player_from
+
+        check_target("text", lang)
+        parsed = _one_deck(deck, name, input_format)
+        checker = self.checker(_chosen(chosen, judge_by), input_format=_input_format(input_format))
+        if lang != "en":
+            checker.cards.other_names  # noqa: B018  (read now: a damaged names file is an error before any deck)
+        result, regulation = checker.judge(parsed)
+        if parsed.unreadable:
+            return RegistrationSheet(parsed.path, None, result, checker.as_of)
+        registered = parsed.registration.given() if parsed.registration is not None else {}
+        entries = parsed.entries
+        if parsed.title_line is not None and parsed.name is None and result.name is not None:
+            entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
+        sheet = build_sheet(parsed.path, result.name, entries, result.problems,
+                            player_from(dict(fields or {}), registered, dict(defaults or {})),
+                            Namer(regulation.cards, lang),  # a Rush deck's names are Rush cards'
+                            skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
+                            list_name=regulation.list_name, fingerprint=result.fingerprint,
+                            side_deck=regulation.options("side-size").get("max") != 0, game=regulation.game)
+        return RegistrationSheet(parsed.path, sheet, result, checker.as_of)
+
+    # ---- an event: the submissions of its players ---------------------------------------------------------
+
+    def review_event(self, submissions: str | os.PathLike, roster: str | os.PathLike, deadline: str | datetime, *,
+                     manifest: str | os.PathLike | None = None, chosen: Selection | None = None,
+                     input_format: str | None = None, **judge_by) -> Review:
+        """The submission ledger of an event (``deckcheck.event``): which decklist counts for each player of
+        ``roster`` (a CSV: konami_id, player, …) by ``deadline`` (an ISO time with its zone), each checked (by
+        ``chosen`` or ``judge_by``), with what changed between a player's submissions. ``submissions``: the
+        folder of the files ``manifest`` (a CSV: player, konami_id, file, received) names, else one folder per
+        player named by the KONAMI ID. A roster, manifest or folder deckcheck cannot use is an EventInputError."""
+        from . import event
+
+        when = event.parse_deadline(deadline) if isinstance(deadline, str) else deadline
+        if when.tzinfo is None:
+            raise UsageError(f"the deadline {deadline} has no time zone")
+        players = event.read_roster(Path(roster))
+        if manifest is not None:
+            if not os.path.isdir(submissions):
+                raise UsageError(f"{submissions}: not a folder of submissions")
+            received = event.read_manifest(Path(manifest), Path(submissions), when.tzinfo)
+        else:
+            received = event.scan_folders(
+                Path(submissions), lambda where: [(s.path, s.shown) for s in self.find([where]).sources])
+        ledger = event.judge(players, received, when)
+        forced = _input_format(input_format)
+        checker = self.checker(_chosen(chosen, judge_by), input_format=forced)
+        review = event.review(ledger, checker, when, forced)
+        review.as_of = checker.as_of
+        review.stale = checker.stale({c.regulation.format.id for p in review.players if (c := p.counted) is not None})
+        return review
+
+    def check_at_table(self, review: Review, who: str, deck: str | os.PathLike, chosen: Selection | None = None, *,
+                       input_format: str | None = None, **judge_by) -> TableCheck:
+        """A deck found at the table (a file) against the counted decklist of player ``who`` (KONAMI ID or name)
+        of an event's ``review``: the same deck by fingerprint, and what changed. A UsageError when ``who`` is
+        no registered player, has no counted decklist, or ``deck`` is no file."""
+        from . import event
+
+        player = event.find_player(review, who)
+        if player is None:
+            raise UsageError(f"{quoted(who)} is no registered player (give the KONAMI ID or the name as on the roster)")
+        counted = player.counted
+        if counted is None:
+            raise UsageError(f"{player.registered.player} ({player.registered.konami_id}) has no counted decklist")
+        if not os.path.isfile(deck):
+            raise UsageError(f"{deck}: no such file")
+        found = event.Submission(player.registered.konami_id, player.registered.player, os.fspath(deck), Path(deck),
+                                 review.deadline)
+        forced = _input_format(input_format)
+        checked = event.check_submission(self.checker(_chosen(chosen, judge_by), input_format=forced), found, forced)
+        return TableCheck(player, checked, event.changes_between(counted, checked),
+                          checked.fingerprint is not None and checked.fingerprint == counted.fingerprint)
+
+    def event_sheets(self, review: Review, *, event: str | None = None, date: str | None = None,
+                     defaults: Mapping[str, Any] | None = None) -> list[EventSheet]:
+        """The registration sheet of each player's counted decklist, in roster order (none for a player without
+        one): the roster's fields, the ``event`` name and ``date``, then ``defaults`` (deckcheck.toml's
+        ``[decklist]``). A counted decklist that cannot be read has no sheet, and the ``problem`` says why."""
+        from .event import counted_sheet
+
+        sheets = []
+        for player in review.players:
+            counted = player.counted
+            if counted is None:
+                continue
+            if counted.result.unreadable:
+                problem = next((p for p in counted.result.problems if p.rule == "unreadable"), None)
+                sheets.append(EventSheet(player, None, None, problem.message if problem is not None else "unreadable"))
+                continue
+            sheet, file_name = counted_sheet(player, event, date, dict(defaults or {}))
+            sheets.append(EventSheet(player, sheet, file_name))
+        return sheets
 
     # ---- what deckcheck knows (the info commands) --------------------------------------------------
 
@@ -375,6 +709,59 @@ def _input_format(input_format: str | None) -> str | None:
     if input_format not in known:
         raise UsageError(f"unknown input format {input_format!r}; choose one of: {', '.join(known)}")
     return input_format
+
+
+def _chosen(chosen: Selection | None, judge_by: dict) -> Selection:
+    """``chosen``, else the selection that ``judge_by`` (:func:`selection`'s keywords) names."""
+    if chosen is not None:
+        if judge_by:
+            raise UsageError(f"give a selection or {', '.join(judge_by)}, not both")
+        return chosen
+    return selection(**judge_by)
+
+
+def _decks_of(deck: Deck, name: str | None, input_format: str | None) -> list[ParsedDeck]:
+    """The decks of a decklist given as text or bytes (named ``name``, default ``<deck>``), or a copy of a deck
+    read already (resolving sets its entries' cards: the caller's deck is never changed)."""
+    if isinstance(deck, ParsedDeck):
+        import copy
+
+        fresh = copy.copy(deck)
+        fresh.entries = [copy.copy(entry) for entry in deck.entries]
+        fresh.problems = list(deck.problems)
+        return [fresh]
+    if not isinstance(deck, (str, bytes, bytearray, memoryview)):
+        raise UsageError(f"a decklist is its text or bytes, not {type(deck).__name__}")
+    from .parsers import parse_given
+
+    data = deck.encode("utf-8", "surrogateescape") if isinstance(deck, str) else bytes(deck)
+    return parse_given(data, name or "<deck>", _input_format(input_format))
+
+
+def _only(found: list, name: str | None, instead: str):
+    """The one item of ``found``; a UsageError saying what to do ``instead`` when a decklist holds several decks."""
+    if len(found) != 1:
+        raise UsageError(f"{name or 'the decklist'} holds {len(found)} decks; {instead}")
+    return found[0]
+
+
+def _one_deck(deck: Deck, name: str | None, input_format: str | None) -> ParsedDeck:
+    return _only(_decks_of(deck, name, input_format), name, "give one")
+
+
+def _fingerprint(result: DeckResult) -> Fingerprint:
+    if result.fingerprint is not None:
+        return Fingerprint(result.path, result.fingerprint)
+    problem = next((p for p in result.problems if p.rule == "unreadable"), None)
+    return Fingerprint(result.path, None, problem.message if problem is not None else "unreadable")
+
+
+def read_fingerprint(text: str) -> str:
+    """A fingerprint as typed (case, spaces and hyphens aside; I and L read as 1, O as 0) in its written form
+    (``DC1-7F3K-…``); ``InvalidFingerprint`` (a UsageError) saying why it is none: a mistyped character, a length."""
+    from .fingerprint import parse
+
+    return parse(text)
 
 
 def _files_of_decks(results: list[DeckResult], shown: set[str]) -> dict[str, str]:

@@ -210,9 +210,6 @@ def _is_list_record(raw) -> bool:
         except ValueError:
             return False
 
-    def number(v) -> bool:
-        return v is None or isinstance(v, int) and not isinstance(v, bool)
-
     return (isinstance(raw, dict) and isinstance(raw.get("name"), str) and isinstance(raw.get("format"), str)
             and day(raw.get("effective")) and isinstance(raw.get("source"), dict)
             and isinstance(raw.get("effective_by_region"), dict)
@@ -220,12 +217,30 @@ def _is_list_record(raw) -> bool:
             and all(isinstance(raw.get(k), list) and all(isinstance(x, str) for x in raw[k]) for k in ("aliases", "notes"))
             and isinstance(raw.get("whitelist"), bool)
             and (raw.get("released_by") is None or day(raw["released_by"]))
-            and isinstance(raw.get("entries"), list)
-            and all(isinstance(e, list) and len(e) == 6 and e[0] in (*STATUSES, "points")
-                    and (e[1] is None or isinstance(e[1], str)) and number(e[2]) and number(e[3]) and number(e[4])
-                    and (e[1] is not None or e[2] is not None)
-                    and isinstance(e[5], list) and all(number(i) and i is not None for i in e[5])
-                    for e in raw["entries"]))
+            and isinstance(raw.get("entries"), list) and _are_entries(raw["entries"]))
+
+
+_ENTRY_STATUSES = frozenset((*STATUSES, "points"))
+
+
+def _are_entries(entries: list) -> bool:
+    """Whether every memoized entry is ``[status, name or None, passcode, konami_id, count, [ids]]`` (a loop of
+    plain type checks: ``deckcheck data`` and ``banlists`` check every list's entries)."""
+    for e in entries:
+        if type(e) is not list or len(e) != 6:
+            return False
+        status, name, passcode, konami_id, count, ids = e
+        if status not in _ENTRY_STATUSES or type(ids) is not list:
+            return False
+        if name is None and passcode is None or name is not None and type(name) is not str:
+            return False
+        for v in (passcode, konami_id, count):
+            if v is not None and type(v) is not int:
+                return False
+        for i in ids:
+            if type(i) is not int:
+                return False
+    return True
 
 
 def load_banlist(path: Path) -> Banlist:
@@ -259,6 +274,22 @@ class BanlistStore:
 
     def __init__(self, roots: list[Path] | None = None):
         self.roots = roots if roots is not None else [bundled_banlists_dir()]
+        self._loaded: dict[Path, tuple[tuple[int, ...], Banlist]] = {}
+
+    def load(self, path: Path) -> Banlist:
+        """``load_banlist(path)``, kept while the file is unchanged (``deckcheck data`` reads every list thrice)."""
+        try:
+            st = path.stat()
+            signature: tuple[int, ...] | None = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        except OSError:
+            signature = None
+        known = self._loaded.get(path)
+        if known is not None and known[0] == signature:
+            return known[1]
+        banlist = load_banlist(path)
+        if signature is not None:
+            self._loaded[path] = (signature, banlist)
+        return banlist
 
     def files(self, fmt: str | None = None) -> list[ListFile]:
         found: dict[tuple[str, str], ListFile] = {}
@@ -280,7 +311,7 @@ class BanlistStore:
         return sorted({f.format for f in self.files()})
 
     def all(self, fmt: str | None = None) -> list[Banlist]:
-        return [load_banlist(f.path) for f in self.files(fmt)]
+        return [self.load(f.path) for f in self.files(fmt)]
 
     def by_name(self, name: str, lists: str | None = None) -> Banlist:
         """A list by name or alias, in any case. ``lists``: the folder of the format in use, in which a name
@@ -294,7 +325,8 @@ class BanlistStore:
             short = [b for b in found if b.format == lists and b.name.casefold().startswith(wanted + " ")]
             if len(short) == 1:
                 return short[0]
-        from .carddb import closest, fold_words
+        from .folding import fold_words
+        from .ranking import closest
 
         names = {fold_words(b.name): b.name for b in found}
         close = [names[key] for key in closest(fold_words(name), list(names), 3)]
@@ -309,9 +341,9 @@ class BanlistStore:
         if region is None and all(f.effective is not None for f in files):
             candidates = [f for f in files if f.effective is not None and f.effective <= on]
             if candidates:
-                return load_banlist(candidates[-1].path)
+                return self.load(candidates[-1].path)
         else:
-            lists = [load_banlist(f.path) for f in files]
+            lists = [self.load(f.path) for f in files]
             lists = [b for b in lists if b.effective_in(region) <= on]
             if lists:
                 return max(lists, key=lambda b: b.effective_in(region))
@@ -347,7 +379,7 @@ def staleness(store: BanlistStore, folder: str, as_of: date) -> dict | None:
         # a folder with little history of its own: the cadence its newest list records (the Speed list: how often
         # its source's history changes), else the gaps its few lists show (a young format, OCG Genesys)
         newest = [f for f in store.files(folder) if f.effective == dates[-1]]
-        declared = (load_banlist(newest[0].path).source.get("cadence") or {}).get("longest_gap_days") if newest else None
+        declared = (store.load(newest[0].path).source.get("cadence") or {}).get("longest_gap_days") if newest else None
         if isinstance(declared, int) and declared > 0:
             gaps = [declared]
         elif not gaps:

@@ -62,10 +62,12 @@ def _source_id(path: Path) -> str:
     return f"{path.stem}-{zlib.crc32(os.fsencode(os.path.abspath(path))):08x}"
 
 
-def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None:
+def write_atomically(target: Path, data: bytes, mode: int | None = None, durable: bool = True) -> None:
     """Replace ``target`` with ``data`` in one step (temporary file, fsync, rename).
 
-    ``mode``: the permissions of the new file (default: what mkstemp gives, owner only).
+    ``mode``: the permissions of the new file (default: what mkstemp gives, owner only). ``durable=False``
+    skips the fsync: for what is checked when read and rebuilt when damaged (the cache's entries), where a
+    power cut may only cost the time to build it again.
     """
     import tempfile  # imported where written: a check only reads the cache
 
@@ -75,7 +77,8 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, target)
@@ -89,6 +92,7 @@ def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None
 
 STALE_TMP_SECONDS = 3600
 T = TypeVar("T")
+B = TypeVar("B")  # what memoized_file's ``read`` gives: bytes, or the file mapped
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is what a file deckcheck reads became; none is near this
 
 
@@ -117,7 +121,7 @@ def memoized(kind: str, source: Path, build: Callable[[], dict],
 def _store(entry: Path, source: Path, data: bytes) -> None:
     """Write a cache entry, and remove the entries of ``source``'s older versions; failures only cost time."""
     try:
-        write_atomically(entry, data)
+        write_atomically(entry, data, durable=False)  # every entry is checked when read (``valid``, ``open_``)
         for stale in entry.parent.glob(f"{_source_id(source)}-*{entry.suffix}"):
             if stale != entry:
                 stale.unlink(missing_ok=True)
@@ -126,14 +130,14 @@ def _store(entry: Path, source: Path, data: bytes) -> None:
         pass
 
 
-def memoized_file(kind: str, source: Path, build: Callable[[], bytes], open_: Callable[[bytes], T],
-                  read: Callable[[Path], bytes]) -> T:
+def memoized_file(kind: str, source: Path, build: Callable[[], bytes], open_: Callable[[bytes | B], T],
+                  read: Callable[[Path], B]) -> T:
     """``open_(build())`` for ``source``, the bytes kept in the cache while the file is unchanged, read by
     ``read`` (which must never wait on what is not a regular file: OSError). ``open_`` raises ValueError for
     bytes it cannot use (a damaged entry is built again)."""
     root = cache_dir()
     key = _key(source) if root is not None else None
-    if key is None:
+    if root is None or key is None:
         return open_(build())
     entry = root / kind / f"{key}.bin"
     try:
@@ -150,7 +154,7 @@ def store_file(kind: str, source: Path, data: bytes) -> None:
     """Put ``data`` in the cache for ``source`` (a ``memoized_file`` entry found damaged, built again)."""
     root = cache_dir()
     key = _key(source) if root is not None else None
-    if key is not None:
+    if root is not None and key is not None:
         _store(root / kind / f"{key}.bin", source, data)
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import cardtypes as t
-from .carddb import DATA_DIR
 from .errors import DataError
+from .paths import DATA_DIR
 
 FACTS_PATH = DATA_DIR / "card_facts.jsonl"
 MAX_FACTS_BYTES = 8 << 20

@@ -8,24 +8,24 @@ so a check of one deck touches a few dozen rows, not fifteen thousand.
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 
 from .errors import DataError
+from .folding import fold_words, in_latin_script, mostly_folded, normalize_name
 from .limits import NAME_LIMIT
 from .model import Card
 from .name_tables import IntLists, Table, TableFile, pack, table_sections
-from .ranking import Ranker, closest  # noqa: F401  (closest: the ranking of every "did you mean", used from here)
+from .paths import DATA_DIR
+from .ranking import Ranker
 
-DATA_DIR = Path(__file__).parent / "data"
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
 
 
-_scan_value = json.decoder.JSONDecoder().scan_once
+_decoder = json.JSONDecoder()
 _ROW_FIELDS = ("passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date", "group",
                "alt_passcodes")
 
@@ -57,12 +57,13 @@ class _Table:
         self.path = path
         self._c = {name: i for i, name in enumerate(fields)}
         try:  # where each of Card's fields is in a row
-            self._at = tuple(self._c[name] for name in _ROW_FIELDS) + (self._c.get("level"),)
+            self._at = tuple(self._c[name] for name in _ROW_FIELDS)
         except KeyError as exc:
             raise DataError(f"{path}: card data is unreadable: no field {exc}") from None
         by_passcode = dict(zip(passcodes, range(len(passcodes))))
         for alt, canonical in header.get("alt_passcodes", {}).items():
             by_passcode[int(alt)] = by_passcode[canonical]
+        self._level_at = self._c.get("level")  # an index from before levels has none
         self.by_passcode = by_passcode
         self.passcodes = passcodes
         self.groups: dict[int, int] = {int(k): v for k, v in header.get("groups", {}).items()}
@@ -78,8 +79,8 @@ class _Table:
         except UnicodeDecodeError:
             raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not UTF-8)") from None
         try:
-            row, end = _scan_value(text, 0)  # json.loads without its checks of the input's type and encoding
-        except StopIteration:
+            row, end = _decoder.raw_decode(text)  # json.loads without its checks of the input's type and encoding
+        except ValueError:
             row, end = None, -1
         if end != len(text) or row.__class__ is not list:
             raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not a JSON array)")
@@ -92,7 +93,8 @@ class _Table:
         card = self._cards.get(i)
         if card is None:
             row = self.row(i)
-            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts, level = self._at
+            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts = self._at
+            level = self._level_at
             try:
                 passcode = row[at_passcode]
                 if (passcode.__class__ is not int or row[name].__class__ is not str or row[kind].__class__ is not str
@@ -101,7 +103,7 @@ class _Table:
                 card = self._cards[i] = Card(
                     passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
                     row[konami_id], row[tcg_date], row[ocg_date], row[group] or passcode, (passcode, *row[alts]),
-                    None if level is None else row[level],  # an index from before levels has none
+                    None if level is None else row[level],
                 )
             except (IndexError, TypeError, ValueError):  # a row of the wrong shape: the data, not the deck, is bad
                 raise DataError(f"{self.path}: card data is damaged (card {i + 1} has fields of the wrong kind "
@@ -109,76 +111,22 @@ class _Table:
         return card
 
 
-_PUNCT_FOLD = str.maketrans(
-    {
-        "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2010": "-", "\u2011": "-",
-        "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00a0": " ", "\uff06": "&",
-        "\u03b1": "alpha", "\u0391": "alpha", "\u03b2": "beta", "\u0392": "beta", "\u03b3": "gamma",
-        "\u0393": "gamma", "\u03a9": "omega", "\u03c9": "omega",
-    }
-)
-_NON_WORD = re.compile(r"[^0-9a-z]+")
-
-
-def normalize_name(name: str) -> str:
-    """A name folded for lenient matching: case, accents, punctuation, spacing, β/Ω, `&`/and."""
-    if name.isascii():  # nothing to translate or decompose (all but a few dozen card names): 6× faster
-        return _NON_WORD.sub("", name.lower().replace("&", " and "))
-    return _normalize_unicode(name)
-
-
-def _normalize_unicode(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name.translate(_PUNCT_FOLD))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    text = text.replace("&", " and ")
-    return _NON_WORD.sub("", text)
-
-
-def fold_words(name: str) -> str:
-    """A name folded as ``normalize_name`` folds it, with its words kept apart by single spaces
-    (``normalize_name(n) == fold_words(n).replace(" ", "")``): what "did you mean" compares.
-    An apostrophe joins (Harpie's → harpies); any other punctuation separates (Blue-Eyes → blue eyes)."""
-    if name.isascii():
-        text = name.lower()
-    else:
-        text = unicodedata.normalize("NFKD", name.translate(_PUNCT_FOLD))
-        text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return _NON_WORD.sub(" ", text.replace("&", " and ").replace("'", "")).strip()
-
-
-def in_latin_script(name: str) -> bool:
-    """Whether every letter of ``name`` survives ``normalize_name``: a name the English fold may match.
-    A letter of another script (Japanese, Arabic, Cyrillic …) would be dropped by the fold, leaving
-    what is left of the name (a digit, a word in full-width letters) to match an English card."""
-    if name.isascii():
-        return True
-    return not any(ch.isalpha() and not _normalize_unicode(ch) for ch in name)
-
-
-def mostly_folded(text: str, folded: str | None = None) -> bool:
-    """Whether folding ``text`` (``fold_words``) keeps most of its letters and digits: a name in the Latin
-    script, which the English names can be compared with (not one in Japanese, Korean or Chinese)."""
-    folded = fold_words(text) if folded is None else folded
-    return len(folded.replace(" ", "")) * 2 >= sum(map(str.isalnum, text))
-
-
 class CardIndex:
     """Look-ups over the bundled (or downloaded) card index."""
 
     _table_class = _Table  # the reader of the index file (rushdb.RushIndex reads Rush rows with their marks)
 
-    def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX, names_path: Path = NAMES_INDEX):
+    def __init__(self, main: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX, names_path: Path = NAMES_INDEX,
+                 open_rush: Callable[[CardIndex], CardIndex | None] | None = None):
         self._main = self._table_class(main)
+        self._open_rush = open_rush  # opens the Rush Duel index over this one (datastore.open_cards gives rushdb's)
         self._other_path = other_path
         self._other: _Table | None = None
         self._names_path = names_path
         self.looked_up: dict[int, Card | None] = {}  # passcode -> its card (None: none) for every passcode looked up
         self._suggested: dict[str, list[str]] = {}
         self.name_languages: dict[str, set[str]] = {}  # a name found in other languages -> those languages
-
-    @classmethod
-    def load(cls, path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> CardIndex:
-        return cls(path, other_path)
+        self.loosely_read: dict[str, tuple[Card, str] | None] = {}  # resolve's memo: a name no card has -> its card
 
     @property
     def sources(self) -> list[dict]:
@@ -203,10 +151,15 @@ class CardIndex:
             card = self.looked_up[passcode] = self._find(passcode)
             return card
 
-    def _find(self, passcode: int) -> Card | None:
+    def own_card(self, passcode: int) -> Card | None:
+        """The card of this index's own file with this passcode (not one of the other game, nor an unofficial one)."""
         i = self._main.by_passcode.get(passcode)
-        if i is not None:
-            return self._main.card(i)
+        return self._main.card(i) if i is not None else None
+
+    def _find(self, passcode: int) -> Card | None:
+        card = self.own_card(passcode)
+        if card is not None:
+            return card
         if 160_000_000 <= passcode < 170_000_000 and (rush := self.rush) is not None:  # a Rush Duel code
             card = rush.own_card(passcode)
             if card is not None:
@@ -308,23 +261,13 @@ class CardIndex:
         cards = [self._main.card(i) for i in rows] if rows else self._by_other_name(name)
         if not cards and other_game and name.strip():
             cards = self._other_game_by_name(name)
-        if len(cards) > 1:
-            deck_cards = [c for c in cards if c.kind in ("main", "extra")]
-            official = [c for c in deck_cards if c.origin == "official"]
-            cards = official or deck_cards or cards
-        if len(cards) > 1 and len({c.group for c in cards}) == 1:
-            # different cards printed under one name (Black Luster Soldier the Ritual and the Normal Monster)
-            # count as one name anyway; the name means the card the group is named after
-            root = [c for c in cards if c.passcode == c.group]
-            cards = root or cards
-        return cards
+        return _named(cards)
 
     @cached_property
-    def rush(self):
-        """The Rush Duel card index over this one (``rushdb.RushIndex``), or None where it is not installed."""
-        from .rushdb import RUSH_INDEX, RushIndex
-
-        return RushIndex(self) if RUSH_INDEX.exists() else None
+    def rush(self) -> CardIndex | None:
+        """The Rush Duel card index over this one (``rushdb.RushIndex``), opened on first use; None where it is not
+        installed, or where this index was opened without it (``datastore.open_cards`` opens it with it)."""
+        return self._open_rush(self) if self._open_rush is not None else None
 
     def for_game(self, game: str) -> CardIndex:
         """The index a decklist of ``game`` ("rush" | "ocg-tcg") is read with: its names mean that game's cards."""
@@ -370,6 +313,41 @@ class CardIndex:
             return self.other_names.closest_names(name, limit)
         except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
             raise self._names_unreadable(exc) from None
+
+    def near_names(self, name: str, within: int, starts: bool = False,
+                   other_languages: bool = True) -> list[tuple[int, int, list[Card], str | None]]:
+        """(edits, letters, cards, English name) of every name at most ``within`` edits from ``name`` (``Ranker.near``;
+        ``starts``: from the name's start), fewest edits first: ``letters`` is the folded name's length, ``cards``
+        the cards that name means (as ``by_name`` chooses), and the English name folded by words (``fold_words``;
+        None for a name in another language). A name in the Latin script is compared with the English names and
+        (``other_languages``) those of the other languages in it; the start of a name, with the English names
+        only (short forms are English). A name in another script (Japanese, Korean, Chinese) is compared with
+        the names in its script only, never with an English name (what the fold leaves of it is not what was
+        written)."""
+        if len(name) > NAME_LIMIT or not name.strip():
+            return []
+        from .names import LATIN, script_of
+
+        found: list[tuple[int, int, list[Card], str | None]] = []
+        latin = script_of(name) == LATIN
+        if latin and not in_latin_script(name):
+            return []  # Cyrillic, Arabic …: no card names in the data, and the fold would drop its letters
+        if latin:
+            ranker, words = self._word_ranker, self._word_rows
+            for i, edits in ranker.near(fold_words(name), within, starts):
+                key = ranker.keys[i]
+                cards = _named([self._main.card(row) for row in words.get(key, ())])
+                found.append((edits, len(ranker.compact[i]), cards, key))
+        if starts or (latin and not other_languages):
+            return found
+        try:
+            for edits, letters, passcodes in self.other_names.near(name, within):
+                cards = _named([card for card in map(self.by_passcode, passcodes) if card is not None])
+                found.append((edits, letters, cards, None))
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+            raise self._names_unreadable(exc) from None
+        found.sort(key=lambda item: item[0])
+        return found
 
     def prepare_name_tables(self) -> None:
         """Build the name tables of this index and of the names in other languages into the cache, if they are
@@ -461,6 +439,21 @@ class CardIndex:
                 if card not in cards:
                     cards.append(card)
         return cards[:limit]
+
+
+def _named(cards: list[Card]) -> list[Card]:
+    """The cards a name means, of the cards that have it: a deck card rather than a token of the same name
+    (many tokens are plain "Token"), an official card rather than an unofficial one, and of different cards
+    printed under one name that count as one name anyway (Black Luster Soldier the Ritual and the Normal
+    Monster), the card the group is named after."""
+    if len(cards) > 1:
+        deck_cards = [c for c in cards if c.kind in ("main", "extra")]
+        official = [c for c in deck_cards if c.origin == "official"]
+        cards = official or deck_cards or cards
+    if len(cards) > 1 and len({c.group for c in cards}) == 1:
+        root = [c for c in cards if c.passcode == c.group]
+        cards = root or cards
+    return cards
 
 
 def _ints(values: list[int]) -> str:

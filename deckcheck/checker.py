@@ -16,8 +16,7 @@ from .fingerprint import fingerprint
 from .formats import DEFAULT_FORMAT, Format, FormatStore
 from .limits import capped
 from .model import ERROR, DeckResult, ParsedDeck, Problem
-from .parsers import format_for, parse_given, parse_read, read_deck, read_or_unreadable
-from .parsers.ydk import plain_blocks, read_plain
+from .parsers import parse_given, parse_read, read_deck, read_or_unreadable
 from .regulation import Regulation
 from .resolve import resolve
 
@@ -39,11 +38,6 @@ def check_parsed(parsed: ParsedDeck, regulation: Regulation) -> DeckResult:
         for rule in regulation.fact_rules:
             facts.update(rule.facts(resolved, regulation))
     return DeckResult(parsed.path, resolved.sizes, problems, resolved.name, facts, parsed.player, code)
-
-
-# YDK files remembered by their bytes (deck repositories hold many copies of one file): a YDK file declares no
-# format, and its verdict depends on nothing else of it but its path, which is only shown.
-SEEN_FILES, SEEN_BYTES = 4096, 16384
 
 
 @dataclass
@@ -97,7 +91,6 @@ class Checker:
         self.now = now or clock.utc_now()  # else each format's own "today" at this one instant (clock.py)
         self._regulations: dict[str, Regulation] = {}
         self._last: tuple = (None, None)  # the format last asked for and its regulation
-        self._seen: dict[bytes, tuple[DeckResult, Regulation]] = {}  # YDK contents checked, their verdicts
         self._formats: dict[str, Format] = {}
         _read_event_files(selection, cards)
         self._chosen: Format | None = self._with_overrides(self.formats.resolve(selection.format)) if selection.format else None
@@ -239,32 +232,16 @@ class Checker:
     def check_path(self, path: Path, shown: str | None = None) -> DeckResult:
         return self.check_parsed(read_deck(path, shown, self.input_format))
 
-    def check_decks(self, path: Path, shown: str | None = None, data: bytes | None = None,
+    def check_decks(self, path: str | os.PathLike, shown: str | None = None, data: bytes | None = None,
                     read: bytes | ParsedDeck | None = None) -> list[tuple[DeckResult, Regulation]]:
         """Every deck of a file (several for a file of ydke links), or of ``data`` given instead of a file.
-        ``read``: what ``read_or_unreadable`` gave for the file already (batch.py reads a window of files first)."""
+        ``read``: what ``read_or_unreadable`` gave for the file already."""
         if data is not None:
-            decks = parse_given(data, shown if shown is not None else str(path), self.input_format)
+            decks = parse_given(data, shown if shown is not None else os.fsdecode(path), self.input_format)
             return [self.judge(deck) for deck in decks]
         shown = shown if shown is not None else os.fsdecode(path)
         if read is None:
             read = read_or_unreadable(path, shown)
         if not isinstance(read, bytes):
             return [self.judge(read)]
-        if format_for(os.fsdecode(path), read, self.input_format).id != "ydk":
-            return [self.judge(deck) for deck in parse_read(read, path, shown, self.input_format)]
-        seen = self._seen.get(read)
-        if seen is not None:  # the same bytes as a YDK file before: the same verdict
-            return [(seen[0].moved(shown), seen[1])]
-        plain = plain_blocks(read)
-        if plain is not None:  # the plainest YDK (nearly every export): its regulation is the run's
-            regulation = self.regulation()
-            result = check_parsed(read_plain(ParsedDeck(shown), plain), regulation)
-        else:
-            decks = parse_read(read, path, shown, self.input_format)
-            if len(decks) != 1:
-                return [self.judge(deck) for deck in decks]
-            result, regulation = self.judge(decks[0])
-        if len(self._seen) < SEEN_FILES and len(read) <= SEEN_BYTES:
-            self._seen[read] = (result, regulation)
-        return [(result, regulation)]
+        return [self.judge(deck) for deck in parse_read(read, path, shown, self.input_format)]

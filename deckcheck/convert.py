@@ -6,7 +6,7 @@ Every card is kept, in its section, with its count:
   ``!side``, one passcode per copy. A passcode is written as it was (an alternate artwork
   stays one; a prerelease placeholder becomes the official passcode). A card known by name
   only is written by its passcode; a name no card has is kept as a comment line
-  (``# not a known card: 3 Snake-Eye Oaak``), which EDOPro skips.
+  (``# not a known card: 3 Snake-Eye Maple``), which EDOPro skips.
 - ``ydke``: the link of the same passcodes; a name no card has cannot be written in one and
   is left out (reported, and convert exits 1).
 - ``yaml``: deckcheck's YAML decklist, a line per card and count (``3 Ash Blossom & Joyous
@@ -32,9 +32,10 @@ names are written with their control, bidi and line-separator characters escaped
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
 from .cardtypes import MONSTER, SPELL, TRAP
-from .model import EXTRA, MAIN, SECTION_TITLES, SECTIONS, SIDE, DeckEntry, ResolvedDeck
+from .model import ERROR, EXTRA, MAIN, SECTION_TITLES, SECTIONS, SIDE, DeckEntry, ParsedDeck, Problem, ResolvedDeck
 from .report.escape import json_safe, printable
 
 FORMATS = {"ydk": ".ydk", "ydke": ".ydke", "yaml": ".yaml", "text": ".txt", "konami-ids": ".txt", "md-json": ".json",
@@ -417,3 +418,113 @@ def _to_ygomobile(deck: ResolvedDeck, name) -> Converted:
 
 _WRITERS = {"ydk": _to_ydk, "ydke": _to_ydke, "yaml": _to_yaml, "text": _to_text, "konami-ids": _to_konami_ids,
             "md-json": _to_md_json, "mycard": _to_mycard, "ygomobile": _to_ygomobile}
+
+
+# ---- a decklist converted, with what it could not keep (Session.convert) ---------------------------------------
+
+UNFAITHFUL = "not-read-back"  # the rule id of an entry no line of the output format reads back as
+LEFT_OUT = "left-out"  # the rule id of a known card the output format cannot hold
+REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # of reading the deck
+LOST = ("unknown-card", UNFAITHFUL, LEFT_OUT)  # a card that is not in the output as itself
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """One deck written in another format: ``text`` (None when the decklist could not be read) and every
+    problem, in the order met: what reading the deck found (``unreadable``, ``syntax``, a name written
+    inexactly …), each card no card of the data is (``unknown-card``: how the output keeps it, or that it
+    leaves it out), each entry no line of the output reads back as (``not-read-back``: kept as a comment or
+    left out) and each known card the output cannot hold (``left-out``). Each with its line and a fix."""
+
+    path: str  # the deck as named (its file as shown, or the name given)
+    to: str  # the output format (a key of FORMATS)
+    text: str | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def unreadable(self) -> bool:
+        return self.text is None
+
+    @property
+    def complete(self) -> bool:
+        """Every card of the deck is in ``text`` as itself (nothing unknown, left out or kept as a comment)."""
+        return self.text is not None and not any(p.rule in LOST for p in self.problems)
+
+
+def check_target(to: str, lang: str = "en") -> None:
+    """UsageError unless ``to`` is an output format and ``lang`` a language of card names it can be written in."""
+    from .errors import UsageError
+
+    if to not in FORMATS:
+        raise UsageError(f"unknown output format {to!r}; choose one of: {', '.join(FORMATS)}")
+    if lang == "en":
+        return
+    from .names import EDOPRO, LANGUAGES  # (read only for another language: English needs no other names)
+
+    if lang not in LANGUAGES or lang == EDOPRO:
+        raise UsageError(f"unknown language {lang!r}; choose one of: {', '.join(k for k in LANGUAGES if k != EDOPRO)}")
+    if to not in ("yaml", "text"):
+        raise UsageError(f"--lang applies to --to yaml and --to text (a {to} holds passcodes, not names)")
+
+
+def convert_parsed(parsed: ParsedDeck, to: str, cards, formats, chosen=None, lang: str = "en") -> Conversion:
+    """A parsed deck written as ``to``: its names read as cards of its game (``rushdb.decklist_game``: the format
+    ``chosen``'s, else the one it declares, else what its codes are), then converted, with every problem. The card
+    index ``cards`` is the OCG/TCG one (``for_game`` gives Rush's); ``parsed`` is not changed."""
+    from .resolve import resolve
+    from .rules import unknown_card
+    from .rushdb import RUSH, decklist_game
+
+    game = decklist_game(parsed, formats, chosen)
+    index = cards.for_game(game)
+    resolved = resolve(parsed, index)
+    if game == RUSH and not resolved.format:
+        resolved.format = chosen.id if chosen is not None else RUSH  # YAML says so: it reads back as Rush
+    problems = [p for p in resolved.problems if p.rule in REPORTED]
+    if parsed.unreadable:
+        return Conversion(parsed.path, to, None, problems)
+    unknown = list(unknown_card.check(resolved, None))
+    converted = convert(resolved, to, index, lang)
+    problems += [Problem(p.rule, p.severity, f"{p.message}; {kept_as(to, p.card)}", p.section, p.line, p.card, p.fix)
+                 for p in unknown]
+    kept = "kept as a comment" if to in COMMENTS else "left out"
+    for entry in converted.unfaithful:  # a line of the format would read back as another card, or as none
+        shown = entry.card.name if entry.card else entry.name or str(entry.passcode)
+        problems.append(Problem(
+            UNFAITHFUL, ERROR, f"{entry.count} {shown}: no {to} line reads back as this card: {kept}", entry.section,
+            entry.line, entry.ref(), f"add the card by hand where the deck is loaded (the {to} output cannot say it)"))
+    for entry in converted.left_out:
+        if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
+            problems.append(Problem(
+                LEFT_OUT, ERROR, f"{entry.card.name} ({entry.card.passcode}): left out of the {to} output: "
+                f"{why_left_out(to)}", entry.section, entry.line, entry.ref(),
+                "add the card by hand where the deck is loaded, or convert to ydk or yaml, which hold every card"))
+    return Conversion(parsed.path, to, converted.text, problems)
+
+
+def why_left_out(to: str) -> str:
+    """Why the output format ``to`` cannot hold a known card that it left out."""
+    if to in ("konami-ids", "md-json"):
+        return "the card has no Konami ID in the card data"
+    if to == "ygomobile":
+        return "a YGOMobile link holds at most 255 Main and 15 Extra and 15 Side Deck entries, 27-bit passcodes"
+    return "a MyCard code holds 28-bit passcodes only"
+
+
+def kept_as(to: str, card) -> str:
+    """How the output format ``to`` keeps a card that no card of the data is (``card``: its CardRef as written;
+    README, "Converting")."""
+    passcode = card.passcode if card is not None else None
+    if passcode and to in ("konami-ids", "md-json"):
+        return f"left out: {to} holds Konami IDs only"
+    if passcode:
+        return "kept as its passcode"
+    if passcode == 0:
+        return "kept as its passcode" if to in ("ydk", "ydke") else "kept as a comment line (passcode 0 is no card)"
+    if to == "ydke":
+        return "left out: a ydke link holds passcodes only"
+    if to in ("mycard", "ygomobile"):
+        return f"left out: a {'MyCard code' if to == 'mycard' else 'YGOMobile link'} holds passcodes only"
+    if to in ("konami-ids", "md-json"):
+        return f"left out: {to} holds Konami IDs only"
+    return "kept as a comment line" if to == "ydk" else "kept as written"

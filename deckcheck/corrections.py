@@ -13,8 +13,8 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-from .carddb import DATA_DIR
 from .errors import DataError
+from .paths import DATA_DIR
 
 CORRECTIONS_FILE = DATA_DIR / "corrections.yaml"
 STATUSES = ("forbidden", "limited", "semi_limited", "unlimited")

@@ -37,6 +37,8 @@ from pathlib import Path
 from .banlists import Banlist, BanlistStore, bundled_banlists_dir, folder_title, in_force, staleness
 from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex
 from .errors import DataError
+from .paths import data_dir
+from .rushdb import RUSH_INDEX, RushIndex
 
 STATE_FILE = "state.json"
 SCHEMA = 2
@@ -56,16 +58,6 @@ _card_verdicts: dict[Path, tuple[tuple[int, ...] | None, tuple[Path | None, str 
 _seen: dict[Path, tuple] = {}  # data directory -> the stamp its state and verdict memos were made under
 _loaded: dict[tuple, tuple[CardIndex, tuple[str, ...]]] = {}  # (data dir, cards stamp) -> the index chosen, its warnings
 _data: dict[Path, LoadedData] = {}  # data directory -> what load_data gave last
-
-
-def data_dir() -> Path:
-    """Where `deckcheck update` installs data (created only by the update)."""
-    override = os.environ.get("DECKCHECK_DATA_DIR")
-    if override:
-        return Path(override).expanduser()
-    from .cache import user_dir
-
-    return user_dir("data")
 
 
 # ------------------------------------------------------------------------------------------- state.json
@@ -279,6 +271,16 @@ def _damaged_state(root: Path, state: dict, warnings: list[str]) -> str:
 # ------------------------------------------------------------------------------------------- cards
 
 
+def open_cards(path: Path = MAIN_INDEX, other_path: Path | None = OTHER_INDEX) -> CardIndex:
+    """A card index as a check reads it (the bundled one by default): with the Rush Duel index over it, opened
+    on first use where it is installed (``CardIndex.rush``)."""
+    return CardIndex(path, other_path, open_rush=_open_rush)
+
+
+def _open_rush(cards: CardIndex) -> RushIndex | None:
+    return RushIndex(cards) if RUSH_INDEX.exists() else None
+
+
 def bundled_date(cards: CardIndex) -> str | None:
     dates = [s["date"] for s in cards.sources if s.get("date")]
     return max(dates) if dates else None
@@ -406,14 +408,14 @@ def _cards_of(root: Path) -> tuple[CardIndex, tuple[str, ...]]:
 def _choose_cards(root: Path, warnings: list[str]) -> CardIndex:
     state = read_state(root)
     if state is None:
-        return _remember(CardIndex.load(), {"origin": "bundled"})
+        return _remember(open_cards(), {"origin": "bundled"})
     if state.get("damaged"):
-        return _remember(CardIndex.load(), {"origin": "bundled", "note": _damaged_state(root, state, warnings)})
+        return _remember(open_cards(), {"origin": "bundled", "note": _damaged_state(root, state, warnings)})
     path, problem = _installed_cards(root, state)
     if path is None:
         if problem:
             _damaged_cards(problem, warnings)
-        return _remember(CardIndex.load(), {"origin": "bundled", **({"note": problem} if problem else {})})
+        return _remember(open_cards(), {"origin": "bundled", **({"note": problem} if problem else {})})
     record = state["cards"]
     downloaded_date = record["date"]
     known = record["bundled"]
@@ -421,16 +423,16 @@ def _choose_cards(root: Path, warnings: list[str]) -> CardIndex:
     if known.get("stamp") == _bundled_stamp() and known.get("date"):
         newer_bundled = known["date"] > downloaded_date
     else:  # deckcheck was upgraded since the update: compare with the new bundled data
-        bundled = CardIndex.load()
+        bundled = open_cards()
         newer_bundled = (bundled_date(bundled) or "") > downloaded_date
     if newer_bundled:
         note = f"the bundled card data is newer than the downloaded data of {downloaded_date}"
-        return _remember(bundled or CardIndex.load(), {"origin": "bundled", "note": note})
+        return _remember(bundled or open_cards(), {"origin": "bundled", "note": note})
     try:
-        index = CardIndex(path, OTHER_INDEX)
+        index = open_cards(path)
     except (DataError, RecursionError) as exc:
         _warn(warnings, f"{exc}; using the bundled card data (run 'deckcheck update' to repair)")
-        return _remember(bundled or CardIndex.load(), {"origin": "bundled", "note": str(exc)})
+        return _remember(bundled or open_cards(), {"origin": "bundled", "note": str(exc)})
     info = {
         "origin": record["origin"],
         "path": str(path),
@@ -539,7 +541,7 @@ def describe(cards: CardIndex, store: BanlistStore, today: date, today_of=None, 
                          f"came within {late['longest_gap_days']} days)")
     last_check = (state.get("lists") or {}).get("checked") or (state.get("cards") or {}).get("checked")
     rush = cards.rush
-    rush_info = None if rush is None else {
+    rush_info = None if not isinstance(rush, RushIndex) else {
         "path": str(rush._main.path), "cards": len(rush), "built": rush.data_date,
         "age_days": _age(rush.data_date, today), "sources": rush.sources,
         "left_out": len(rush.left_out),

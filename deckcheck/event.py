@@ -25,10 +25,11 @@ import csv
 import io
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .errors import EventInputError
 from .limits import quoted
 from .parsers import DECK_SUFFIXES
 
@@ -41,10 +42,6 @@ KONAMI_ID_DIGITS = 10
 ROSTER_COLUMNS = ("konami_id", "player")
 MANIFEST_COLUMNS = ("player", "konami_id", "file", "received")
 LEGAL, ILLEGAL, MISSING = "legal", "illegal", "missing"
-
-
-class EventInputError(Exception):
-    """A roster, manifest or submissions folder deckcheck cannot read: the message names the file and line."""
 
 
 @dataclass
@@ -327,6 +324,8 @@ class Review:
     players: list[Reviewed]  # in roster order
     unmatched: list[Checked]
     deadline: datetime
+    as_of: date | None = None  # the date the decks were judged as of (the format asked for's)
+    stale: list[dict] = field(default_factory=list)  # the lists judged by that may be out of date (regulation.stale)
 
     @property
     def all_legal(self) -> bool:
@@ -393,6 +392,35 @@ def find_player(review: Review, who: str) -> Reviewed | None:
         names.add(f"{first.strip()} {last.strip()}")
     matches = [p for p in review.players if p.registered.player.casefold() in names]
     return matches[0] if len(matches) == 1 else None
+
+
+def counted_sheet(player: Reviewed, event_name: str | None = None, event_date: str | None = None,
+                  defaults: dict | None = None):
+    """(the registration sheet of ``player``'s counted decklist, its file name): the fields from the roster (its
+    name, KONAMI ID, and the columns that are sheet fields: country, first_name …), the event's name and date,
+    then ``defaults`` (deckcheck.toml's ``[decklist]``). The player must have a counted, readable decklist."""
+    from .convert import Namer
+    from .registration import FIELDS, build_sheet, player_from
+
+    counted = player.counted
+    assert counted is not None and not counted.result.unreadable
+    registered = player.registered
+    from_roster = {k: v for k, v in registered.extra.items() if k in FIELDS and v}  # country, first_name …
+    fields = player_from({**from_roster, "player": registered.player, "konami_id": registered.konami_id,
+                          "event": event_name, "date": event_date}, defaults or {})
+    sheet = build_sheet(counted.submission.file, counted.deck.name, counted.deck.entries, counted.result.problems,
+                        fields, Namer(counted.regulation.cards, "en"),
+                        skills_apart=counted.regulation.enabled("skill-card"),
+                        format_title=counted.regulation.title, list_name=counted.regulation.list_name,
+                        fingerprint=counted.fingerprint)
+    name = "-".join(part for part in (fields.last_name, fields.first_name, registered.konami_id) if part)
+    return sheet, safe_name(name) + ".pdf"
+
+
+def safe_name(text: str) -> str:
+    """A file name from a player's name: letters, digits, - and _ kept (any script), the rest as -."""
+    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in text).strip("-")
+    return cleaned[:100] or "deck"
 
 
 # ---- plain data for the reports -------------------------------------------------------------------

@@ -190,7 +190,7 @@ def _taken_when_named(shown: str, patterns: tuple[str, ...]) -> bool:
     return not (os.path.isfile(shown) and name.lower().endswith(WALK_CHECKED_SUFFIXES) and not _is_decklist(shown))
 
 
-def is_special(path: Path) -> str | None:
+def is_special(path: str | Path) -> str | None:
     """Why ``path`` must not be opened (a pipe, socket or device would block or never end), else None."""
     try:
         mode = os.stat(path).st_mode

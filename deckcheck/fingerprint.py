@@ -23,6 +23,7 @@ import hashlib
 import unicodedata
 from collections.abc import Iterable
 
+from .errors import InvalidFingerprint
 from .model import EXTRA, MAIN, SIDE, DeckEntry
 
 VERSION = 1
@@ -39,8 +40,6 @@ NAME_KEY = "name:"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
 
 
-class InvalidFingerprint(ValueError):
-    """A text that is not a fingerprint (the message says why: a mistyped character, a length, a prefix)."""
 
 
 # ---- the canonical form -----------------------------------------------------------------------
@@ -78,17 +77,37 @@ def canonical_form(counts: dict[tuple[str, str], int]) -> str:
 
 
 def fingerprint(entries: Iterable[DeckEntry]) -> str:
-    """The fingerprint of a resolved deck's entries."""
-    return code_of(counts_of(entries))
+    """The fingerprint of a resolved deck's entries: ``code_of(counts_of(entries))``, counted per section
+    (a check makes one per deck)."""
+    sections: dict[str, dict[str, int]] = {MAIN: {}, EXTRA: {}, SIDE: {}}
+    for entry in entries:
+        card = entry.card
+        key = (str(card.passcode) if card is not None else str(entry.passcode) if entry.passcode is not None
+               else NAME_KEY + fold_name(entry.name or entry.text or ""))
+        counts = sections[entry.section]
+        counts[key] = counts.get(key, 0) + entry.count
+    form = [HEADER, "\n"]
+    for section, counts in sections.items():
+        prefix = section + " "
+        form += [f"{prefix}{key} {counts[key]}\n" for key in sorted(counts) if counts[key] > 0]
+    return _code("".join(form))
 
 
 def code_of(counts: dict[tuple[str, str], int]) -> str:
     """The fingerprint of a deck given as (section, key) → copies."""
-    digest = int.from_bytes(hashlib.sha256(canonical_form(counts).encode("utf-8")).digest()[:10], "big")
-    bits = digest >> (80 - 5 * DATA_CHARS)
-    values = [(bits >> (5 * (DATA_CHARS - 1 - i))) & 31 for i in range(DATA_CHARS)]
+    return _code(canonical_form(counts))
+
+
+_TO_CHARS = bytes.maketrans(bytes(range(32)), ALPHABET.encode())
+_SHIFTS = tuple(range(5 * (DATA_CHARS - 1), -5, -5))  # where each character's 5 bits are in the 75
+
+
+def _code(form: str) -> str:
+    """The code of a canonical form: 15 characters of its hash, the check character, hyphens."""
+    bits = int.from_bytes(hashlib.sha256(form.encode("utf-8")).digest()[:10], "big") >> (80 - 5 * DATA_CHARS)
+    values = [(bits >> shift) & 31 for shift in _SHIFTS]
     values.append(check_value(values))
-    chars = "".join(ALPHABET[v] for v in values)
+    chars = bytes(values).translate(_TO_CHARS).decode()
     return PREFIX + "-" + "-".join(chars[i:i + GROUP] for i in range(0, len(chars), GROUP))
 
 
@@ -102,16 +121,19 @@ def _times_two(x: int) -> int:
     return x ^ 0b100101 if x & 32 else x
 
 
+_TWICE = tuple(_times_two(x) for x in range(32))
+
+
 def _step(interim: int, value: int) -> int:
-    return _times_two(interim) ^ value
+    return _TWICE[interim] ^ value
 
 
-def check_value(values: list[int]) -> int:
-    """The check character's value: the one that brings the interim to 0."""
+def check_value(values: Iterable[int]) -> int:
+    """The check character's value (of a sequence of values 0–31): the one that brings the interim to 0."""
     interim = 0
     for value in values:
-        interim = _step(interim, value)
-    return _times_two(interim)  # 2·r ∘ c = 0 ⇔ c = 2·r (in GF(2⁵), minus is plus)
+        interim = _TWICE[interim] ^ value
+    return _TWICE[interim]  # 2·r ∘ c = 0 ⇔ c = 2·r (in GF(2⁵), minus is plus)
 
 
 def _checks(values: list[int]) -> bool:

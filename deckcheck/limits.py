@@ -9,6 +9,9 @@ decklist; a flood of problems helps no one and costs time and memory in every re
 - ``max_problems()`` (100; ``DECKCHECK_MAX_PROBLEMS``): problems listed per rule and deck. The
   rest become one problem of that rule, "… and 12,345 more", at the line of the first one left out.
 - ``MAX_SUGGESTED_NAMES``: unknown names per deck that get "did you mean" (the first ones).
+- ``MAX_LOOSE_NAMES``: names no card has, per deck, that may be read as the one card they stand for
+  (a short form or a misspelling: the first ones; a deck has at most 90 cards, so every one of a real
+  decklist's).
 - ``NAME_LIMIT``: a card or deck name is kept to 200 characters (no card name is half as long).
 - ``CLIP``: what a message or a fix quotes of a line, a name or a value given (``clip``, ``quoted``).
 
@@ -24,6 +27,7 @@ from .model import ERROR, Problem
 DEFAULT_MAX_ENTRIES = 1000
 DEFAULT_MAX_PROBLEMS = 100
 MAX_SUGGESTED_NAMES = 30
+MAX_LOOSE_NAMES = 100
 CLIP = 60  # characters of a written line or name quoted in a message
 NAME_LIMIT = 200  # characters kept of a card or deck name (the longest card name has 63)
 

@@ -1,7 +1,8 @@
 """What a list says of each card, and what changed between two lists: for ``banlists diff`` and ``card --history``.
 
 A status is one of ``forbidden``, ``limited``, ``semi_limited``, ``unlimited`` (a Forbidden &
-Limited list), ``not_in_pool`` (not on a whitelist: GOAT, Speed Duel), ``limited_1``…``limited_3``
+Limited list), ``not_in_pool`` (not on a whitelist: GOAT, Speed Duel), ``in_pool`` (on a whitelist that
+limits nothing, a card pool such as GOAT's, whose format takes the limits from another list), ``limited_1``…``limited_3``
 (Speed Duel's groups) or ``points:N`` (a points list: Genesys). Statuses are per name group, as
 the rules read the lists (``regulation.list_limits``).
 """
@@ -15,13 +16,13 @@ from .model import Card
 from .banlists import GROUP_STATUSES, GROUP_TITLES, Banlist
 from .regulation import list_groups, list_limits, list_points, whitelist_pool
 
-UNLIMITED, NOT_IN_POOL, NOT_RELEASED = "unlimited", "not_in_pool", "not_released"
+UNLIMITED, NOT_IN_POOL, IN_POOL, NOT_RELEASED = "unlimited", "not_in_pool", "in_pool", "not_released"
 _BY_LIMIT = {0: "forbidden", 1: "limited", 2: "semi_limited"}
 # from the most to the least restrictive: what "stricter" means
 ORDER = ("not_released", "forbidden", "not_in_pool", "limited", "limited_1", "semi_limited", "limited_2", "limited_3",
-         "unlimited")
+         "in_pool", "unlimited")
 TITLES = {"forbidden": "Forbidden", "limited": "Limited", "semi_limited": "Semi-Limited", "unlimited": "Unlimited",
-          NOT_IN_POOL: "not in the pool", NOT_RELEASED: "not released yet",
+          NOT_IN_POOL: "not in the pool", IN_POOL: "in the pool", NOT_RELEASED: "not released yet",
           **{status: GROUP_TITLES[n] for status, n in GROUP_STATUSES.items()}}
 
 
@@ -64,7 +65,11 @@ def status_of(banlist: Banlist, card, cards, memo: dict | None = None) -> str:
     if banlist.whitelist and card.passcode not in _memo(memo, ("pool", banlist.name), lambda: whitelist_pool(banlist, cards)[0]):
         return NOT_IN_POOL
     table = _memo(memo, banlist.name, lambda: statuses(banlist, cards))
-    return table.get(card.group, default_status(banlist))
+    status = table.get(card.group, default_status(banlist))
+    if status == UNLIMITED and banlist.whitelist and _memo(memo, ("pool only", banlist.name),
+                                                           lambda: set(table.values()) <= {UNLIMITED}):
+        return IN_POOL  # "Unlimited" on GOAT's pool read as its verdict, where the 2005.04 TCG list limits the card
+    return status
 
 
 def _memo(memo: dict | None, key, make):

@@ -5,7 +5,7 @@ Nothing here reads files, prints or decides exit codes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 MAIN = "main"
 EXTRA = "extra"
@@ -91,6 +91,11 @@ if TYPE_CHECKING:
         card: Card
 else:
     KnownEntry = DeckEntry
+
+
+def is_known(entry: DeckEntry) -> TypeGuard[KnownEntry]:
+    """Whether resolve found ``entry``'s card (for the type checker: the entry is then a ``KnownEntry``)."""
+    return entry.card is not None
 
 
 class CardRef:
@@ -294,7 +299,7 @@ class ResolvedDeck:
 class DeckResult:
     """The verdict on one deck: its section sizes and every problem."""
 
-    __slots__ = ("path", "sizes", "problems", "name", "facts", "player", "rendered", "fingerprint")
+    __slots__ = ("path", "sizes", "problems", "name", "facts", "player", "fingerprint")
     __repr__ = _repr
 
     def __init__(self, path: str, sizes: dict[str, int], problems: list[Problem], name: str | None = None,
@@ -306,11 +311,6 @@ class DeckResult:
         self.facts = facts if facts is not None else {}  # what rules add to every report (e.g. Genesys points)
         self.player = player
         self.fingerprint = fingerprint  # the deck's content as a code (fingerprint.py); None when unreadable
-        self.rendered: tuple[str, ...] | None = None  # its line of the JSON report in pieces, when made where it was checked (batch.py)
-
-    def moved(self, path: str) -> DeckResult:
-        """The same verdict on a file of the same contents at ``path`` (it shares the problems: never changed)."""
-        return DeckResult(path, self.sizes, self.problems, self.name, self.facts, self.player, self.fingerprint)
 
     @property
     def legal(self) -> bool:

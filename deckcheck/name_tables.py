@@ -24,8 +24,9 @@ import os
 import stat
 import sys
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 FORMAT = 2
 _MAGIC = b"deckcheck-name-tables\n"
@@ -44,7 +45,7 @@ class Lines(Sequence):
     def __len__(self) -> int:
         return len(self._starts) - 1
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i):
         starts = self._starts
         return str(self._blob[starts[i]:starts[i + 1] - 1], "utf-8", "surrogatepass")
 
@@ -81,7 +82,7 @@ class IntLists(Sequence):
     def __len__(self) -> int:
         return len(self._lines)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i):
         line = self._lines[i]
         return [int(v) for v in line.split(",")] if line else []
 
@@ -97,7 +98,7 @@ class Ints(Sequence):
     def __len__(self) -> int:
         return len(self._lines)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i):
         return int(self._lines[i])
 
 
@@ -112,7 +113,7 @@ class JsonValues(Sequence):
     def __len__(self) -> int:
         return len(self._lines)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i):
         return json.loads(self._lines[i])
 
 
@@ -141,7 +142,10 @@ def int_lines(lists) -> list[str]:
     return [",".join(map(str, values)) for values in lists]
 
 
-def table_sections(name: str, mapping: dict, encode: Callable[[object], str]) -> dict[str, list[str]]:
+V = TypeVar("V")
+
+
+def table_sections(name: str, mapping: Mapping[str, V], encode: Callable[[V], str]) -> dict[str, list[str]]:
     """The two sections of a ``Table`` of ``mapping`` (keys sorted), its values written by ``encode``."""
     keys = sorted(mapping)
     return {f"{name}.k": keys, f"{name}.v": [encode(mapping[k]) for k in keys]}

@@ -11,7 +11,7 @@ language, or null. The file is read only when a decklist or ``deckcheck card`` n
 name that is not English: a check by passcodes, or by English names, never opens it.
 
 Matching is as lenient as for English names: the exact name first, then the name folded
-(``fold``). Latin-script names fold as English ones do (``carddb.normalize_name``); names in
+(``fold``). Latin-script names fold as English ones do (``folding.normalize_name``); names in
 other scripts keep their letters (kana, kanji, hangul), after Unicode compatibility folding
 (full-width letters and digits, half-width kana) and without spaces or punctuation (・, －, ：).
 """
@@ -201,3 +201,17 @@ class NameIndex:
         written: every name written for each folded name found, best first (a name may repeat)."""
         ranker, shown = self._ranker(script_of(name))
         return [written for i in ranker.rank_indexes(self.fold(name), limit) for written in shown[i]]
+
+    def near(self, name: str, within: int) -> list[tuple[int, int, list[int]]]:
+        """(edits, letters, passcodes) of every name of ``name``'s script at most ``within`` edits from it
+        (``Ranker.near`` over the folded names), fewest edits first: ``letters`` is the folded name's length,
+        ``passcodes`` the cards with that name (in any language of the script)."""
+        script = script_of(name)
+        ranker, _shown = self._ranker(script)
+        _exact, folded = self._lookup(script)
+        found = []
+        for i, edits in ranker.near(self.fold(name), within):
+            key = ranker.keys[i]
+            passcodes = list(dict.fromkeys(place >> 4 for place in folded.get(key, ())))
+            found.append((edits, len(key), passcodes))
+        return found

@@ -14,7 +14,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .carddb import DATA_DIR, DataError
+from .errors import DataError
+from .paths import DATA_DIR
 
 POOLS_DIR = DATA_DIR / "pools"
 MAX_POOL_BYTES = 1 << 20

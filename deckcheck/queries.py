@@ -11,15 +11,16 @@ from typing import Any
 from . import clock
 from .banlists import STATUS_LIMITS
 from .errors import DataError, UsageError
+from .model import Card
 
 
 @dataclass
 class CardFacts:
     """One card, how it relates to its name group (``card_identity``) and its JSON document (``deckcheck card``)."""
 
-    card: object
+    card: Card
     relation: str | None
-    group: object
+    group: Card | None  # the card of the relation (None with none)
     document: dict
 
 
@@ -170,7 +171,32 @@ def data_report(index, store, today: date, today_of=None, root=None) -> dict:
     from .card_facts import load_card_facts
 
     document["card_facts"] = load_card_facts().to_json()
+    document["banlists"]["today"] = lists_today(store, today_of or (lambda _folder: today))
     return document
+
+
+def lists_today(store, day) -> list[dict]:
+    """Each folder's list in force on ``day(folder)`` (TCG, OCG, then by title): its age, whether a newer list is
+    likely out (``banlists.staleness``: older than the folder's longest recent gap between lists), and the next
+    list deckcheck has that is not yet in force."""
+    from .banlists import folder_order, folder_title, in_force, staleness
+
+    lists = store.all()
+    current = in_force(lists, day)
+    rows = []
+    for folder in sorted({b.format for b in lists}, key=folder_order):
+        b = current.get(folder)
+        late = staleness(store, folder, day(folder))
+        upcoming = sorted((x for x in lists if x.format == folder and x.effective > day(folder)),
+                          key=lambda x: x.effective)
+        rows.append({
+            "format": folder, "title": folder_title(folder),
+            "name": b.name if b else None, "effective": b.effective.isoformat() if b else None,
+            "age_days": (day(folder) - b.effective).days if b else None,
+            "newer_likely": late is not None, "longest_gap_days": late["longest_gap_days"] if late else None,
+            "next": {"name": upcoming[0].name, "effective": upcoming[0].effective.isoformat()} if upcoming else None,
+        })
+    return rows
 
 
 def pools_report() -> list[dict]:

@@ -74,6 +74,7 @@ class Ranker:
         self.sorted_compact, self.sorted_compact_key = sorted_compact, sorted_compact_key
         self.sorted_words, self.holder_lists = sorted_words, holder_lists
         self.initials = initials
+        self._by_lengths: tuple[list[int], list[int], list[str]] | None = None  # near's index, built on first use
 
     def sections(self, name: str) -> dict[str, list[str]]:
         """This ranker's indexes as the sections of a table file (``opened`` reads them back)."""
@@ -155,6 +156,46 @@ class Ranker:
             for i, score in self._close(q, limit * 4):
                 offer(i, (5, -score, 0, i))
         return sorted(found, key=found.__getitem__)[:limit]
+
+    def _lengths(self) -> tuple[list[int], list[int], list[str]]:
+        """The names (without spaces) by length: their lengths, where each is in ``keys``, and the names."""
+        if self._by_lengths is None:
+            compact = self._all_compact()
+            lengths = list(map(len, compact))
+            order = sorted(range(len(compact)), key=lengths.__getitem__)
+            self._by_lengths = [lengths[i] for i in order], order, [compact[i] for i in order]
+        return self._by_lengths
+
+    def near(self, query: str, within: int, starts: bool = False) -> list[tuple[int, int]]:
+        """(key index, edits) of every name at most ``within`` edits from ``query``, fewest first, spaces aside
+        (an edit: a letter added, dropped or changed, or two letters side by side swapped). With ``starts``, the
+        edits from the name's start that ``query`` is closest to: the names a misspelled partial name may begin.
+        Only names of a length that may be near are compared (about a millisecond for 15,000 names)."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA, LCSseq
+
+        q = query.replace(" ", "")
+        if not q or within < 0:
+            return []
+        lengths, order, texts = self._lengths()
+        lo = bisect.bisect_left(lengths, len(q) - within)
+        if not starts:
+            hi = bisect.bisect_right(lengths, len(q) + within, lo)
+            found = process.extract(q, texts[lo:hi], scorer=OSA.distance, score_cutoff=within, limit=None)
+            return sorted(((order[lo + j], int(edits)) for _key, edits, j in found), key=lambda item: (item[1], item[0]))
+        # A start within ``within`` edits of q is at most ``within`` letters longer, and has all but ``within``
+        # letters of q in order (each edit takes one away at most): a first pass keeps only those names.
+        longest = len(q) + within
+        kept = process.extract(q, [text[:longest] for text in texts[lo:]], scorer=LCSseq.similarity,
+                               score_cutoff=max(0, len(q) - within), limit=None)
+        sizes = range(max(1, len(q) - within), longest + 1)
+        edits: list[tuple[int, int]] = []
+        for _start, _common, j in kept:
+            text = texts[lo + j]
+            fewest = min(OSA.distance(q, text[:n], score_cutoff=within + 1) for n in sizes)
+            if fewest <= within:
+                edits.append((order[lo + j], fewest))
+        return sorted(edits, key=lambda item: (item[1], item[0]))
 
     def _close(self, q: str, limit: int) -> list[tuple[int, float]]:
         """(key index, score) of the names within a few edits of ``q``: the whole name, or (for a longer

@@ -38,7 +38,7 @@ BLOCKS = {
     SIDE_DECK: ("Side Deck", 15),
     MAIN_OTHER: ("Main Deck: not a Monster, Spell or Trap card deckcheck knows", 0),
 }
-_GROUP_BLOCKS = {"Monster": MONSTERS, "Spell": SPELLS, "Trap": TRAPS}
+_GROUP_BLOCKS: dict[str | None, str] = {"Monster": MONSTERS, "Spell": SPELLS, "Trap": TRAPS}  # of sheet_section's groups
 
 
 @dataclass

@@ -152,7 +152,7 @@ class Regulation:
         self.game = format_game(fmt)  # "rush" | "ocg-tcg": the game whose cards the format plays (rushdb.py)
         self.stale = stale  # lists deckcheck has that may no longer be the newest in force (``staleness``)
         self.rules: tuple[tuple[ModuleType, Mapping], ...] = tuple(
-            (rule, fmt.rules[rule.ID]) for rule in RULES if fmt.rules.get(rule.ID) is not None
+            (rule, options) for rule in RULES if (options := fmt.rules.get(rule.ID)) is not None
         )
         self.rule_modules = tuple(rule for rule, _ in self.rules)  # in the order they run
         self.fact_rules = tuple(rule for rule, _ in self.rules if hasattr(rule, "facts"))
@@ -177,12 +177,13 @@ class Regulation:
             if banlist is None and unlisted_before is not None and on < unlisted_before:
                 found["unlisted"] = unlisted_before  # no list of the format before this day in the data: a warning
                 options = None
-            elif banlist is None:
-                banlist = store.in_effect(options["lists"], on, lookup)
-            if banlist is not None and banlist.format != options["lists"]:
-                raise DataError(f"list {banlist.name!r} is one of the {banlist.format.upper()} lists; format {fmt.id} "
-                                f"uses the {options['lists'].upper()} lists")
-        if options is not None:
+            else:
+                if banlist is None:
+                    banlist = store.in_effect(options["lists"], on, lookup)
+                if banlist.format != options["lists"]:
+                    raise DataError(f"list {banlist.name!r} is one of the {banlist.format.upper()} lists; format "
+                                    f"{fmt.id} uses the {options['lists'].upper()} lists")
+        if options is not None and banlist is not None:  # (a list is in force whenever the options still are)
             mode = options.get("mode", "standard")
             others = tuple(store.in_effect(folder, on, lookup) for folder in options.get("also") or ())
             for lst in (banlist, *others):
@@ -214,8 +215,8 @@ class Regulation:
             found.get("banlist"), found.get("points_list"), found.get("whitelist")) if lst is not None)) if d]
         if cutoffs:
             found["released_by"] = min(cutoffs)
-        dated = [options["lists"]] if options is not None and not options.get("in_force_on") else []
-        dated += list(options.get("also") or ()) if dated else []
+        dated = ([options["lists"], *(options.get("also") or ())] if options is not None and not options.get("in_force_on")
+                 else [])
         dated += [points["lists"]] if points is not None else []
         found["stale"] = tuple(filter(None, (staleness(store, folder, as_of) for folder in dated)))
         return cls(fmt, cards, as_of, region, **found)
@@ -266,11 +267,12 @@ class Regulation:
         """The lists this regulation applies, for the report's header: the F&L list (its effective date in the
         region), the further lists whose stricter statuses apply, the points list and cap, the card pool."""
 
-        def one(lst: Banlist | None) -> dict | None:
-            return None if lst is None else {"name": lst.name, "effective": self.effective(lst).isoformat()}
+        def one(lst: Banlist) -> dict:
+            return {"name": lst.name, "effective": self.effective(lst).isoformat()}
 
         out: dict = {"region": self.region or self.format.region, "chosen_region": self.region,
-                     "banlist": one(self.banlist), "also": [one(lst) for lst in self.other_lists]}
+                     "banlist": one(self.banlist) if self.banlist is not None else None,
+                     "also": [one(lst) for lst in self.other_lists]}
         if self.points_list is not None:
             out["points"] = {**one(self.points_list), "cap": self.points_cap}
         if self.whitelist is not None and self.whitelist is not self.banlist:

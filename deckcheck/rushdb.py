@@ -17,8 +17,10 @@ from __future__ import annotations
 from functools import cached_property
 from pathlib import Path
 
-from .carddb import DATA_DIR, CardIndex, DataError, _Table
+from .carddb import CardIndex, _Table
+from .errors import DataError
 from .model import Card
+from .paths import DATA_DIR
 
 RUSH_INDEX = DATA_DIR / "rush_cards.jsonl"
 RUSH_NAMES = DATA_DIR / "rush_names.jsonl"
@@ -70,12 +72,13 @@ class _RushTable(_Table):
         card = self._cards.get(i)
         if card is None:
             row = self.row(i)
-            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts, level = self._at
+            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts = self._at
+            level = self._level_at
             passcode = row[at_passcode]
             legend, maximum, prerelease = (bool(row[at]) for at in self._marks)
             card = self._cards[i] = RushCard(
                 passcode, row[name], row[kind], row[type_] or 0, False, False, RUSH, row[konami_id], None, None,
-                row[group] or passcode, (passcode, *row[alts]), row[level],
+                row[group] or passcode, (passcode, *row[alts]), None if level is None else row[level],
                 legend=legend, maximum=maximum, prerelease=prerelease)
         return card
 
@@ -100,10 +103,6 @@ class RushIndex(CardIndex):
 
         data = self._main.path.read_bytes()
         return json.loads(data[: data.index(b"\n")]).get("left_out", [])
-
-    def own_card(self, passcode: int) -> Card | None:
-        i = self._main.by_passcode.get(passcode)
-        return self._main.card(i) if i is not None else None
 
     def _find(self, passcode: int) -> Card | None:
         card = self.own_card(passcode)
@@ -137,17 +136,15 @@ def counterpart(card, cards) -> Card | None:
     return found[0] if len(found) == 1 else None
 
 
-def decklist_game(parsed, chosen=None, formats=None) -> str:
+def decklist_game(parsed, formats, chosen=None) -> str:
     """The game a decklist's names mean when nothing else says (``convert``): the game of the format ``chosen``
-    (a Format), else of the format the decklist declares (YAML ``format:``), else Rush when most of the codes it
-    gives are Rush codes (a YDK or ydke of a Rush deck), else OCG/TCG."""
+    (a Format), else of the format the decklist declares (YAML ``format:``, found in ``formats``, a FormatStore),
+    else Rush when most of the codes it gives are Rush codes (a YDK or ydke of a Rush deck), else OCG/TCG."""
     if chosen is not None:
         return format_game(chosen)
     if parsed.format:
-        from .formats import FormatStore
-
         try:
-            return format_game((formats or FormatStore.default()).resolve(parsed.format))
+            return format_game(formats.resolve(parsed.format))
         except DataError:
             pass  # an unknown format: said when the deck is checked
     codes = [e.passcode for e in parsed.entries if e.passcode is not None]

@@ -87,6 +87,8 @@ class Sheet:
         for entry in deck.entries:
             card = entry.card
             group = group_of(card)
+            key: tuple
+            passcode: int | None
             if card is not None:
                 key = (entry.section, card.passcode)
                 name, passcode, known = card.name, card.passcode, group != OTHER

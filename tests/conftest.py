@@ -18,6 +18,7 @@ import deckcheck
 from deckcheck.banlists import BanlistStore
 from deckcheck.carddb import CardIndex
 from deckcheck.checker import Checker, Selection
+from deckcheck.datastore import open_cards
 from deckcheck.parsers import parse_deck
 
 REPO = Path(__file__).resolve().parents[1]
@@ -60,7 +61,7 @@ def isolated_user_dirs(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def cards() -> CardIndex:
-    return CardIndex.load()
+    return open_cards()
 
 
 @pytest.fixture(scope="session")

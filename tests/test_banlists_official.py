@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.carddb import normalize_name
+from deckcheck.folding import normalize_name
 from tools.build_data.konami import OCG_NAME_TYPOS  # upstream typos the build reads as the card they name
 
 from .conftest import REPO, SHARED_DATA as SHARED

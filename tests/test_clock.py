@@ -12,8 +12,8 @@ import pytest
 
 from deckcheck import clock
 from deckcheck.banlists import BanlistStore
-from deckcheck.carddb import CardIndex
 from deckcheck.checker import Checker, Selection
+from deckcheck.datastore import open_cards
 
 from .conftest import REPO
 
@@ -75,7 +75,7 @@ def test_summer_time_rules_match_the_tz_database(region, zone):
 
 @pytest.fixture(scope="module")
 def data():
-    return CardIndex.load(), BanlistStore()
+    return open_cards(), BanlistStore()
 
 
 @pytest.mark.parametrize("utc, fmt, region, expected_list", [

@@ -133,7 +133,7 @@ def test_omega_and_text_inputs_convert_to_ydk(cards):
 # ---------------------------------------------------------------------------------- unknown cards
 
 
-UNKNOWN = "main:\n  - 3 Snake-Eye Oaak\n  - 12345678\n  - 2 Ash Blossom & Joyous Spring\n  - \"1 Evil \\x1b[31mName\\u202e\"\n"
+UNKNOWN = "main:\n  - 3 Snake-Eye Maple\n  - 12345678\n  - 2 Ash Blossom & Joyous Spring\n  - \"1 Evil \\x1b[31mName\\u202e\"\n"
 
 
 @pytest.mark.parametrize("to", ["ydk", "ydke", "yaml", "text"])
@@ -143,19 +143,19 @@ def test_unknown_cards_are_kept_and_reported(tmp_path, to):
     proc = run("convert", deck, "--to", to)
     out, err = proc.stdout.decode(), proc.stderr.decode()
     assert proc.returncode == 1
-    assert "unknown-card" in err and "Snake-Eye Oaak" in err and "12345678" in err
+    assert "unknown-card" in err and "Snake-Eye Maple" in err and "12345678" in err
     assert not any(ch in out for ch in "\x1b\u202e")  # nothing from the decklist is a control character
     if to == "ydk":
-        assert "# not a known card: 3 Snake-Eye Oaak" in out and "\n12345678\n" in out
+        assert "# not a known card: 3 Snake-Eye Maple" in out and "\n12345678\n" in out
         assert "kept as a comment line" in err and "kept as its passcode" in err
         assert "\\x1b[31m" in out
     elif to == "ydke":
         assert "left out: a ydke link holds passcodes only" in err
     else:
-        assert "Snake-Eye Oaak" in out and "12345678" in out
+        assert "Snake-Eye Maple" in out and "12345678" in out
         assert "kept as written" in err
         back = parse_deck(out.encode(), f"x.{'txt' if to == 'text' else 'yaml'}")
-        assert {(e.name, e.passcode, e.count) for e in back.entries} >= {("Snake-Eye Oaak", None, 3), (None, 12345678, 1)}
+        assert {(e.name, e.passcode, e.count) for e in back.entries} >= {("Snake-Eye Maple", None, 3), (None, 12345678, 1)}
 
 
 def test_an_unreadable_file_exits_1_and_the_others_convert(tmp_path):

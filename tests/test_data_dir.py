@@ -204,11 +204,13 @@ def test_an_implausibly_large_card_file_is_not_read(installed):
                          ids=["{}", "null", "[]", "name 5", "bad date", "100k nested"])
 def test_damaged_cache_entries_are_rebuilt(env, value):
     """Cache entries {} or null used to crash every check."""
+    cache = env.own_cache()
     first = env.cli("check", str(DECK), "-o", "json")
-    entries = list((env.tmp / "cache").rglob("*.json"))
+    entries = list(cache.rglob("*.json"))
     assert first.returncode in (0, 1) and entries
     for entry in entries:
         entry.write_text(value)
+    datastore._data.clear()  # as a new process: the lists this one loaded are not kept, the cache is read
     proc = env.cli("check", str(DECK), "-o", "json")
     assert proc.returncode == first.returncode and proc.stderr == ""
     assert json.loads(proc.stdout)["decks"] == json.loads(first.stdout)["decks"]
@@ -257,8 +259,9 @@ def test_what_a_crash_leaves_behind_is_cleaned_and_nothing_else(installed, tmp_p
 
 
 def test_stale_temporary_files_in_the_cache_are_removed(env):
+    cache = env.own_cache()
     env.cli("check", str(DECK))
-    folder = next(p.parent for p in (env.tmp / "cache").rglob("*.json") if p.parent.name.startswith("lists"))
+    folder = next(p.parent for p in cache.rglob("*.json") if p.parent.name.startswith("lists"))
     stale, fresh = folder / ".old.json.abc.tmp", folder / ".new.json.def.tmp"
     stale.write_text("x")
     fresh.write_text("x")
@@ -266,6 +269,7 @@ def test_stale_temporary_files_in_the_cache_are_removed(env):
     os.utime(stale, (old, old))
     for entry in folder.glob("*.json"):
         entry.unlink()  # the next check writes an entry again
+    datastore._data.clear()  # as a new process would: the lists are read through the cache
     env.cli("check", str(DECK))
     assert not stale.exists() and fresh.exists()  # a fresh one may belong to a check running now
 

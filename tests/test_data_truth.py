@@ -263,7 +263,7 @@ def test_data_command_shows_corrections_and_the_age_of_every_source():
                           "dates", "cadence"}
     for s in roles.values():
         assert s["commit"] and s["date"] and s["age_days"] >= 0 and s["lists"] > 0
-    text = _cli("data").stdout
+    text = _cli("data", "--verbose").stdout
     assert f"Corrections: {len(corrections.dates) + len(corrections.statuses)} in use" in text and "2020.01 TCG: effective 2020-01-20" in text and "days old" in text
 
 

@@ -105,7 +105,7 @@ def test_an_illegal_deck_prints_with_a_banner_on_every_page(tmp_path):
     assert len(texts) == 3  # the form, the card no group holds, every error
     for text in texts:
         assert "NOT LEGAL AS REGISTERED: 5 errors" in text and "Original Sinful Spoils - Snake-Eye is Forbidden" in text
-    assert "Snake-Eye Oaak (not a known card: as written)" in texts[1]
+    assert "Snake-Eye Maple (not a known card: as written)" in texts[1]
     assert "copy-limit (line 46, Side)" in texts[2]
     assert "Total Main Deck: 41" in texts[0]
 
@@ -455,6 +455,8 @@ def test_a_file_name_no_font_has_never_stops_a_sheet(tmp_path):
     assert len(footers) == 3
     assert any("<U+9F8D><U+306E>" in text for text in footers)  # 龍の, which DejaVu lacks
     assert any("колода.ydk" in text for text in footers)  # Cyrillic: drawn as it is
+    # Arabic: reportlab draws it reversed and unjoined, so a right-to-left path is written as code points too
+    assert any("<U+0645><U+062C>" in text for text in footers)  # مج
 
 
 def test_a_batch_says_each_illegal_deck_in_one_line_not_every_error(tmp_path):

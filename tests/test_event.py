@@ -131,7 +131,7 @@ def test_csv_and_html_outputs(tmp_path):
     assert html.exit_code == 1 and html.stdout == ""
     text = page.read_text(encoding="utf-8")
     assert text.count('<section class="panel deck" id="player-') == 12 and "Farah Nasser" in text
-    assert "Snake-Eye Oaak" in text and "stranger-rainbow.ydk" in text
+    assert "Snake-Eye Maple" in text and "stranger-rainbow.ydk" in text
 
 
 def test_exit_0_only_when_every_registered_player_has_a_legal_counted_deck(tmp_path):

@@ -109,18 +109,18 @@ def test_the_code_has_its_documented_shape_and_the_sample_its_documented_code(ch
 def test_the_documented_canonical_form(checker):
     """docs/fingerprint.md's example: an artwork is its card, a name not known is folded."""
     parsed = parse_deck(b"main:\n  - {passcode: 14558128, count: 1}\n  - 2 Ash Blossom & Joyous Spring\n"
-                        b"side:\n  - 1 Snake-Eye   OAAK\n", "deck.yaml")
+                        b"side:\n  - 1 Snake-Eye   MAPLE\n", "deck.yaml")
     result = checker.check_parsed(parsed)
     entries = resolve(parsed, checker.cards).entries
     assert canonical_form(counts_of(entries)) == ("deckcheck-fingerprint-v1\nmain 14558127 3\n"
-                                                         "side name:snake-eye oaak 1\n")
+                                                         "side name:snake-eye maple 1\n")
     assert result.fingerprint == code_of(counts_of(entries))
 
 
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
 def test_check_gives_the_same_code_by_every_path(checker, path):
-    """A plain YDK file (read by the tight loop of parsers.ydk.read_plain) gets the code the full reading gives;
-    and a file's copy (its bytes remembered) gets the same code too."""
+    """A file checked by the batch's way (``check_decks``) gets the code the parsed deck gets; and so does a copy
+    of it under another name."""
     parsed = read_deck(path)
     full = checker.check_parsed(parsed)
     fresh = Checker(checker.cards, checker.store, Selection(), today=TODAY)
@@ -129,6 +129,7 @@ def test_check_gives_the_same_code_by_every_path(checker, path):
     resolved = resolve(parsed, checker.cards)
     assert full.fingerprint == first.fingerprint == again.fingerprint == fingerprint(resolved.entries)
     assert full.fingerprint is not None
+    assert fingerprint(resolved.entries) == code_of(counts_of(resolved.entries))  # counted per section: the same form
 
 
 @pytest.mark.parametrize("path", KNOWN_DECKS, ids=lambda p: p.name)
@@ -198,9 +199,9 @@ def test_unknown_cards_are_fingerprinted_as_written(checker):
     assert a != code_for(checker, "#main\n99999999\n#extra\n!side\n99999999\n", "deck.ydk")  # another section
     assert a == code_for(checker, "#main\n0099999999\n99999999\n#extra\n!side\n", "deck.ydk")  # leading zeros aside
     assert a != code_for(checker, "#main\n99999999\n#extra\n!side\n", "deck.ydk")
-    named = code_for(checker, "Main Deck\n2 Snake-Eye Oaak\n", "deck.txt")
-    assert named == code_for(checker, "main:\n  - 2 snake-eye  OAAK\n", "deck.yaml")
-    assert named != code_for(checker, "Main Deck\n2 Snake-Eye Oaaak\n", "deck.txt")
+    named = code_for(checker, "Main Deck\n2 Snake-Eye Maple\n", "deck.txt")
+    assert named == code_for(checker, "main:\n  - 2 snake-eye  MAPLE\n", "deck.yaml")
+    assert named != code_for(checker, "Main Deck\n2 Snake-Eye Mapple\n", "deck.txt")
 
 
 # ---- reading codes: every single mistyped character is caught ---------------------------------------

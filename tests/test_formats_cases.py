@@ -445,11 +445,10 @@ def test_side_reports_the_registered_decks_points():
     jsonschema.validate(doc, json.loads((REPO / "schemas" / "side.schema.json").read_text(encoding="utf-8")))
 
 
-def test_points_survive_the_process_pool(tmp_path):
+def test_points_of_every_deck_of_a_batch_are_reported(tmp_path):
     for i in range(3):
         (tmp_path / f"d{i}.ydk").write_bytes((GENESYS_DECKS / "blue-eyes.ydk").read_bytes())
-    doc = json.loads(run("check", str(tmp_path), "--format", "genesys", "--as-of", "2026-08-10", "--jobs", "2",
-                         "-o", "json").stdout)
+    doc = json.loads(run("check", str(tmp_path), "--format", "genesys", "--as-of", "2026-08-10", "-o", "json").stdout)
     assert [d["points"]["total"] for d in doc["decks"]] == [100, 100, 100]
 
 
@@ -461,8 +460,9 @@ def test_json_fast_path_writes_points_as_the_plain_encoder(cards, store):
         result = judge(checker, path.read_text(encoding="utf-8"), ".ydk")[0]
         assert result.facts["points"]
         judged = ("genesys", "2026.08.04 Genesys")
-        assert json_report.deck_line(result, judged) == json.dumps(json_report.deck_json(result, judged),
-                                                                   ensure_ascii=False)
+        plain = json.dumps(json_report.deck_json(result, judged), ensure_ascii=False)
+        assert json_report.deck_line(result, judged, json_report._templates()) == plain  # fast.json_lines
+        assert json_report.deck_line(result, judged) == plain
 
 
 def test_schema_names_every_rule():

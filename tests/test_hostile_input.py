@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckcheck import limits
-from deckcheck.carddb import _normalize_unicode, normalize_name
+from deckcheck.folding import _normalize_unicode, normalize_name
 from deckcheck.files import find_decklists
 from deckcheck.model import CardRef, DeckResult, Problem
 from deckcheck.parsers import parse_deck, read_deck
@@ -278,12 +278,12 @@ def test_did_you_mean_is_searched_for_the_first_names_only(cards, check_text, mo
     search = type(cards)._ranked
     monkeypatch.setattr(type(cards), "_ranked", lambda self, name, limit: calls.append(name) or search(self, name, limit))
     names = "\n".join(f"  - Zqx Unknown Card {i}" for i in range(500))
-    result = check_text(f"main:\n  - Snake-Eye Oaak\n{names}\n")
+    result = check_text(f"main:\n  - Snake-Eye Maple\n{names}\n")
     assert len(calls) <= limits.MAX_SUGGESTED_NAMES
     first = next(p for p in result.problems if p.rule == "unknown-card")
-    assert "did you mean Snake-Eye Oak" in first.message
+    assert "did you mean Snake-Eye Ash" in first.message
     calls.clear()
-    check_text("main:\n  - Snake-Eye Oaak\n")
+    check_text("main:\n  - Snake-Eye Maple\n")
     assert calls == []  # memoized
 
 

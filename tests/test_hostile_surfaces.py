@@ -253,7 +253,7 @@ def test_convert_to_a_folder_writes_every_file_without_setuid(tmp_path):
     (out / "a.txt").write_text("old\n")
     os.chmod(out / "a.txt", 0o4755)
     proc = run("convert", decks, "--to", "text", "--output", out)
-    assert proc.returncode == 1 and "Snake-Eye Oaak" in proc.stderr, proc.stderr  # the sample's unknown card
+    assert proc.returncode == 1 and "Snake-Eye Maple" in proc.stderr, proc.stderr  # the sample's unknown card
     assert sorted(listing(out)) == ["a.txt", "b.txt", "sub/c.txt"]
     assert (out / "a.txt").stat().st_mode & 0o7777 == 0o755
 

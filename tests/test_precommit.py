@@ -77,23 +77,29 @@ def test_pre_commit_runs_the_hook_on_a_deck_repository(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "PRE_COMMIT_HOME")}
     env["PRE_COMMIT_HOME"] = str(tmp_path / "pre-commit-home")  # a fresh install, nothing cached
     env["NO_COLOR"] = "1"
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hook_repo, capture_output=True, text=True,
+                         check=True).stdout.strip()
 
-    def try_repo(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo), "deckcheck",
-                               "--verbose", "--color", "never", *args],
-                              cwd=decks, capture_output=True, text=True, env=env, timeout=900)
+    def run_hook(narrowed: bool = False) -> subprocess.CompletedProcess:
+        """``pre-commit run`` with the hook as a user's config names it: its environment is installed once
+        (pre-commit keys it by repository and rev, not by the hook's options)"""
+        (decks / ".pre-commit-config.yaml").write_text(
+            f"repos:\n  - repo: {hook_repo}\n    rev: {rev}\n    hooks:\n      - id: deckcheck\n"
+            + ("        files: ^decks/\n" if narrowed else ""), encoding="utf-8")
+        git("add", "-A", cwd=decks)
+        git("commit", "-q", "-m", "decks", cwd=decks)
+        return subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files", "--verbose", "--color",
+                               "never"], cwd=decks, capture_output=True, text=True, env=env, timeout=900)
 
-    proc = try_repo("--all-files")
+    proc = run_hook()
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "deckcheck (Yu-Gi-Oh! decklists)" in out  # the hook's name: it ran
     assert "ILLEGAL decks/illegal.yaml" in out and "✓ LEGAL decks/legal.ydk" in out
-    assert "ci.yml" not in out  # workflow YAML is never handed to deckcheck
+    assert "ci.yml" not in out and ".pre-commit-config" not in out  # workflow YAML is never handed to deckcheck
 
     os.remove(decks / "decks" / "illegal.yaml")
-    git("add", "-A", cwd=decks)
-    git("commit", "-q", "-m", "legal only", cwd=decks)
-    proc = try_repo("--all-files")
+    proc = run_hook()
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "✓ LEGAL decks/legal.ydk" in proc.stdout and "ILLEGAL" not in proc.stdout  # it ran, and found it legal
 
@@ -101,15 +107,7 @@ def test_pre_commit_runs_the_hook_on_a_deck_repository(tmp_path):
     # README and notes in the deck folder are handed to deckcheck, and must not be judged as decklists.
     (decks / "decks" / "README.md").write_text("# My decks\n\nWhat I play at locals.\n", encoding="utf-8")
     (decks / "decks" / "notes.txt").write_text("Bring sleeves and dice.\n", encoding="utf-8")
-    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hook_repo, capture_output=True, text=True,
-                         check=True).stdout.strip()
-    (decks / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_repo}\n    rev: {rev}\n    hooks:\n      - id: deckcheck\n        files: ^decks/\n",
-        encoding="utf-8")
-    git("add", "-A", cwd=decks)
-    git("commit", "-q", "-m", "readme", cwd=decks)
-    proc = subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files", "--verbose", "--color", "never"],
-                          cwd=decks, capture_output=True, text=True, env=env, timeout=900)
+    proc = run_hook(narrowed=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "✓ LEGAL decks/legal.ydk" in proc.stdout and "README" not in proc.stdout and "notes.txt" not in proc.stdout
 
@@ -127,6 +125,10 @@ def test_action_inputs_and_install_from_its_own_checkout():
     _, action = action_check_script()
     assert {"paths", "format", "banlist", "as-of", "output-format", "output"} <= set(action["inputs"])
     assert action["inputs"]["output-format"]["default"] == "github"
+    from deckcheck.report import OUTPUT_FORMATS  # issue 25, item 15: the inputs' descriptions were stale
+
+    described = action["inputs"]["output-format"]["description"]
+    assert [name for name in OUTPUT_FORMATS if name not in described] == []
     install = [s for s in action["runs"]["steps"] if s.get("name") == "Install deckcheck"][0]
     assert install["env"]["DECKCHECK_SOURCE"] == "${{ github.action_path }}"
 

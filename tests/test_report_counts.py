@@ -14,7 +14,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -28,8 +27,9 @@ STALE_WORDS = "a newer list may be in force"
 
 
 def deckcheck(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=120)
+    from .inprocess import deckcheck as in_process
+
+    return in_process(*args, cwd=cwd)
 
 
 @pytest.fixture(scope="module")
@@ -82,8 +82,22 @@ def junit_counts(out: str) -> dict:
     return {"decks": tests, "legal": tests - failures - errors, "illegal": failures, "unreadable": errors}
 
 
+def sarif_counts(out: str) -> dict:
+    """The run's summary, which its results must agree with: an unreadable file's result is the rule
+    `unreadable`, an illegal deck's file has an error (a legal deck has no result to count)."""
+    run = json.loads(out)["runs"][0]
+    counts = {key: run["properties"]["summary"][key] for key in ("decks", "legal", "illegal", "unreadable")}
+    files: dict[str, set] = {}
+    for result in run["results"]:
+        files.setdefault(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], set()).add(
+            "unreadable" if result["ruleId"] == "unreadable" else result["level"])
+    assert sum("unreadable" in found for found in files.values()) == counts["unreadable"]
+    assert sum("error" in found and "unreadable" not in found for found in files.values()) == counts["illegal"]
+    return counts
+
+
 COUNTERS = {"text": text_counts, "github": text_counts, "csv": csv_counts, "html": html_counts,
-            "junit": junit_counts}
+            "junit": junit_counts, "sarif": sarif_counts}
 
 
 @pytest.mark.parametrize("fmt", sorted(COUNTERS))

@@ -35,7 +35,7 @@ def tree(tmp_path_factory) -> Path:
 def run(tree, cards, store) -> Run:
     """A Run over the mixed tree (legal, illegal, warnings, unreadable), plus an odd deck."""
     checker = Checker(cards, store, Selection(), today=TODAY)
-    results, formats = batch.check_files(checker, find_decklists([tree]).sources, jobs=1)
+    results, formats = batch.check_files(checker, find_decklists([tree]).sources)
     odd = DeckResult(
         "odd dir/dëck, \"1\":%.ydk",  # space, comma, colon, percent, quote, non-ASCII
         {"main": 40, "extra": 0, "side": 0},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.carddb import normalize_name
+from deckcheck.folding import normalize_name
 from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
 
@@ -54,9 +54,17 @@ def test_ambiguous_name_is_unknown_with_every_match(cards):
 
 
 def test_unknown_name_suggests_the_closest(cards):
-    deck = resolved(cards, "main: [Ash Blosom and Joyus Spring]\n")
+    deck = resolved(cards, "main: [Ash Blosom and Joyus Sprng]\n")  # 3 letters off: too many to be read as it
     reason, suggestions = deck.unresolved[id(deck.entries[0])]
     assert suggestions[0] == "Ash Blossom & Joyous Spring"
+
+
+def test_a_misspelled_name_is_read_as_the_one_card_near_it(cards):
+    """Issue 25, item 7: 2 letters off the one card's name, and further from every other card's: read as it."""
+    deck = resolved(cards, "main: [Ash Blosom and Joyus Spring]\n")
+    assert deck.entries[0].card.name == "Ash Blossom & Joyous Spring" and not deck.unresolved
+    (problem,) = deck.problems
+    assert problem.rule == "inexact-name" and "'Ash Blosom and Joyus Spring' read as Ash Blossom" in problem.message
 
 
 def test_alternate_artwork_passcode_is_the_same_card(cards):

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import subprocess
-import sys
 from collections import Counter
 from datetime import date
 from pathlib import Path
@@ -21,6 +19,8 @@ from hypothesis import strategies as st
 
 from deckcheck.banlists import STATUS_LIMITS, BanlistStore
 from deckcheck.convert import convert
+from deckcheck.datastore import open_cards
+from deckcheck.formats import FormatStore
 from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
 from deckcheck.rushdb import RUSH, RushCard, RushIndex, decklist_game, game_of
@@ -268,7 +268,7 @@ RUSH_YDK = ("#created by test\n#main\n" + "\n".join(
 @pytest.mark.parametrize("to", ["ydke", "yaml", "text", "ydk"])
 def test_rush_decks_round_trip(cards, rush, to):
     parsed = parse_deck(RUSH_YDK.encode(), "rush.ydk")
-    assert decklist_game(parsed) == RUSH
+    assert decklist_game(parsed, FormatStore()) == RUSH
     original = resolve(parsed, rush)
     assert all(e.card is not None and game_of(e.card) == RUSH for e in original.entries)
     text = convert(original, to, rush).text
@@ -280,8 +280,9 @@ def test_rush_decks_round_trip(cards, rush, to):
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=120, input=stdin, env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"})
+    from .inprocess import deckcheck
+
+    return deckcheck(*args, stdin=stdin, env={"COLUMNS": "200", "NO_COLOR": "1"})
 
 
 def test_convert_reads_a_rush_ydk_as_rush_and_writes_yaml_that_reads_back(tmp_path):
@@ -388,9 +389,7 @@ def test_a_rush_check_before_2023_is_judged_without_a_list_and_says_so(check_tex
 
 
 def _rush_codes() -> list[int]:
-    from deckcheck.carddb import CardIndex
-
-    rush = CardIndex.load().rush
+    rush = open_cards().rush
     return sorted(p for card in rush.cards() for p in card.passcodes)
 
 

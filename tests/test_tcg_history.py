@@ -14,7 +14,7 @@ import pytest
 
 from deckcheck.banlists import BanlistStore
 
-from .conftest import SHARED_DATA, rules_of
+from .conftest import REPO, SHARED_DATA, rules_of
 
 # Cards of Legend of Blue Eyes White Dragon (2002-03-08), never on a list: a Main Deck's filler on any date.
 LOB = ["Uraby", "Dark Gray", "Skull Red Bird", "Giant Soldier of Stone", "Mystical Elf", "Drooling Lizard",
@@ -22,7 +22,8 @@ LOB = ["Uraby", "Dark Gray", "Skull Red Bird", "Giant Soldier of Stone", "Mystic
        "Beaver Warrior", "One-Eyed Shield Dragon", "Misairuzame", "Flame Manipulator"]
 
 
-EXTRA = {"Brionac, Dragon of the Ice Barrier", "Trishula, Dragon of the Ice Barrier", "Dewloren, Tiger King of the Ice Barrier"}
+EXTRA = {"Brionac, Dragon of the Ice Barrier", "Trishula, Dragon of the Ice Barrier", "Dewloren, Tiger King of the Ice Barrier",
+         "Chimeratech Fortress Dragon", "Dark End Dragon", "Elemental HERO Inferno", "Elemental HERO Terra Firma"}
 
 
 def deck(*cards: tuple[int, str]) -> str:
@@ -68,12 +69,37 @@ CASES = [
     ([(3, "Makyura the Destructor")], "2005-01-15", True, []),        # Unlimited in the TCG until April 2005
     ([(3, "Magical Stone Excavation")], "2007-04-01", True, []),      # Limited from 2007-06-01
     ([(1, "Sixth Sense")], "2005-06-01", False, ["card-pool"]),       # not a TCG card then: not "Forbidden"
+    ([(1, "Crush Card Virus")], "2005-06-01", False, ["card-pool"]),  # the April 2005 list's other OCG entries:
+    ([(1, "Exchange of the Spirit")], "2005-06-01", False, ["card-pool"]),  # not TCG cards then, and the list
+    ([(1, "Marshmallon")], "2005-06-01", False, ["card-pool"]),       # does not name them
+    ([(1, "Exchange of the Spirit")], "2005-11-15", True, []),        # Limited on 2005.10 TCG, released 2005-11-05
+    ([(2, "Exchange of the Spirit")], "2005-11-15", False, ["banlist"]),
+    ([(2, "Crush Card Virus")], "2008-06-01", False, ["banlist"]),    # Limited once released (SJC 2007 prize)
+    ([(3, "Magical Stone Excavation")], "2007-06-15", False, ["banlist"]),  # June 2007: Limited
+    ([(2, "Brionac, Dragon of the Ice Barrier")], "2010-03-15", False, ["banlist"]),  # Limited from 2010-03-01
+    ([(1, "Raigeki")], "2004-09-01", False, ["banlist"]),             # Forbidden from 2004-08-25 (decided, below)
+    ([(1, "Raigeki")], "2004-08-24", True, []),
     # promos: released when the set data says (Premium Packs, Shonen Jump, video-game promos)
     ([(1, "Marshmallon")], "2008-01-14", True, []),
     ([(1, "Zera the Mant"), (1, "Zera Ritual")], "2008-01-14", True, []),
     ([(1, "Valhalla, Hall of the Fallen")], "2008-09-01", True, []),
     ([(1, "Tragoedia")], "2009-09-15", True, []),
+    ([(1, "Tragoedia")], "2009-09-01", True, []),                     # Shonen Jump Vol. 7, Issue 9: its cover month
+    ([(1, "Magician of Black Chaos"), (1, "Black Magic Ritual")], "2008-01-14", True, []),  # Premium Pack 1
+    ([(1, "Super War-Lion"), (1, "War-Lion Ritual")], "2008-09-01", True, []),              # Premium Pack 2
+    ([(1, "Evil Dragon Ananta")], "2008-09-01", True, []),
+    ([(1, "Elemental HERO Voltic"), (1, "Elemental HERO Knospe")], "2008-09-01", True, []),
+    ([(1, "Super War-Lion"), (1, "War-Lion Ritual")], "2008-07-01", False, ["card-pool"]),  # not out yet
     ([(1, "Sage's Stone")], "2005-06-01", True, []),
+    ([(1, "Dark Magician Knight"), (1, "Knight's Title")], "2005-06-01", True, []),
+    ([(1, "Archfiend of Gilfer")], "2005-06-01", True, []),
+    # the Destiny Board Traveler promos: out with the game in North America (2004-10-26), not only in Europe
+    ([(1, "D.D. Assailant"), (1, "Emes the Infinity"), (1, "Twinheaded Beast")], "2005-06-01", True, []),
+    ([(1, "D.D. Assailant")], "2004-10-26", True, []),
+    ([(1, "D.D. Assailant")], "2004-10-25", False, ["card-pool"]),
+    ([(1, "Dark End Dragon")], "2009-04-25", True, []),               # the SJC prize card from SJC #68
+    ([(1, "Thunder King Rai-Oh")], "2008-11-04", True, []),           # the English GX manga volume 2
+    ([(1, "Thunder King Rai-Oh")], "2008-11-03", False, ["card-pool"]),
 ]
 
 
@@ -83,12 +109,88 @@ def test_tcg_history_verdicts(check_text, given, day, legal, rules):
     assert got == (legal, rules) or (not legal and got[0] is False and set(rules) <= set(got[1])), got
 
 
-def test_edison_accepts_its_promos(check_text):
-    for name in ("Marshmallon", "Zera the Mant", "Tragoedia", "Sage's Stone", "Valhalla, Hall of the Fallen",
-                 "Genesis Dragon", "Exodius the Ultimate Forbidden Lord", "Darkness Neosphere",
-                 "Elemental HERO Voltic", "Super War-Lion"):
-        result = check_text(deck((1, name)), suffix=".txt", format="edison")
-        assert "card-pool" not in rules_of(result), (name, [p.message for p in result.problems])
+# The promos the shipped data refused in Edison before (at commit e6ce373): Premium Pack 1 and 2, Shonen Jump
+# issues, video-game bundles, prize and league cards of the Edison community pool (LFLists PR #39).
+EDISON_PROMOS = [
+    "Archfiend of Gilfer", "Arcana Force EX - The Light Ruler", "Athena", "Beast King Barbaros", "Black Magic Ritual",
+    "Breath of Light", "Chimeratech Fortress Dragon", "Cyber Dinosaur", "Dark End Dragon", "Dark Magic Curtain",
+    "Darkness Neosphere", "Dragonic Knight", "Elemental HERO Heat", "Elemental HERO Inferno",
+    "Elemental HERO Knospe", "Elemental HERO Lady Heat", "Elemental HERO Poison Rose", "Elemental HERO Terra Firma",
+    "Elemental HERO Voltic", "Elemental HERO Woodsman", "Evil Dragon Ananta", "Exodius the Ultimate Forbidden Lord",
+    "Gemini Imps", "Genesis Dragon", "HERO's Bond", "Hecatrice", "Last Day of Witch", "Legacy of Yata-Garasu",
+    "Magician of Black Chaos", "Marshmallon Glasses", "Mezuki", "Obelisk the Tormentor", "Orichalcos Shunoros",
+    "Return Zombie", "Rose Bud", "Sage's Stone", "Shield Crush", "Super War-Lion", "Terra Firma Gravity",
+    "The Wicked Avatar", "The Wicked Dreadroot", "The Wicked Eraser", "Thunder King Rai-Oh", "Tragoedia",
+    "Valhalla, Hall of the Fallen", "Vice Dragon", "War-Lion Ritual", "Zera Ritual", "Zera the Mant",
+    # and the promos the issue names beside them
+    "Marshmallon", "Dark Magician Knight", "Knight's Title", "D.D. Assailant", "Emes the Infinity",
+    "Twinheaded Beast",
+]
+
+
+def ydk_decks(passcodes, cards, size: int = 900):
+    """ydk decklists of the given cards, one copy each, at most ``size`` cards a deck (Extra Deck monsters in the
+    Extra Deck): a deck of every card of a pool, judged a slice at a time."""
+    ordered = sorted(passcodes)
+    for i in range(0, len(ordered), size):
+        part = [cards.by_passcode(p) for p in ordered[i:i + size]]
+        main = [str(c.passcode) for c in part if c is not None and c.kind != "extra"]
+        extra = [str(c.passcode) for c in part if c is not None and c.kind == "extra"]
+        yield "#main\n" + "\n".join(main) + "\n#extra\n" + "\n".join(extra) + "\n!side\n"
+
+
+def refused(check_text, passcodes, cards, severity: str = "error", **selection) -> dict[str, str]:
+    """Card name → the card-pool problem's message, for every card of ``passcodes`` the format's pool refuses
+    (``severity`` warning: the cards in the pool whose release date is unknown)."""
+    out = {}
+    for text in ydk_decks(passcodes, cards):
+        result = check_text(text, suffix=".ydk", **selection)
+        assert "unreadable" not in rules_of(result), [p.message for p in result.problems][:3]
+        out.update((p.card.name, p.message) for p in result.problems if p.rule == "card-pool" and p.severity == severity)
+    return out
+
+
+@pytest.mark.parametrize("name", EDISON_PROMOS)
+def test_edison_accepts_the_promos(check_text, name):
+    result = check_text(deck((1, name)), suffix=".txt", format="edison")
+    assert result.legal and rules_of(result, "error") == [], [p.message for p in result.problems]
+
+
+# The Edison community pool (LFLists PR #39) but the Duel Terminal 1 cards first printed in a TCG product after the
+# format's cut-off: Konami made a Duel Terminal card legal only once another product reprinted it (edison.yaml).
+EDISON_DUEL_TERMINAL = {
+    "Ally Salvo", "Ally of Justice Light Gazer", "Ally of Justice Thousand Arms", "Ally of Justice Unknown Crusher",
+    "Flamvell Archer", "Flamvell Fiend", "Flamvell Poun", "Genex Controller", "Genex Power Planner",
+    "Genex Searcher", "Genex Undine", "Genex Worker", "Hydro Genex", "Mist Condor", "Mist Valley Watcher",
+    "Mist Valley Windmaster", "Numbing Grub in the Ice Barrier", "Reese the Ice Mistress",
+    "Royal Knight of the Ice Barrier", "Worm Falco", "Worm Gulse", "Worm Hope", "Worm Illidan", "Worm Jetelikpse",
+    "Worm King", "X-Saber Palomuro", "X-Saber Pashuul", "X-Saber Wayne",
+}
+EDISON_POOL = REPO / "tests" / "fixtures" / "edison_community_pool.txt"
+
+
+def edison_community_pool() -> set[int]:
+    return {int(line) for line in EDISON_POOL.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")}
+
+
+def test_edison_accepts_its_community_pool(check_text, cards):
+    """Every card of the Edison community pool (LFLists PR #39, tests/fixtures/edison_community_pool.txt) is in the
+    edison format's pool, checked deck by deck, but the Duel Terminal cards the format leaves out, each refused as
+    released after the cut-off."""
+    out = refused(check_text, edison_community_pool(), cards, format="edison")
+    assert set(out) == EDISON_DUEL_TERMINAL, sorted(set(out) ^ EDISON_DUEL_TERMINAL)
+    assert all("after the Edison cut-off (2010-04-20)" in why for why in out.values()), out
+    # in the pool with a warning: no source dates its first TCG release (Tactical Evolution, undated upstream)
+    assert set(refused(check_text, edison_community_pool(), cards, "warning", format="edison")) == {"Damage = Reptile"}
+
+
+def test_goat_pool_cards_are_tcg_cards_within_goat(check_text, cards, store):
+    """A card of the GOAT pool is never "not released" by the end of the GOAT period (2005-09-30, the day before
+    the next TCG list): the community pool had it."""
+    goat = store.in_effect("goat", date(2005, 9, 30))
+    assert refused(check_text, {e.passcode for e in goat.entries}, cards, format="goat", as_of=date(2005, 9, 30)) == {}
+    assert refused(check_text, {e.passcode for e in goat.entries}, cards, format="tcg", as_of=date(2005, 9, 30)) == {}
 
 
 def test_ocg_lists_since_1999(check_text):
@@ -194,8 +296,11 @@ def sized_deck(main: int, fusions: int, side: int) -> str:
     (40, 15, 0, "2008-08-13", []),
     (40, 16, 0, "2008-08-13", ["extra-size"]),
     (40, 16, 0, "2008-08-12", []),
-    (40, 0, 3, "2005-06-01", ["side-size"]),       # a Side Deck of 0 or exactly 15 until 2008-08-13
-    (40, 0, 3, "2008-08-13", []),
+    (40, 0, 3, "2005-06-01", ["side-size"]),       # a Side Deck of 0 or exactly 15 until 2008-08-13,
+    (40, 0, 3, "2008-08-13", ["side-size"]),       # and in Upper Deck's sanctioned play after the rule change,
+    (40, 0, 3, "2008-12-11", ["side-size"]),
+    (40, 0, 3, "2008-12-12", []),                  # until Konami took the TCG's organized play over
+    (40, 0, 15, "2008-10-01", []),
 ])
 def test_deck_rules_by_date(check_text, main, fusions, side, day, rules):
     result = check_text(sized_deck(main, fusions, side), suffix=".txt", format="tcg", as_of=date.fromisoformat(day))
@@ -213,6 +318,9 @@ def test_formats_show_gives_the_rules_of_the_date():
     assert then["rules"]["extra-size"]["max"] is None and then["rules"]["side-size"]["exactly"] == [0, 15]
     assert now["rules"]["extra-size"]["max"] == 15
     assert any("2008-08-13" in note for note in then["notes"])
+    ude = json.loads(runner.invoke(app, ["formats", "show", "tcg", "--as-of", "2008-10-01", "-o", "json"]).stdout)
+    assert ude["rules"]["side-size"]["exactly"] == [0, 15] and ude["rules"]["extra-size"]["max"] == 15
+    assert any("2008-12-12" in note for note in ude["notes"])
 
 
 # ------------------------------------------------------------------ the stale-list signal for every format with lists
@@ -231,30 +339,98 @@ def test_stale_signal_for_speed_and_ocg_genesys():
     assert staleness(store, "goat", date(2026, 12, 2)) is None  # one list and no cadence: nothing to tell
 
 
-# Cards of the Edison whitelist of LFLists PR #39 that the edison format refuses: first released in the TCG after
-# 2010-04-20 (Duel Terminal cards reprinted in The Shining Darkness and later sets, the format's notes; Duelist
-# League and Shonen Jump promos of later months; Damage = Reptile, printed in the TCG in 2021).
-EDISON_OUT = {
-    "Ally Salvo", "Ally of Justice Light Gazer", "Ally of Justice Thousand Arms", "Ally of Justice Unknown Crusher",
-    "Breath of Light", "Damage = Reptile", "Dark End Dragon", "Flamvell Archer", "Flamvell Fiend", "Flamvell Poun",
-    "Genex Controller", "Genex Power Planner", "Genex Searcher", "Genex Undine", "Genex Worker", "Hydro Genex",
-    "Last Day of Witch", "Mist Condor", "Mist Valley Watcher", "Mist Valley Windmaster",
-    "Numbing Grub in the Ice Barrier", "Reese the Ice Mistress", "Royal Knight of the Ice Barrier",
-    "Thunder King Rai-Oh", "Vice Dragon", "Worm Falco", "Worm Gulse", "Worm Hope", "Worm Illidan", "Worm Jetelikpse",
-    "Worm King", "X-Saber Palomuro", "X-Saber Pashuul", "X-Saber Wayne",
-}
-
-
 @pytest.mark.source_data
-def test_edison_pool_against_the_community_whitelist(cards):
-    """Every card of the Edison whitelist (LFLists PR #39) is released in the TCG by the format's cut-off, but the
-    recorded ones: the promos (Premium Packs, Shonen Jump, video-game bundles) are in."""
+def test_edison_fixture_is_the_community_whitelist():
+    """tests/fixtures/edison_community_pool.txt is every passcode of LFLists PR #39's Edison whitelist."""
     import re
 
     text = (SHARED_DATA / "edopro" / "lflists" / "unmerged" / "2010.03 Edison.lflist.conf").read_text(encoding="utf-8")
-    late = set()
-    for code in {int(m.group(1)) for m in re.finditer(r"^(\d+) [1-3]", text, re.M)}:
-        card = cards.by_passcode(code)
-        if card is not None and (card.tcg_date is None or card.tcg_date > "2010-04-20"):
-            late.add(card.name)
-    assert late == EDISON_OUT
+    assert edison_community_pool() == {int(m.group(1)) for m in re.finditer(r"^(\d+) (\d+)", text, re.M)}
+
+
+@pytest.mark.source_data
+def test_edison_pool_against_both_community_lists(cards):
+    """The cards both Edison whitelists (LFLists PR #39 and #44) hold are released in the TCG by the cut-off, but
+    the Duel Terminal ones; the cards only #44 holds are later (Duelist Revolution, Hidden Arsenal 2, ...) but the
+    Wheelie Breakers bundle's three (2009) and Tyler the Great Warrior (2005), which #39 misses and the edison
+    format's pool holds."""
+    import re
+
+    folder = SHARED_DATA / "edopro" / "lflists" / "unmerged"
+    lists = [{cards.group_of(int(m.group(1))) for m in re.finditer(r"^(\d+) (\d+)",
+                                                                  (folder / name).read_text(encoding="utf-8"), re.M)}
+             for name in ("2010.03 Edison.lflist.conf", "EDISON.lflist.conf")]  # by card: #44 lists alt artworks
+    late = {card.name for card in map(cards.by_passcode, lists[0] & lists[1] - {None})
+            if card is not None and card.tcg_date is not None and card.tcg_date > "2010-04-20"}
+    assert late == EDISON_DUEL_TERMINAL
+    only_44 = [card for card in map(cards.by_passcode, lists[1] - lists[0] - {None}) if card is not None and card.tcg]
+    early = {c.name for c in only_44 if c.kind in ("main", "extra") and c.tcg_date and c.tcg_date <= "2010-04-20"}
+    assert early == {"Skull Flame", "Supersonic Skull Flame", "Burning Skull Head", "Tyler the Great Warrior"}
+
+
+# ------------------------------------------------------------------ card --history, the decided revision, stale notes
+
+
+def tcg_history(name: str) -> list[tuple[str, str, str]]:
+    from .inprocess import deckcheck
+
+    proc = deckcheck("card", name, "--history", "-o", "json")
+    assert proc.returncode == 0, proc.stderr
+    return [(h["effective"], h["list"], h["status"]) for h in json.loads(proc.stdout)["history"] if h["format"] == "tcg"]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("Raigeki", [("2002-03-08", "unlimited"), ("2002-05-07", "limited"), ("2004-04-19", "limited"),
+                 ("2004-08-25", "forbidden"), ("2004-10-01", "forbidden"), ("2005-04-01", "forbidden")]),
+    ("Dark Magician of Chaos", [("2004-04-19", "unlimited"), ("2004-08-25", "unlimited"), ("2004-10-01", "limited")]),
+    ("Jinzo", [("2002-10-01", "not_released"), ("2002-12-01", "limited")]),  # out 2002-10-20: Unlimited till December
+    ("Pot of Greed", [("2002-03-08", "unlimited"), ("2002-05-07", "limited")]),
+    ("Magical Stone Excavation", [("2007-03-01", "unlimited"), ("2007-06-01", "limited")]),
+    ("Dimension Fusion", [("2008-05-09", "forbidden")]),
+    ("Brionac, Dragon of the Ice Barrier", [("2009-09-01", "not_released"), ("2010-03-01", "limited")]),  # not the
+    ("Trishula, Dragon of the Ice Barrier", [("2011-03-01", "not_released"), ("2011-09-01", "limited")]),  # OCG's
+    ("Tellarknight Ptolemaeus", [("2015-11-09", "unlimited"), ("2016-02-08", "forbidden")]),
+    ("Sixth Sense", [("2005-04-01", "not_released"), ("2013-10-11", "limited")]),
+])
+def test_card_history_shows_the_tcgs_own_statuses(name, expected):
+    """`deckcheck card X --history` gives the TCG's own status on each of its lists (the issue's examples)."""
+    by_day = {day: status for day, _, status in tcg_history(name)}
+    assert [(day, by_day.get(day)) for day, _ in expected] == expected
+
+
+def test_the_august_2004_revision_is_decided_with_its_evidence(store):
+    """The 2004-08-25 revision (the TCG's first Forbidden cards) is in no list archive: kept, its notes say why."""
+    august = store.in_effect("tcg", date(2004, 8, 25))
+    assert august.effective == date(2004, 8, 25) and august.name == "2004.08 TCG"
+    decided = [n for n in august.notes if n.startswith("Decided: kept.")]
+    assert decided and "Format Library" in decided[0] and "YGOJSON" in decided[0]
+    assert {e.name for e in august.entries if e.status == "forbidden"} >= {"Raigeki", "Yata-Garasu", "Sangan"}
+
+
+@pytest.mark.parametrize("fmt, folder", [("speed", "speed"), ("ocg-genesys", "ocg-genesys")])
+def test_check_says_the_list_is_stale_for_speed_and_ocg_genesys(fmt, folder):
+    """The stale-list note through check: Speed Duel (its one list, 2025-07-11, and the cadence it records) and
+    OCG Genesys (its own gap) on 2026-12-02, in check's JSON like the TCG's and OCG's."""
+    from .inprocess import deckcheck
+
+    deck = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
+    proc = deckcheck("check", str(deck), "--format", fmt, "--as-of", "2026-12-02", "-o", "json")
+    stale = json.loads(proc.stdout)["format"]["stale"]
+    assert [s["lists"] for s in stale] == [folder], stale
+    fresh = deckcheck("check", str(deck), "--format", fmt, "--as-of", "2026-06-15" if fmt == "ocg-genesys" else
+                      "2026-07-01", "-o", "json")
+    assert json.loads(fresh.stdout)["format"]["stale"] == []
+
+
+def test_card_history_of_a_goat_card_says_in_the_pool_not_unlimited():
+    """GOAT's list is its card pool (every entry "unlimited"); the format takes the limits from the 2005.04 TCG
+    list, so `card Raigeki --history` said "GOAT … Unlimited" for a card GOAT forbids. A pool says "in the pool"."""
+    from .inprocess import deckcheck
+
+    proc = deckcheck("card", "Raigeki", "--history", "-o", "json")
+    history = json.loads(proc.stdout)["history"]
+    assert [h["status"] for h in history if h["format"] == "goat"] == ["in_pool"]
+    assert [h["status"] for h in history if h["list"] == "2005.04 TCG"] == ["forbidden"]
+    speed = deckcheck("card", "Ash Blossom & Joyous Spring", "--history", "-o", "json")  # a whitelist with limits
+    assert "in_pool" not in {h["status"] for h in json.loads(speed.stdout)["history"]}
+    assert "in the pool" in deckcheck("card", "Raigeki", "--history").stdout

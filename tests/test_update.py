@@ -49,7 +49,7 @@ def test_update_adds_a_card_and_a_list(env):
     # what the API lacks is carried over: EDOPro-only artworks, prerelease placeholders and their cards
     assert index.by_passcode(46986409).name == "Dark Magician"
     assert index.placeholder_target(100200245) == 26857786
-    assert len(index) == len(CardIndex.load()) + 1
+    assert len(index) == len(CardIndex()) + 1
 
     store = datastore.load_store()
     assert store.roots[0] == lists_dir
@@ -160,7 +160,8 @@ def test_check_uses_the_downloaded_data(env):
     assert info["update"]["installed"] and info["update"]["data_dir"] == str(env.data_dir)
     text = env.cli("data").stdout
     assert "downloaded from YGOPRODeck (database version 147.23)" in text
-    assert f"newest TCG: {NEW_LIST_NAME}" in text
+    row = next(line.split() for line in text.splitlines() if line.startswith(f" {NEW_LIST_NAME} "))
+    assert row[:3] == [*NEW_LIST_NAME.split(), YESTERDAY]  # in force today since yesterday
 
 
 def test_cli_update_output_is_plain_when_not_a_tty_and_json_on_request(env):

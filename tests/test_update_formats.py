@@ -416,3 +416,19 @@ def test_data_command_hints_at_an_update(env):
     assert "nothing downloaded yet" in text
     if doc["update"]["hint"]:
         assert "Hint: run 'deckcheck update'" in text
+
+
+def test_an_update_keeps_the_earlier_first_release_date_of_a_promo():
+    """The build dates video-game and magazine promos from evidence YGOPRODeck lacks (D.D. Assailant: out with
+    its game in North America on 2004-10-26; the API's date is Europe's, 2005-09-15). An update took the API's
+    date, and GOAT and Edison decks with such a promo became "not released" again after `deckcheck update`."""
+    header, rows = I.read_index(MAIN_INDEX)
+    cards = F.cardinfo(new_art=False)
+    assailant = next(c for c in cards if c["id"] == 70074904)
+    assailant["misc_info"][0]["tcg_date"] = "2005-09-15"
+    later = next(c for c in cards if c["id"] == 14558127)  # Ash Blossom: the API's earlier date is taken
+    later["misc_info"][0]["tcg_date"] = "2016-01-01"
+    out, _ = Y.convert(cards, Y.Reference(header, rows), [])
+    by_passcode = {r[0]: r for r in out}
+    assert by_passcode[70074904][I.COL["tcg_date"]] == "2004-10-26"
+    assert by_passcode[14558127][I.COL["tcg_date"]] == "2016-01-01"

@@ -7,9 +7,6 @@ import csv
 import io
 import re
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -28,8 +25,9 @@ REGISTERED = SAMPLES / "side" / "registered.ydk"
 
 
 def run(*args, env=None, cwd=REPO):
-    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, "NO_COLOR": "1", **(env or {})}, timeout=120)
+    from .inprocess import deckcheck
+
+    return deckcheck(*args, cwd=cwd, env={"NO_COLOR": "1", **(env or {})})
 
 
 # ---- show ---------------------------------------------------------------------------------------
@@ -63,7 +61,7 @@ def test_show_text_groups_totals_and_unknown_cards():
     assert out.startswith("✗ ILLEGAL") and "(5 errors; see: deckcheck check)" in out
     assert "Main Deck  41\n  Monster  22\n" in out and "Extra Deck  14\n  Fusion  3\n" in out
     assert "     3  Snake-Eye Ash\n" in out
-    assert "  Not a deck card or unknown  1\n     1  Snake-Eye Oaak" in out  # as written
+    assert "  Not a deck card or unknown  1\n     1  Snake-Eye Maple" in out  # as written
     assert "Name: Snake-Eye Fiendsmith (illegal)" in out
     assert "Main Deck monsters by Level:" in out and "Level 1 ×" in out
 
@@ -162,6 +160,62 @@ def test_card_history_of_a_part_that_fits_several_cards_asks_for_one():
     assert proc.returncode == 2 and "give one card's name" in proc.stderr
 
 
+def test_folders_of_lists_are_in_one_order_with_their_titles_and_statuses_are_coloured():
+    """Issue 25, item 17: `banlists` showed "GENESYS lists" first, `card --history` sorted the folders
+    alphabetically by their ids in capitals (TCG last), and `card` printed every status uncoloured."""
+    from deckcheck.banlists import folder_title
+
+    from .inprocess import deckcheck
+
+    plain = {"NO_COLOR": "1", "COLUMNS": "120"}
+    headings = [line for line in deckcheck("banlists", env=plain).stdout.splitlines() if line.endswith(" lists")]
+    folders = BanlistStore().formats()
+    rest = sorted(folder_title(f) for f in folders if f not in ("tcg", "ocg"))
+    assert headings == [f"{title} lists" for title in ["TCG", "OCG", *rest]]
+    assert "Genesys lists" in headings and "GOAT lists" in headings
+    history = deckcheck("card", "Maxx C", "--history", env=plain).stdout.splitlines()
+    firsts = list(dict.fromkeys(line.split()[0] for line in history[2:] if line.strip()))
+    assert firsts[:2] == ["TCG", "OCG"] and "Genesys" in firsts and "GENESYS" not in firsts
+    coloured = deckcheck("card", "Maxx C", env={"FORCE_COLOR": "1", "NO_COLOR": None, "COLUMNS": "120"}).stdout
+    assert "\x1b[31mForbidden" in coloured and "\x1b[33mLimited" in coloured  # as players read a list
+
+
+# ---- deckcheck data -----------------------------------------------------------------------------
+
+
+def test_data_is_short_and_says_how_to_see_every_source():
+    """Issue 25, item 17: the first and last lines matter (the card data's age, the update hint); the lists in
+    force today are a table; every source with its commit and date, and every correction, are one flag away."""
+    from .inprocess import deckcheck
+
+    env = {"NO_COLOR": "1", "COLUMNS": "80"}
+    doc = json.loads(deckcheck("data", "-o", "json", env=env).stdout)
+    text = deckcheck("data", env=env).stdout
+    lines = text.splitlines()
+    today = doc["banlists"]["today"]
+    logical = deckcheck("data", env={**env, "COLUMNS": "250"}).stdout.splitlines()  # a line each, unwrapped
+    assert len(logical) <= 9 + len(today) and lines[0].startswith("Card index: bundled,"), logical
+    assert lines[0].endswith(f"{doc['cards']['age_days']} days old")
+    assert "Sources:" in text and "deckcheck data --verbose" in text
+    assert ("Hint: run 'deckcheck update'" in text) == bool(doc["update"]["hint"])
+    assert [f["format"] for f in today][:2] == ["tcg", "ocg"] and len(today) == len(doc["banlists"]["newest"])
+    for f in today:  # one row a format: the list in force, since when, whether a newer one is likely out
+        row = next(line for line in lines if line.startswith(f" {f['name']} "))
+        assert row.split()[-2:] == [str(f["age_days"]), "likely"] if f["newer_likely"] else \
+            row.split()[-1] == str(f["age_days"])
+    commits = [s["commit"][:12] for s in doc["cards"]["sources"] + doc["banlists"]["sources"] if s.get("commit")]
+    assert commits and not any(c in text for c in commits)  # provenance: in the verbose view
+    verbose = deckcheck("data", "--verbose", env=env).stdout
+    flat = " ".join(verbose.split())
+    assert all(c in verbose for c in commits) and "Sources:" not in verbose
+    entries = doc["corrections"]["entries"]
+    assert f"Corrections: {len(entries)} in use" in verbose
+    assert all(f"• {c['list']}: " in verbose for c in entries)
+    if doc["update"]["hint"]:
+        assert " ".join(doc["update"]["hint"].split()) in flat  # the full hint: each list's age and usual gap
+    assert all(f" {f['name']} " in verbose for f in today)
+
+
 # ---- organizers ---------------------------------------------------------------------------------
 
 
@@ -172,11 +226,34 @@ def test_summary_names_the_cards(tmp_path):
     proc = run("check", tmp_path, env={"COLUMNS": "100"})
     assert 'Forbidden: Maxx "C"' in proc.stdout and proc.returncode == 1
     line = next(line for line in proc.stdout.splitlines() if 'Forbidden: Maxx "C"' in line)
-    assert line.split()[-2:] == ["3", "3"]  # in 3 decks, 3 problems
+    assert line.split()[-1] == "3" and line.split()[-2] == '"C"'  # in 3 decks (and 3 problems: not said twice)
     doc = json.loads(run("check", tmp_path, "-o", "json").stdout)
     (count,) = [c for c in doc["summary"]["cards"] if c["card"]["name"] == 'Maxx "C"']
     assert count == {"rule": "banlist", "kind": "Forbidden", "severity": "error",
                      "card": {"name": 'Maxx "C"', "passcode": 23434538}, "problems": 3, "decks": 3}
+
+
+def test_summary_by_card_says_the_number_of_problems_only_where_it_is_not_the_number_of_decks(tmp_path):
+    """Issue 25, item 17: a rule gives a card one problem a deck, so "Decks" and "Problems" were the same number
+    twice on every row; the problems are a column only where a row has more problems than decks."""
+    from .inprocess import deckcheck
+
+    maxx = REGISTERED.read_text().replace("#main\n", "#main\n23434538\n", 1)
+    for i in range(2):
+        (tmp_path / f"p{i}.ydk").write_text(maxx)
+    env = {"COLUMNS": "100", "NO_COLOR": "1"}
+    out = deckcheck("check", tmp_path, env=env).stdout
+    summary = out[out.index("\nSummary\n"):].splitlines()
+    assert summary[2].split() == ["Most", "common", "problems", "Decks"]
+    assert summary[3].split() == ["Forbidden:", "Maxx", '"C"', "2"]
+    # an unknown passcode in the Main and the Side Deck: two problems of one deck, so the column is back
+    (tmp_path / "p2.ydk").write_text(REGISTERED.read_text().replace("#main\n", "#main\n592\n", 1)
+                                     .replace("!side\n", "!side\n592\n", 1))
+    out = deckcheck("check", tmp_path, env=env).stdout
+    summary = out[out.index("\nSummary\n"):].splitlines()
+    assert summary[2].split() == ["Most", "common", "problems", "Decks", "Problems"]
+    rows = {" ".join(line.split()[:-2]): line.split()[-2:] for line in summary[3:] if line.strip() and "checked" not in line}
+    assert rows['Forbidden: Maxx "C"'] == ["2", "2"] and rows["unknown-card: 592"] == ["1", "2"]
 
 
 def test_csv_and_json_have_the_player_the_decklist_declares(tmp_path):

@@ -23,7 +23,7 @@ def _app_for(argv: list[str]):
 
     name = argv[1] if len(argv) > 1 else None
     for command in app.registered_commands:
-        if name is not None and (command.name or command.callback.__name__) == name:
+        if name is not None and (command.name or getattr(command.callback, "__name__", None)) == name:
             only = copy.copy(app)
             only.registered_commands, only.registered_groups = [command], []
             return only

@@ -76,7 +76,8 @@ def check(
                                           "instead of standard output; its suffix picks the format (.json, .csv, .html, "
                                           ".xml: junit, .sarif, .txt)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
-    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to check with (0: every core for 300 files or more, else 1)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Accepted for compatibility and ignored: the decklists are "
+                             "checked in one process (a pool of processes did not pay; see docs/reports.md)."),
     force_exclude: bool = typer.Option(
         False, "--force-exclude",
         help="Take a file named on the command line only as a folder search would (a decklist suffix, not excluded, "
@@ -104,8 +105,7 @@ def check(
             say(f"deckcheck: warning: {warning}")
         with _progress(len(found.sources), quiet) as progress:
             run = session.check_sources(found.sources, chosen=chosen, input_format=input_format.value if input_format else None,
-                                        jobs=jobs or None, progress=progress, skipped=found.skipped,
-                                        prerender=report.deck_pieces)
+                                        progress=progress, skipped=found.skipped)
     except DeckcheckError as exc:
         fail(str(exc))
     for notice in run.notices:

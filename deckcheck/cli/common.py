@@ -10,6 +10,7 @@ import sys
 from datetime import date
 from enum import Enum
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -29,7 +30,8 @@ app = typer.Typer(
 )
 
 
-InputFormatChoice = Enum("InputFormatChoice", {fmt.id: fmt.id for fmt in INPUT_FORMATS}, type=str)
+# its members are the input formats' ids, made here from their registry (so mypy, which reads no registry, sees none)
+InputFormatChoice = Enum("InputFormatChoice", {fmt.id: fmt.id for fmt in INPUT_FORMATS}, type=str)  # type: ignore[misc]
 INPUT_FORMAT_OPTION = typer.Option(
     None, "--input-format", "-i",
     help=f"Read every decklist as this format: {', '.join(fmt.id for fmt in INPUT_FORMATS)} (default: by its "
@@ -37,8 +39,23 @@ INPUT_FORMAT_OPTION = typer.Option(
 )
 
 
-LANGUAGES = ("en", "de", "fr", "it", "es", "pt", "ja", "ja-kana", "ko", "zh-TW", "zh-CN")  # of card names written
-Language = Enum("Language", {lang: lang for lang in LANGUAGES}, type=str)
+class Language(str, Enum):
+    """A language card names are written in (``--lang``)."""
+
+    en = "en"
+    de = "de"
+    fr = "fr"
+    it = "it"
+    es = "es"
+    pt = "pt"
+    ja = "ja"
+    ja_kana = "ja-kana"
+    ko = "ko"
+    zh_TW = "zh-TW"
+    zh_CN = "zh-CN"
+
+
+LANGUAGES = tuple(language.value for language in Language)  # of card names written
 
 
 class OutputFormat(str, Enum):
@@ -72,7 +89,7 @@ def say(message: str) -> None:
     print(text, file=stream)
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     say(f"deckcheck: error: {message}")
     raise typer.Exit(EXIT_ERROR)
 
@@ -129,7 +146,7 @@ def read_one_decklist(argument: str):
     if isinstance(path, Source):  # given as data
         if path.problem is not None:
             fail(f"{path.shown}: {path.problem}")
-        decks = parse_given(path.data, path.shown)
+        decks = parse_given(path.data or b"", path.shown)  # (given as data: its bytes are there)
         if len(decks) != 1:
             fail(f"{path.shown} holds {len(decks)} decklists; give one")
         return decks[0]
@@ -244,18 +261,6 @@ POINTS_CAP_OPTION = typer.Option(None, "--points-cap", min=0, metavar="N",
                                  help="The points cap of a points format (Genesys: 100 unless the event says otherwise; 0 is a cap).")
 
 
-def overrides(points_cap: int | None = None, legacy_side: bool = False) -> tuple:
-    """The rule options the command line sets for this run."""
-    from ..checker import Override
-
-    found = []
-    if points_cap is not None:
-        found.append(Override(f"--points-cap {points_cap}", "points-cap", {"cap": points_cap}))
-    if legacy_side:
-        found.append(Override("--side-rule legacy", "side-size", {"exactly": [0, 15]}))
-    return tuple(found)
-
-
 def _not_an_output_format(format: str | None) -> None:
     """``--format json``: the game format was given an output format's name; say which option was meant."""
     from ..report import OUTPUT_FORMATS
@@ -274,22 +279,20 @@ def selection(settings, format: str | None, banlist: str | None, as_of: str | No
               price_cap: str | None = None):
     """What the command line and the config file (``settings``) ask to judge by: the command line wins, and
     ``--banlist`` or ``--as-of`` replaces both of the file's (they are two ways to pick a list)."""
-    from ..checker import Selection
-
     _not_an_output_format(format)
     if banlist is not None or as_of is not None:
         chosen_list, chosen_date = banlist, parse_date(as_of, "--as-of")
     else:
         chosen_list, chosen_date = settings.banlist, settings.as_of
-    from ..api import event_overrides
+    from ..api import selection as judge_by
     from ..errors import DeckcheckError
 
     try:
-        event = event_overrides(collection, prices, price_cap)
+        return judge_by(format or settings.format, chosen_list, chosen_date, region or settings.region,
+                        points_cap if points_cap is not None else settings.points_cap, collection=collection,
+                        prices=prices, price_cap=price_cap)
     except DeckcheckError as exc:
         fail(str(exc))
-    return Selection(format or settings.format, chosen_list, chosen_date, region or settings.region,
-                     overrides(points_cap if points_cap is not None else settings.points_cap) + event)
 
 
 CONFIG_OPTION = typer.Option(None, "--config", help="Read defaults from this file (deckcheck.toml, or a pyproject.toml "

@@ -10,38 +10,37 @@ from __future__ import annotations
 import os
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
-from ..convert import COMMENTS, FORMATS
-from ..report.escape import printable
+from ..convert import FORMATS, LEFT_OUT, UNFAITHFUL
+from ..model import ERROR
 from .common import (
     EXIT_ERROR, EXIT_ILLEGAL, EXIT_LEGAL, INPUT_FORMAT_OPTION, Language, InputFormatChoice, app, decklist_sources, fail,
     output_name, say, say_data_warnings, silence_stdout, unique_name, write_files,
 )
 
-ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)
-REPORTED = ("unreadable", "syntax", "placeholder-passcode", "unofficial-name", "inexact-name")  # besides unknown cards
+# its members are the output formats' names, made from convert.FORMATS (so mypy, which reads no registry, sees none)
+ConvertFormat = Enum("ConvertFormat", {name: name for name in FORMATS}, type=str)  # type: ignore[misc]
 
 
 @app.command("convert")
 def convert_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) "
                                             "or ydke:// links."),
-    to: Optional[ConvertFormat] = typer.Option(None, "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
-                                                             "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
-                                                             "konami-ids, md-json (Master Duel / YgoMaster), mycard "
-                                                             "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
-    output: Optional[Path] = typer.Option(
+    to: ConvertFormat | None = typer.Option(None, "--to", "-t", help="ydk (EDOPro, YGOPro), ydke (a link), yaml, text "
+                                                          "(a registration sheet: Monster / Spell / Trap, Extra, Side), "
+                                                          "konami-ids, md-json (Master Duel / YgoMaster), mycard "
+                                                          "(a MyCard deck code) or ygomobile (a YGOMobile link)."),
+    output: Path | None = typer.Option(
         None, "--output",
         help="A file for one deck, or a folder for several (created if need be), each file written in one step; "
              "default: standard output (several decks only as ydke links, one a line)."),
     lang: Language = typer.Option(Language.en, "--lang", help="Card names in this language (yaml and text; English "
                                                                "where a card has no name in it)."),
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    format: Optional[str] = typer.Option(
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    format: str | None = typer.Option(
         None, "--format", "-f", metavar="FORMAT",
         help="The format whose cards the decklist's names mean (rush: Rush Duel cards; see: deckcheck formats). "
              "Default: what a YAML decklist declares, else Rush Duel for a YDK or ydke of mostly Rush codes, else "
@@ -55,15 +54,14 @@ def convert_command(
     if to is None:
         fail("--to is required: the format to write (or --fix: each file back in its own format)")
     from ..api import Session
-    from ..convert import convert
+    from ..convert import check_target
     from ..errors import DeckcheckError
-    from ..rushdb import RUSH, decklist_game
-    from ..report.output import emit, write_atomically
-    from ..resolve import resolve
-    from ..rules import unknown_card
+    from ..report.output import emit
 
-    if lang is not Language.en and to.value not in ("yaml", "text"):
-        fail(f"--lang applies to --to yaml and --to text (a {to.value} holds passcodes, not names)")
+    try:
+        check_target(to.value, lang.value)
+    except DeckcheckError as exc:
+        fail(str(exc))
     session = Session()
     read = session.read_decks(decklist_sources(inputs), input_format=input_format.value if input_format else None)
     for _kind, message in read.errors:
@@ -77,58 +75,8 @@ def convert_command(
         fail(f"{len(decks)} decklists: give --output FOLDER to write one file each (or --to ydke for a link per line)")
 
     say_data_warnings(session)
-    try:
-        chosen = session.formats().resolve(format) if format is not None else None
-        cards = session.data.cards
-        if lang is not Language.en:
-            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
-    except DeckcheckError as exc:
-        fail(str(exc))
-    failed = missing
-    written: list[str] = []
-    files: list[tuple[Path, bytes]] = []  # a folder's files
-    taken: set[str] = set()
-    for deck, relative in decks:
-        game = decklist_game(deck, chosen)
-        try:
-            index = cards.for_game(game)
-        except DeckcheckError as exc:
-            fail(str(exc))
-        resolved = resolve(deck, index)
-        if game == RUSH and not resolved.format:
-            resolved.format = chosen.id if chosen is not None else RUSH  # YAML says so: it reads back as Rush
-        for problem in resolved.problems:
-            if problem.rule in REPORTED:
-                say(_line(deck.path, problem, "error" if problem.severity == "error" else "note"))
-        if deck.unreadable:
-            failed = True
-            continue
-        unknown = list(unknown_card.check(resolved, None))
-        failed = failed or bool(unknown)
-        converted = convert(resolved, to.value, index, lang.value)
-        for problem in unknown:
-            say(_line(deck.path, problem, "error") + "; " + _kept_as(to.value, problem))
-        for entry in converted.unfaithful:  # a line of the format would read back as another card, or as none
-            where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
-            kept = "kept as a comment" if to.value in COMMENTS else "left out"
-            say(f"deckcheck: error: {where}: {entry.count} {printable(entry.card.name if entry.card else entry.name or str(entry.passcode))}: no "
-                f"{to.value} line reads back as this card: {kept}")
-            failed = True
-        for entry in converted.left_out:
-            if entry.card is not None:  # a known card the output cannot hold (no Konami ID, does not fit)
-                failed = True
-                where = f"{deck.path}:{entry.line}" if entry.line is not None else deck.path
-                say(f"deckcheck: error: {where}: {entry.card.name} ({entry.card.passcode}): left out of the "
-                    f"{to.value} output: {_why_left_out(to.value)}")
-        if output is None:
-            written.append(converted.text)
-        elif directory:  # written together once every deck is converted: all of them, or none
-            files.append((output / unique_name(relative, taken), converted.text.encode("utf-8")))
-        else:
-            try:
-                write_atomically(output, [converted.text])
-            except OSError as exc:
-                fail(f"{output}: cannot write: {exc.strerror or exc}")
+    failed, written, files = _convert_all(session, decks, to.value, lang.value, format, output, directory)
+    failed = failed or missing
     if files:
         write_files(files)
     if written:
@@ -139,12 +87,36 @@ def convert_command(
     raise typer.Exit(EXIT_ERROR if missing else EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
 
-def _why_left_out(to: str) -> str:
-    if to in ("konami-ids", "md-json"):
-        return "the card has no Konami ID in the card data"
-    if to == "ygomobile":
-        return "a YGOMobile link holds at most 255 Main and 15 Extra and 15 Side Deck entries, 27-bit passcodes"
-    return "a MyCard code holds 28-bit passcodes only"
+def _convert_all(session, decks, to: str, lang: str, format, output: Path | None, directory: bool):
+    """Each deck converted (``Session.convert``), its problems said: (whether a deck was not converted whole, the
+    texts for standard output, a folder's files); a lone output file is written at once."""
+    from ..errors import DeckcheckError
+    from ..report.output import write_atomically
+
+    failed = False
+    written: list[str] = []
+    files: list[tuple[Path, bytes]] = []  # a folder's files, written together once every deck is converted
+    taken: set[str] = set()
+    for deck, relative in decks:
+        try:
+            converted = session.convert(deck, to, lang=lang, format=format)
+        except DeckcheckError as exc:
+            fail(str(exc))
+        for problem in converted.problems:
+            say(_line(converted.path, problem))
+        failed = failed or not converted.complete
+        if converted.text is None:
+            continue
+        if output is None:
+            written.append(converted.text)
+        elif directory:
+            files.append((output / unique_name(relative, taken), converted.text.encode("utf-8")))
+        else:
+            try:
+                write_atomically(output, [converted.text])
+            except OSError as exc:
+                fail(f"{output}: cannot write: {exc.strerror or exc}")
+    return failed, written, files
 
 
 FIXED_FORMATS = {".txt": "text", ".yaml": "yaml", ".yml": "yaml", ".ydk": "ydk"}  # --fix: a file's own format
@@ -164,24 +136,10 @@ def _fix(inputs, lang, input_format, format) -> None:
     raise typer.Exit(worst)
 
 
-def _line(path: str, problem, level: str) -> str:
+def _line(path: str, problem) -> str:
+    """A conversion's problem as a line on stderr: what the output could not keep says so without a rule id."""
     where = f"{path}:{problem.line}" if problem.line is not None else path
+    level = "error" if problem.severity == ERROR else "note"
+    if problem.rule in (UNFAITHFUL, LEFT_OUT):
+        return f"deckcheck: {level}: {where}: {problem.message}"
     return f"deckcheck: {level}: {where}: {problem.rule}: {problem.message}"
-
-
-def _kept_as(to: str, problem) -> str:
-    """How the output keeps a card that no card of the data is (README, "Converting")."""
-    passcode = problem.card.passcode if problem.card is not None else None
-    if passcode and to in ("konami-ids", "md-json"):
-        return f"left out: {to} holds Konami IDs only"
-    if passcode:
-        return "kept as its passcode"
-    if passcode == 0:
-        return "kept as its passcode" if to in ("ydk", "ydke") else "kept as a comment line (passcode 0 is no card)"
-    if to == "ydke":
-        return "left out: a ydke link holds passcodes only"
-    if to in ("mycard", "ygomobile"):
-        return f"left out: a {'MyCard code' if to == 'mycard' else 'YGOMobile link'} holds passcodes only"
-    if to in ("konami-ids", "md-json"):
-        return f"left out: {to} holds Konami IDs only"
-    return "kept as a comment line" if to == "ydk" else "kept as written"

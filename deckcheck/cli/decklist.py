@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -37,7 +36,7 @@ _NOTED_FIELDS = (("last_name", "player's name", "--player", "player", "player"),
 
 @app.command("decklist")
 def decklist_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders (every decklist in them), - (standard input) or "
                                             "ydke:// links."),
     output: Path = typer.Option(..., "--output", "-o",
@@ -45,30 +44,30 @@ def decklist_command(
                                      "folder, one PDF each. Each file is written in one step."),
     merge: bool = typer.Option(False, "--merge", help="One PDF of every deck's sheet, sorted by last name (then first "
                                                       "name), as judges file them."),
-    form: Optional[Path] = typer.Option(None, "--form", help="Fill this copy of Konami's decklist form "
-                                                             "(KDE_DeckList.pdf) instead of drawing deckcheck's sheet."),
-    player: Optional[str] = typer.Option(None, "--player", help='The player: "First Last" (the last word is the last '
-                                                                'name) or "Last, First".'),
-    first_name: Optional[str] = typer.Option(None, "--first-name", help="The player's first name, exactly."),
-    last_name: Optional[str] = typer.Option(None, "--last-name", help="The player's last name, exactly."),
-    konami_id: Optional[str] = typer.Option(None, "--konami-id", help="The KONAMI ID (CARD GAME ID), leading zeros kept."),
-    country: Optional[str] = typer.Option(None, "--country", help="The player's country of residence."),
-    event: Optional[str] = typer.Option(None, "--event", help="The event's name."),
-    event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD)."),
-    lang: Optional[Language] = typer.Option(None, "--lang", help="Card names in this language's official names "
-                                                                 "(English where a card has none; default en)."),
-    font: Optional[Path] = typer.Option(None, "--font", help="A TrueType font (.ttf, .ttc) for the characters the "
-                                                             "shipped font lacks (Japanese, Korean, Chinese names)."),
+    form: Path | None = typer.Option(None, "--form", help="Fill this copy of Konami's decklist form "
+                                                          "(KDE_DeckList.pdf) instead of drawing deckcheck's sheet."),
+    player: str | None = typer.Option(None, "--player", help='The player: "First Last" (the last word is the last '
+                                                             'name) or "Last, First".'),
+    first_name: str | None = typer.Option(None, "--first-name", help="The player's first name, exactly."),
+    last_name: str | None = typer.Option(None, "--last-name", help="The player's last name, exactly."),
+    konami_id: str | None = typer.Option(None, "--konami-id", help="The KONAMI ID (CARD GAME ID), leading zeros kept."),
+    country: str | None = typer.Option(None, "--country", help="The player's country of residence."),
+    event: str | None = typer.Option(None, "--event", help="The event's name."),
+    event_date: str | None = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD)."),
+    lang: Language | None = typer.Option(None, "--lang", help="Card names in this language's official names "
+                                                              "(English where a card has none; default en)."),
+    font: Path | None = typer.Option(None, "--font", help="A TrueType font (.ttf, .ttc) for the characters the "
+                                                          "shipped font lacks (Japanese, Korean, Chinese names)."),
     paper: Paper = typer.Option(Paper.letter, "--paper", help="Paper of deckcheck's own sheet (Konami's form is "
                                                                "US Letter)."),
     require_legal: bool = typer.Option(False, "--require-legal", help="Write nothing if any deck is not legal (exit 1)."),
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    config: Optional[Path] = CONFIG_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """The registration sheet of each deck as a PDF, with the fields of Konami's decklist form."""
@@ -78,8 +77,6 @@ def decklist_command(
     if absent:
         fail(f"deckcheck decklist needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
     from ..api import Session
-    from ..convert import Namer
-    from ..registration import build_sheet, player_from
 
     settings = load_settings(config, no_config)
     table = settings.decklist
@@ -87,14 +84,7 @@ def decklist_command(
     if language not in LANGUAGES:
         fail(f"{settings.source}: decklist.lang must be one of {', '.join(LANGUAGES)}, not {quoted(language)}")
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
-    if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
-                                      and len(konami_id.strip()) <= 10):
-        fail(f"--konami-id {quoted(konami_id)} is not a KONAMI ID (up to 10 digits, as on the card)")
-    given_date = parse_date(event_date, "--date")
-    options = {"player": player, "first_name": first_name, "last_name": last_name,
-               "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
-               "date": given_date.isoformat() if given_date else None}
-    options = {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
+    options = _given_fields(player, first_name, last_name, konami_id, country, event, event_date)
 
     session = Session()
     read = session.read_decks(decklist_sources(inputs), settings.exclude, input_format.value if input_format else None)
@@ -114,43 +104,9 @@ def decklist_command(
 
     chosen = selection(settings, format, banlist, as_of, region, points_cap)
     say_data_warnings(session)
-    try:
-        cards = session.data.cards
-        checker = session.checker(chosen, input_format=input_format.value if input_format else None)
-        if language != "en":
-            cards.other_names  # noqa: B018  (read now: a damaged names file is a data error before anything is written)
-    except DeckcheckError as exc:
-        fail(str(exc))
-    namer = Namer(cards, language)
-
-    sheets = []  # (sheet, relative output name)
-    regulations = []
-    for parsed, relative in parsed_decks:
-        try:
-            result, regulation = checker.judge(parsed)
-        except DeckcheckError as exc:
-            fail(str(exc))
-        if parsed.unreadable:
-            problem = next(p for p in result.problems if p.rule == "unreadable")
-            say(f"deckcheck: error: {parsed.path}: {problem.message}")
-            unreadable += 1
-            continue
-        registered = parsed.registration.given() if parsed.registration is not None else {}
-        entries = parsed.entries
-        if parsed.title_line is not None and parsed.name is None and result.name is not None:
-            entries = [e for e in entries if e.line != parsed.title_line]  # the title line read as the deck's name
-        sheet = build_sheet(parsed.path, result.name, entries, result.problems,
-                            player_from(options, registered, table),
-                            namer if regulation.cards is cards else Namer(regulation.cards, language),  # Rush names
-                            skills_apart=regulation.enabled("skill-card"), format_title=regulation.title,
-                            list_name=regulation.list_name, fingerprint=result.fingerprint,
-                            side_deck=regulation.options("side-size").get("max") != 0, game=regulation.game)
-        if len(parsed_decks) == 1:
-            for problem in sheet.errors:
-                where = f"{parsed.path}:{problem.line}" if problem.line is not None else parsed.path
-                say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
-        sheets.append((sheet, relative))
-        regulations.append(regulation)
+    sheets, as_of_date, unshown = _sheets(session, parsed_decks, chosen, options, table, language,
+                                          input_format.value if input_format else None)
+    unreadable += unshown
     illegal = [sheet for sheet, _ in sheets if not sheet.legal]
     if len(parsed_decks) > 1:
         _say_illegal(illegal)
@@ -163,11 +119,49 @@ def decklist_command(
         raise typer.Exit(EXIT_ILLEGAL)
     _note_missing([sheet for sheet, _ in sheets])
 
-    about = _about(regulations, checker)
+    about = _about([sheet for sheet, _ in sheets], as_of_date)
     written = _write(sheets, output, merge, into_folder, form, fallback, paper.value, about)
     say(f"deckcheck: {written} written to {output}: {len(sheets)} sheet{'s' if len(sheets) != 1 else ''}"
         + (f", {len(illegal)} of a deck that is not legal (a banner lists its errors)" if illegal else ""))
     raise typer.Exit(EXIT_ILLEGAL if illegal or unreadable else EXIT_LEGAL)
+
+
+def _given_fields(player, first_name, last_name, konami_id, country, event, event_date) -> dict:
+    """The sheet's fields the command line gives, spaces collapsed; exit 2 for a KONAMI ID or a date that is none."""
+    if konami_id is not None and not (konami_id.strip().isascii() and konami_id.strip().isdigit()
+                                      and len(konami_id.strip()) <= 10):
+        fail(f"--konami-id {quoted(konami_id)} is not a KONAMI ID (up to 10 digits, as on the card)")
+    given_date = parse_date(event_date, "--date")
+    options = {"player": player, "first_name": first_name, "last_name": last_name,
+               "konami_id": konami_id.strip() if konami_id else None, "country": country, "event": event,
+               "date": given_date.isoformat() if given_date else None}
+    return {k: " ".join(v.split()) if isinstance(v, str) else v for k, v in options.items()}
+
+
+def _sheets(session, parsed_decks, chosen, options, table, language, input_format):
+    """(sheet, relative output name) of each deck that can be read, the date they were checked as of, and how
+    many could not be read (each said on stderr; a lone deck's errors too)."""
+    sheets = []
+    as_of = None
+    unreadable = 0
+    for parsed, relative in parsed_decks:
+        try:
+            made = session.registration_sheet(parsed, chosen, fields=options, defaults=table, lang=language,
+                                              input_format=input_format)
+        except DeckcheckError as exc:
+            fail(str(exc))
+        as_of = made.as_of
+        if made.sheet is None:
+            problem = next(p for p in made.result.problems if p.rule == "unreadable")
+            say(f"deckcheck: error: {made.path}: {problem.message}")
+            unreadable += 1
+            continue
+        if len(parsed_decks) == 1:
+            for problem in made.sheet.errors:
+                where = f"{made.path}:{problem.line}" if problem.line is not None else made.path
+                say(f"deckcheck: error: {where}: {problem.rule}: {problem.message}")
+        sheets.append((made.sheet, relative))
+    return sheets, as_of, unreadable
 
 
 ILLEGAL_NAMED = 10  # decks named one line each on stderr; the sheets' banners carry every error
@@ -185,14 +179,14 @@ def _say_illegal(illegal) -> None:
             "lists its errors (deckcheck check gives them all)")
 
 
-def _about(regulations, checker) -> str:
+def _about(sheets, as_of) -> str:
     """What the footer says of the check: the format, the list, the date (one run: one of each, mostly)."""
     seen = []
-    for regulation in regulations:
-        text = f"{regulation.title} · {regulation.list_name or 'no list'}"
+    for sheet in sheets:
+        text = f"{sheet.format_title} · {sheet.list_name or 'no list'}"
         if text not in seen:
             seen.append(text)
-    return f"{'; '.join(seen)} · checked as of {checker.as_of.isoformat()}"
+    return f"{'; '.join(seen)} · checked as of {as_of.isoformat()}"
 
 
 def _note_missing(sheets) -> None:

@@ -13,12 +13,10 @@ import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional, Tuple
 
 import typer
 
 from ..errors import DeckcheckError
-from ..limits import quoted
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, CONFIG_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, FORMAT_OPTION, INPUT_FORMAT_OPTION,
     NO_CONFIG_OPTION, POINTS_CAP_OPTION, REGION_OPTION, InputFormatChoice, OutputFormat, app, decklist_sources, fail,
@@ -33,106 +31,90 @@ class EventOutputFormat(str, Enum):
     html = "html"
 
 
-def _checker(format, banlist, as_of, region, points_cap, input_format, config=None, no_config=False):
-    """(Session, Checker for the selection: the command line over the config file, the config's settings),
-    or exit 2."""
-    from ..errors import DeckcheckError
-
-    settings = load_settings(config, no_config)
-    chosen = selection(settings, format, banlist, as_of, region, points_cap)
-    session = open_session()
-    try:
-        checker = session.checker(chosen, input_format=input_format.value if input_format else None)
-        checker.regulation()
-    except DeckcheckError as exc:
-        fail(str(exc))
-    for warning in checker.warnings():
-        say(f"deckcheck: warning: {warning}")
-    return session, checker, settings
-
-
-def _decks(arguments: list[str], session, checker) -> list:
-    """The DeckResult of every deck named (files, folders, -, ydke links, Omega codes); exit 2 for a path
-    that does not exist."""
-    from ..errors import DeckcheckError
-    from ..model import ERROR, DeckResult, Problem
-
-    found = session.find(decklist_sources(arguments))
-    for absent in found.missing:
-        fail(f"{absent}: no such file or directory")
-    results = []
-    try:
-        for source in found.sources:
-            if source.problem is not None:
-                problem = Problem("unreadable", ERROR, f"cannot read the file: {source.problem}")
-                results.append(DeckResult(source.shown, {"main": 0, "extra": 0, "side": 0}, [problem]))
-                continue
-            path = Path(source.path) if source.path is not None else Path(source.shown)
-            results += [result for result, _ in checker.check_decks(path, source.shown, source.data)]
-    except DeckcheckError as exc:
-        fail(str(exc))
-    return results
-
-
 def _reason(result) -> str:
     problem = next((p for p in result.problems if p.rule == "unreadable"), None)
     return problem.message if problem is not None else "unreadable"
 
 
+def _judging(format, input_format, banlist=None, as_of=None, region=None, points_cap=None, config=None,
+             no_config=False):
+    """(Session, the selection, the config's settings), as for check: the config file's selection, the command
+    line's over it; its warnings said, or exit 2 when it cannot be judged by."""
+    settings = load_settings(config, no_config)
+    chosen = selection(settings, format, banlist, as_of, region, points_cap)
+    session = open_session()
+    try:
+        warnings = session.selection_warnings(chosen, input_format=input_format.value if input_format else None)
+    except DeckcheckError as exc:
+        fail(str(exc))
+    for warning in warnings:
+        say(f"deckcheck: warning: {warning}")
+    return session, chosen, settings
+
+
+def _fingerprints(arguments: list[str], format, input_format) -> list:
+    """The fingerprint of every deck named (files, folders, -, ydke links, Omega codes); exit 2 for a path
+    that does not exist."""
+    session, chosen, _ = _judging(format, input_format)
+    try:
+        return session.fingerprints(decklist_sources(arguments), chosen=chosen,
+                                    input_format=input_format.value if input_format else None)
+    except DeckcheckError as exc:
+        fail(str(exc))
+
+
 @app.command("fingerprint")
 def fingerprint_command(
-    inputs: List[str] = typer.Argument(..., metavar="DECKLIST...",
+    inputs: list[str] = typer.Argument(..., metavar="DECKLIST...",
                                        help="Decklist files, folders, - (standard input), ydke:// links or Omega "
                                             "codes."),
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text or json."),
-    format: Optional[str] = FORMAT_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    format: str | None = FORMAT_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
 ) -> None:
     """Each deck's fingerprint: a short code of its cards, counts and sections (docs/fingerprint.md)."""
-    session, checker, _ = _checker(format, None, None, None, None, input_format)
-    results = _decks(inputs, session, checker)
-    unreadable = [r for r in results if r.fingerprint is None]
-    for result in unreadable:
-        say(f"deckcheck: error: {result.path}: {_reason(result)}")
+    prints = _fingerprints(inputs, format, input_format)
+    unreadable = [p for p in prints if p.code is None]
+    for found in unreadable:
+        say(f"deckcheck: error: {found.path}: {found.problem}")
     if output_format is OutputFormat.json:
-        sys.stdout.write(json.dumps([{"path": r.path, "fingerprint": r.fingerprint} for r in results],
+        sys.stdout.write(json.dumps([{"path": p.path, "fingerprint": p.code} for p in prints],
                                     ensure_ascii=False, indent=2) + "\n")
     else:
         from ..report.escape import printable
 
-        for result in results:
-            if result.fingerprint is not None:
-                print(f"{result.fingerprint}  {printable(result.path)}")
-    raise typer.Exit(EXIT_ILLEGAL if unreadable or not results else EXIT_LEGAL)
+        for found in prints:
+            if found.code is not None:
+                print(f"{found.code}  {printable(found.path)}")
+    raise typer.Exit(EXIT_ILLEGAL if unreadable or not prints else EXIT_LEGAL)
 
 
 @app.command("verify")
 def verify_command(
     code: str = typer.Argument(..., metavar="CODE", help="A deck fingerprint, e.g. from a registration sheet."),
     deck: str = typer.Argument(..., metavar="DECKLIST", help="The decklist (a file, - or a ydke:// link)."),
-    format: Optional[str] = FORMAT_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
+    format: str | None = FORMAT_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
 ) -> None:
     """Whether DECKLIST is the deck of CODE: exit 0 it is, 1 it is not, 2 CODE is no fingerprint (mistyped)."""
-    from ..fingerprint import InvalidFingerprint, parse
+    from ..api import read_fingerprint
     from ..report.escape import printable
 
     try:
-        wanted = parse(code)
-    except InvalidFingerprint as exc:
+        wanted = read_fingerprint(code)
+    except DeckcheckError as exc:
         fail(str(exc))
-    session, checker, _ = _checker(format, None, None, None, None, input_format)
-    results = _decks([deck], session, checker)
-    if len(results) != 1:
-        fail(f"{deck} holds {len(results)} decklists; give one")
-    result = results[0]
-    if result.fingerprint is None:
-        say(f"deckcheck: error: {result.path}: {_reason(result)}")
+    prints = _fingerprints([deck], format, input_format)
+    if len(prints) != 1:
+        fail(f"{deck} holds {len(prints)} decklists; give one")
+    found = prints[0]
+    if found.code is None:
+        say(f"deckcheck: error: {found.path}: {found.problem}")
         raise typer.Exit(EXIT_ILLEGAL)
-    if result.fingerprint == wanted:
-        print(f"match: {printable(result.path)} is the deck of {wanted}")
+    if found.code == wanted:
+        print(f"match: {printable(found.path)} is the deck of {wanted}")
         raise typer.Exit(EXIT_LEGAL)
-    print(f"no match: {printable(result.path)} has the fingerprint {result.fingerprint}, not {wanted}: its cards, "
+    print(f"no match: {printable(found.path)} has the fingerprint {found.code}, not {wanted}: its cards, "
           "counts or sections differ")
     raise typer.Exit(EXIT_ILLEGAL)
 
@@ -146,41 +128,40 @@ def event_command(
                                                       "table, seat; other columns kept)."),
     deadline: str = typer.Option(..., "--deadline", help="The submission deadline: an ISO time with its zone "
                                                          "(2026-12-05T09:00:00+01:00)."),
-    manifest: Optional[Path] = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
-                                                                     "export): player, konami_id, file, received "
-                                                                     "(ISO time); other columns kept."),
-    output_format: Optional[EventOutputFormat] = typer.Option(
+    manifest: Path | None = typer.Option(None, "--manifest", help="CSV of the submissions (a form or mailbox "
+                                                                  "export): player, konami_id, file, received "
+                                                                  "(ISO time); other columns kept."),
+    output_format: EventOutputFormat | None = typer.Option(
         None, "--output-format", "-o", help="text (a table, missing, illegal and late first), json, csv or html "
                                             "(default: by --output's suffix, else text)."),
-    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
-    sheets: Optional[Path] = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
-                                                                 "(PDF, with name, KONAMI ID and fingerprint) into "
-                                                                 "this folder."),
+    output: Path | None = typer.Option(None, "--output", help="Write the report to this file (in one step)."),
+    sheets: Path | None = typer.Option(None, "--sheets", help="Write each counted deck's registration sheet "
+                                                              "(PDF, with name, KONAMI ID and fingerprint) into "
+                                                              "this folder."),
     merge: bool = typer.Option(False, "--merge", help="With --sheets: also one PDF of every sheet sorted by last "
                                                       "name, as judges file them (all-sheets.pdf)."),
-    form: Optional[Path] = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
-                                                             "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
-                                                             "sheet."),
-    font: Optional[Path] = typer.Option(None, "--font", help="With --sheets: a TrueType font (.ttf, .ttc) for the "
-                                                             "characters the shipped font lacks (Japanese, Korean, "
-                                                             "Chinese names)."),
-    event_name: Optional[str] = typer.Option(None, "--event", help="The event's name, for the sheets."),
-    event_date: Optional[str] = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
-    check_deck: Optional[Tuple[str, str]] = typer.Option(
+    form: Path | None = typer.Option(None, "--form", help="With --sheets: fill this copy of Konami's decklist "
+                                                          "form (KDE_DeckList.pdf) instead of drawing deckcheck's "
+                                                          "sheet."),
+    font: Path | None = typer.Option(None, "--font", help="With --sheets: a TrueType font (.ttf, .ttc) for the "
+                                                          "characters the shipped font lacks (Japanese, Korean, "
+                                                          "Chinese names)."),
+    event_name: str | None = typer.Option(None, "--event", help="The event's name, for the sheets."),
+    event_date: str | None = typer.Option(None, "--date", help="The event's date (YYYY-MM-DD), for the sheets."),
+    check_deck: tuple[str, str] | None = typer.Option(
         None, "--check-deck", metavar="PLAYER DECK",
         help="Compare a deck found at the table with PLAYER's counted list (PLAYER: KONAMI ID or name); exit 0 "
              "when it matches by fingerprint."),
-    format: Optional[str] = FORMAT_OPTION,
-    banlist: Optional[str] = BANLIST_OPTION,
-    as_of: Optional[str] = AS_OF_OPTION,
-    region: Optional[str] = REGION_OPTION,
-    points_cap: Optional[int] = POINTS_CAP_OPTION,
-    input_format: Optional[InputFormatChoice] = INPUT_FORMAT_OPTION,
-    config: Optional[Path] = CONFIG_OPTION,
+    format: str | None = FORMAT_OPTION,
+    banlist: str | None = BANLIST_OPTION,
+    as_of: str | None = AS_OF_OPTION,
+    region: str | None = REGION_OPTION,
+    points_cap: int | None = POINTS_CAP_OPTION,
+    input_format: InputFormatChoice | None = INPUT_FORMAT_OPTION,
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """The submission ledger of an event: which decklist counts for each registered player, and is it legal."""
-    from .. import event
 
     if (merge or form is not None or font is not None) and sheets is None:
         given = "--merge" if merge else "--form" if form is not None else "--font"
@@ -193,45 +174,23 @@ def event_command(
                      ".htm": EventOutputFormat.html}
         suffix = output.suffix.lower() if output is not None else ""
         output_format = by_suffix.get(suffix, EventOutputFormat.text)
-    session, checker, settings = _checker(format, banlist, as_of, region, points_cap, input_format, config,
-                                          no_config)
-    try:
-        when = event.parse_deadline(deadline)
-        players = event.read_roster(roster)
-        if manifest is not None:
-            if not os.path.isdir(submissions):
-                fail(f"{submissions}: not a folder of submissions")
-            received = event.read_manifest(manifest, submissions, when.tzinfo)
-        else:
-            received = event.scan_folders(
-                submissions, lambda where: [(s.path, s.shown) for s in session.find([where]).sources])
-    except event.EventInputError as exc:
-        fail(str(exc))
-    ledger = event.judge(players, received, when)
+    session, chosen, settings = _judging(format, input_format, banlist, as_of, region, points_cap, config,
+                                         no_config)
     forced = input_format.value if input_format else None
     try:
-        review = event.review(ledger, checker, when, forced)
-        stale = checker.stale({c.regulation.format.id for p in review.players if (c := p.counted) is not None})
+        review = session.review_event(submissions, roster, deadline, manifest=manifest, chosen=chosen,
+                                      input_format=forced)
     except DeckcheckError as exc:
         fail(str(exc))
     from ..report import stale_message
 
-    for item in stale:  # as check says it: the verdicts stand, the data may be old
+    for item in review.stale:  # as check says it: the verdicts stand, the data may be old
         say(f"deckcheck: note: {stale_message(item)}")
 
     if check_deck is not None:
-        _check_deck(review, check_deck, checker, output_format, forced)
+        _check_deck(session, review, check_deck, chosen, output_format, forced)
 
-    from ..report import event_report
-
-    if output_format is EventOutputFormat.json:
-        text = event_report.json_text(review)
-    elif output_format is EventOutputFormat.csv:
-        text = event_report.csv_text(review)
-    elif output_format is EventOutputFormat.html:
-        text = event_report.html_text(review)
-    else:
-        text = event_report.text(review)
+    text = _ledger_text(review, output_format)
     if output is not None:
         from ..report.output import write_atomically
 
@@ -242,83 +201,68 @@ def event_command(
     else:
         sys.stdout.write(text)
     if sheets is not None:
-        _write_sheets(review, sheets, merge, form, font, settings, event_name,
-                      given_date.isoformat() if given_date else None, checker)
+        _write_sheets(session, review, sheets, merge, form, font, settings, event_name,
+                      given_date.isoformat() if given_date else None)
     raise typer.Exit(EXIT_LEGAL if review.all_legal else EXIT_ILLEGAL)
 
 
-def _check_deck(review, check_deck, checker, output_format, forced) -> None:
+def _ledger_text(review, output_format) -> str:
+    from ..report import event_report
+
+    if output_format is EventOutputFormat.json:
+        return event_report.json_text(review)
+    if output_format is EventOutputFormat.csv:
+        return event_report.csv_text(review)
+    if output_format is EventOutputFormat.html:
+        return event_report.html_text(review)
+    return event_report.text(review)
+
+
+def _check_deck(session, review, check_deck, chosen, output_format, forced) -> None:
     """``--check-deck PLAYER DECK``: the deck found at the table against the player's counted list."""
-    from .. import event
+    from ..errors import UsageError
     from ..report import event_report
 
     who, deck = check_deck
-    player = event.find_player(review, who)
-    if player is None:
-        fail(f"--check-deck: {quoted(who)} is no registered player (give the KONAMI ID or the name as on the roster)")
-        return
-    counted = player.counted
-    if counted is None:
-        fail(f"--check-deck: {player.registered.player} ({player.registered.konami_id}) has no counted decklist")
-        return
-    if not os.path.isfile(deck):
-        fail(f"--check-deck: {deck}: no such file")
-    found = event.Submission(player.registered.konami_id, player.registered.player, deck, Path(deck),
-                             review.deadline)
     try:
-        checked = event.check_submission(checker, found, forced)
+        found = session.check_at_table(review, who, deck, chosen, input_format=forced)
+    except UsageError as exc:  # no such player, no counted list, no such file
+        fail(f"--check-deck: {exc}")
     except DeckcheckError as exc:
         fail(str(exc))
-    if checked.result.fingerprint is None:
-        fail(f"--check-deck: {deck}: {_reason(checked.result)}")
-    rows = event.changes_between(counted, checked)
-    same = checked.fingerprint == counted.fingerprint
+    if found.checked.result.fingerprint is None:
+        fail(f"--check-deck: {deck}: {_reason(found.checked.result)}")
     if output_format is EventOutputFormat.json:
-        sys.stdout.write(event_report.check_deck_json(player, checked, rows, same))
+        sys.stdout.write(event_report.check_deck_json(found.player, found.checked, found.changes, found.same))
     else:
-        sys.stdout.write(event_report.check_deck_text(player, checked, rows, same))
-    raise typer.Exit(EXIT_LEGAL if same else EXIT_ILLEGAL)
+        sys.stdout.write(event_report.check_deck_text(found.player, found.checked, found.changes, found.same))
+    raise typer.Exit(EXIT_LEGAL if found.same else EXIT_ILLEGAL)
 
 
-def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Path | None, settings, event_name,
-                  event_date, checker) -> None:
+def _write_sheets(session, review, folder: Path, merge: bool, form: Path | None, font: Path | None, settings,
+                  event_name, event_date) -> None:
     """Each counted deck's registration sheet into ``folder`` (and with ``merge`` one PDF of them all)."""
     from .. import documents
 
     absent = documents.missing()
     if absent:
         fail(f"--sheets needs the PDF extra ({', '.join(absent)} not installed): {documents.INSTALL_HINT}")
-    from ..convert import Namer
-    from ..registration import FIELDS, build_sheet, player_from
     from .decklist import _about, _render
 
     table = settings.decklist
     fallback = font if font is not None else (Path(table["font"]) if "font" in table else None)
-    sheets, regulations = [], []
-    for player in review.players:
-        counted = player.counted
-        if counted is None:
+    sheets = []
+    for made in session.event_sheets(review, event=event_name, date=event_date, defaults=table):
+        if made.sheet is None:
+            registered = made.player.registered
+            say(f"deckcheck: warning: {registered.player} ({registered.konami_id}): no sheet: "
+                f"{made.player.counted.submission.file}: {made.problem}")
             continue
-        if counted.result.unreadable:
-            say(f"deckcheck: warning: {player.registered.player} ({player.registered.konami_id}): no sheet: "
-                f"{counted.submission.file}: {_reason(counted.result)}")
-            continue
-        registered = player.registered
-        from_roster = {k: v for k, v in registered.extra.items() if k in FIELDS and v}  # country, first_name …
-        fields = player_from({**from_roster, "player": registered.player, "konami_id": registered.konami_id,
-                              "event": event_name, "date": event_date}, table)
-        sheet = build_sheet(counted.submission.file, counted.deck.name, counted.deck.entries, counted.result.problems,
-                            fields, Namer(checker.cards, "en"),
-                            skills_apart=counted.regulation.enabled("skill-card"),
-                            format_title=counted.regulation.title, list_name=counted.regulation.list_name,
-                            fingerprint=counted.fingerprint)
-        name = "-".join(part for part in (fields.last_name, fields.first_name, registered.konami_id) if part)
-        sheets.append((sheet, _safe_name(name) + ".pdf"))
-        regulations.append(counted.regulation)
+        sheets.append((made.sheet, made.file_name))
     if not sheets:
         say("deckcheck: note: no counted decklist: no sheet written")
         return
-    about = _about(regulations, checker)
+    about = _about([sheet for sheet, _ in sheets], review.as_of)
     pdfs = _render(sheets, folder, False, True, form, fallback, "letter", about)
     message = f"deckcheck: {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''} written to {folder}"
     if merge:
@@ -326,9 +270,3 @@ def _write_sheets(review, folder: Path, merge: bool, form: Path | None, font: Pa
         message += f", and all-sheets.pdf ({len(sheets)} sheets by last name)"
     write_files(pdfs)  # every sheet and all-sheets.pdf, or none
     say(message)
-
-
-def _safe_name(text: str) -> str:
-    """A file name from a player's name: letters, digits, - and _ kept (any script), the rest as -."""
-    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in text).strip("-")
-    return cleaned[:100] or "deck"

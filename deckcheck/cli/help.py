@@ -12,7 +12,7 @@ INPUT, JUDGING, OUTPUT, CONFIG, SHEET = "Input", "Judging", "Output", "Configura
 PANELS = {  # an option's parameter name → its panel (options not named here stay under "Options")
     "input_format": INPUT, "force_exclude": INPUT, "jobs": INPUT, "lang": INPUT,
     "format": JUDGING, "banlist": JUDGING, "as_of": JUDGING, "region": JUDGING, "points_cap": JUDGING,
-    "output_format": OUTPUT, "output": OUTPUT, "quiet": OUTPUT, "merge": OUTPUT, "require_legal": OUTPUT,
+    "output_format": OUTPUT, "output": OUTPUT, "quiet": OUTPUT, "verbose": OUTPUT, "merge": OUTPUT, "require_legal": OUTPUT,
     "to": OUTPUT, "paper": OUTPUT, "form": OUTPUT, "font": OUTPUT,
     "config": CONFIG, "no_config": CONFIG,
     "player": SHEET, "first_name": SHEET, "last_name": SHEET, "konami_id": SHEET, "country": SHEET,
@@ -39,7 +39,7 @@ EXAMPLES = {  # a command → what a newcomer types first
     "diff": ["deckcheck diff before.ydk after.ydk"],
     "banlists": ["deckcheck banlists", "deckcheck banlists diff 2026.02 2026.05"],
     "formats": ["deckcheck formats", "deckcheck formats show genesys"],
-    "data": ["deckcheck data"],
+    "data": ["deckcheck data", "deckcheck data --verbose"],
     "rules": ["deckcheck rules -v"],
     "update": ["deckcheck update"],
 }

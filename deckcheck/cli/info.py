@@ -64,7 +64,7 @@ def _lists_and_decks(args: list[str]) -> tuple[list[str], list[Path]]:
     """The leading arguments that are not files are list names (at most two); the rest are decklists."""
     from ..parsers import DECK_SUFFIXES
 
-    names = []
+    names: list[str] = []
     while args and len(names) < 2 and not os.path.exists(args[0]) and not args[0].lower().endswith(DECK_SUFFIXES):
         names.append(args.pop(0))
     for arg in args:
@@ -172,12 +172,17 @@ def formats_show_command(
 
 
 @app.command("data")
-def data_command(output_format: OutputFormat = _OUTPUT) -> None:
-    """Say which card data and lists deckcheck uses, and where they come from."""
+def data_command(
+    verbose: bool = typer.Option(False, "--verbose", "-v",
+                                 help="Every source with its commit and date, and every correction."),
+    output_format: OutputFormat = _OUTPUT,
+) -> None:
+    """Say which card data and lists deckcheck uses, how old they are, and whether to update (--verbose: where
+    each comes from)."""
     from ..report import listing
 
     session = open_session()
     try:
-        listing.data(session.data_report(), output_format.value, console())
+        listing.data(session.data_report(), output_format.value, console(), verbose)
     except DeckcheckError as exc:
         fail(str(exc))

@@ -25,10 +25,6 @@ def show_command(
     """Show a deck as a registration sheet: each card by its official name, grouped Monster / Spell / Trap,
     Extra Deck by type, Side Deck, with counts and totals; card types, monster Levels and points (in a points
     format). Exit 0 when shown, 1 when the file cannot be read as a decklist."""
-    from ..checker import Selection
-    from ..resolve import resolve
-    from ..sheet import Sheet
-
     parsed = read_one_decklist(deck)
     if parsed.unreadable:
         problem = next(p for p in parsed.problems if p.rule == "unreadable")
@@ -36,18 +32,15 @@ def show_command(
         raise typer.Exit(EXIT_ILLEGAL)
     session = open_session()
     try:
-        checker = session.checker(Selection(format, banlist, parse_date(as_of, "--as-of"), region))
-        for warning in checker.warnings():
-            say(f"deckcheck: warning: {warning}")
-        result, regulation = checker.judge(parsed)
+        shown = session.show(parsed, format=format, banlist=banlist, as_of=parse_date(as_of, "--as-of"), region=region)
     except DeckcheckError as exc:
         fail(str(exc))
-    resolved = resolve(parsed, regulation.cards, skills_apart=regulation.enabled("skill-card"))
-    sheet = Sheet(resolved, regulation.points if regulation.points_list is not None else None)
+    for warning in shown.warnings:
+        say(f"deckcheck: warning: {warning}")
     from ..report import show
 
     if output_format is OutputFormat.json:
-        show.render_json(sheet, result, regulation)
+        show.render_json(shown.sheet, shown.result, shown.regulation)
     else:
-        show.render(sheet, result, regulation, console())
+        show.render(shown.sheet, shown.result, shown.regulation, console())
     raise typer.Exit(EXIT_LEGAL)

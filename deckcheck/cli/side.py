@@ -14,7 +14,7 @@ import typer
 from ..errors import DeckcheckError
 from .common import (
     AS_OF_OPTION, BANLIST_OPTION, EXIT_ILLEGAL, EXIT_LEGAL, POINTS_CAP_OPTION, REGION_OPTION, OutputFormat, app, console,
-    fail, format_help, open_session, overrides, parse_date, read_one_decklist, say,
+    fail, format_help, open_session, parse_date, read_one_decklist, say,
 )
 
 
@@ -39,7 +39,7 @@ _SIDE_OUTPUT = typer.Option(SideOutputFormat.text, "--output-format", "-o",
                             help="text, json, or html (one self-contained page: the swaps and every problem).")
 
 
-def _report(kind: str, result, checker, output_format: SideOutputFormat) -> None:
+def _report(kind: str, result, registered, output_format: SideOutputFormat) -> None:
     """Print a side or match result (``side_json``/``side_text``/``html`` have one function per kind) and exit."""
     if output_format is SideOutputFormat.json:
         from ..report import side_json
@@ -48,35 +48,31 @@ def _report(kind: str, result, checker, output_format: SideOutputFormat) -> None
     elif output_format is SideOutputFormat.html:
         from ..report import html
 
-        sys.stdout.write(getattr(html, kind)(result, checker.regulation))
+        sys.stdout.write(getattr(html, kind)(result, registered.regulation))
     else:
         from ..report import side_text
 
-        getattr(side_text, kind)(result, checker.regulation, console())
+        getattr(side_text, kind)(result, registered.regulation, console())
     raise typer.Exit(EXIT_LEGAL if result.legal else EXIT_ILLEGAL)
 
 
-def _side_checker(registered: str, format, banlist, as_of, region, points_cap, side_rule: SideRule):
-    """The registered deck, checked once, ready to judge sided decks against."""
-    from ..checker import Selection
-    from ..side import SideChecker
-
-    selection = Selection(format, banlist, parse_date(as_of, "--as-of"), region,
-                          overrides(points_cap, legacy_side=side_rule is SideRule.legacy))
+def _registered(registered: str, format, banlist, as_of, region, points_cap, side_rule: SideRule):
+    """The registered deck, judged once (``Session.register``), ready to judge sided decks against."""
+    when = parse_date(as_of, "--as-of")
     parsed = read_one_decklist(registered)
     session = open_session()
     try:
-        checker = session.checker(selection)
-        for warning in checker.warnings():
-            say(f"deckcheck: warning: {warning}")
-        side_checker = SideChecker(checker, parsed)
+        deck = session.register(parsed, format=format, banlist=banlist, as_of=when, region=region,
+                                points_cap=points_cap, legacy_side=side_rule is SideRule.legacy)
     except DeckcheckError as exc:
         fail(str(exc))
+    for warning in deck.warnings:
+        say(f"deckcheck: warning: {warning}")
     from ..report import stale_message
 
-    for item in side_checker.regulation.stale:  # as check's reports say it: the verdicts stand, the data may be old
+    for item in deck.stale:  # as check's reports say it: the verdicts stand, the data may be old
         say(f"deckcheck: note: {stale_message(item)}")
-    return side_checker
+    return deck
 
 
 @app.command("side")
@@ -93,9 +89,8 @@ def side_command(
     output_format: SideOutputFormat = _SIDE_OUTPUT,
 ) -> None:
     """Is SIDED a legal sided version of REGISTERED? The swap, and every problem with a fix."""
-    checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
-    result = checker.check(read_one_decklist(sided))
-    _report("side", result, checker, output_format)
+    deck = _registered(registered, format, banlist, as_of, region, points_cap, side_rule)
+    _report("side", deck.side(read_one_decklist(sided)), deck, output_format)
 
 
 @app.command("match")
@@ -115,15 +110,12 @@ def match_command(
     output_format: SideOutputFormat = _SIDE_OUTPUT,
 ) -> None:
     """Check every Duel of a Match: Duel 1 is the registered deck exactly, later Duels legal sided decks."""
-    from ..side import check_match
-
     losses = list(game_loss_before or [])
     for n in losses:
         if not 1 <= n <= len(duels):
             fail(f"--game-loss-before {n}: the Match has Duels 1 to {len(duels)}")
-    checker = _side_checker(registered, format, banlist, as_of, region, points_cap, side_rule)
-    result = check_match(checker, [read_one_decklist(path) for path in duels], losses)
-    _report("match", result, checker, output_format)
+    deck = _registered(registered, format, banlist, as_of, region, points_cap, side_rule)
+    _report("match", deck.match([read_one_decklist(path) for path in duels], losses), deck, output_format)
 
 
 @app.command("diff")
@@ -133,32 +125,25 @@ def diff_command(
     output_format: OutputFormat = _OUTPUT,
 ) -> None:
     """Per section, the cards whose copies differ between A and B, by card name. Exit 1 if any."""
-    from ..resolve import resolve
-    from ..side import diff
-
     first, second = read_one_decklist(a), read_one_decklist(b)
     for parsed in (first, second):
         if parsed.unreadable:
             problem = next(p for p in parsed.problems if p.rule == "unreadable")
             fail(f"{parsed.path}: {problem.message}")
     try:
-        cards = open_session().data.cards
+        session = open_session()
+        found = session.diff(first, second)
     except DeckcheckError as exc:
         fail(str(exc))
-    from ..rushdb import decklist_game
-
-    cards = cards.for_game(decklist_game(first))  # a Rush decklist's names are Rush cards
-    first, second = resolve(first, cards), resolve(second, cards)
-    rows = diff(first, second)
     if output_format is OutputFormat.json:
         from ..report import side_json
 
-        sys.stdout.write(side_json.diff(first, second, rows) + "\n")
+        sys.stdout.write(side_json.diff(found.a, found.b, found.rows) + "\n")
     else:
         from ..report import side_text
 
-        side_text.diff(first, second, rows, console())
-    raise typer.Exit(EXIT_LEGAL if not rows else EXIT_ILLEGAL)
+        side_text.diff(found.a, found.b, found.rows, console())
+    raise typer.Exit(EXIT_LEGAL if not found.rows else EXIT_ILLEGAL)
 
 
 @app.command("team")

@@ -6,6 +6,7 @@ import os
 import sys
 from enum import Enum
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -67,7 +68,7 @@ def update(
     from .. import update as U
     from ..update.config import ConfigError, load_config
 
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         say(f"deckcheck: error: {message}")
         raise typer.Exit(EXIT_ERROR)
 

@@ -161,7 +161,7 @@ class FormatStore:
     @classmethod
     def default(cls) -> FormatStore:
         """Built-in formats and those in the user data directory's ``formats/`` folder."""
-        from ..datastore import data_dir
+        from ..paths import data_dir
 
         return cls(data_dir() / "formats")
 

@@ -192,8 +192,9 @@ def resolve_rules(own: Mapping, inherited: Mapping | None, path: Path, lines: Ma
 
 
 def _closest(word: str, choices: list[str]) -> str | None:
-    """The choice closest to ``word`` by the ranking of every "did you mean" (``carddb.closest``)."""
-    from ..carddb import closest, fold_words
+    """The choice closest to ``word`` by the ranking of every "did you mean" (``ranking.closest``)."""
+    from ..folding import fold_words
+    from ..ranking import closest
 
     folded = {fold_words(choice): choice for choice in choices}
     found = closest(fold_words(word), list(folded), 1)

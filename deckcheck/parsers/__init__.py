@@ -31,7 +31,7 @@ import time
 
 from deckcheck.errors import NotAFile, TooLarge
 from deckcheck.model import ParsedDeck
-from deckcheck.parsers.ydk import decode_deck_text, parse_ydk, unreadable
+from deckcheck.parsers.ydk import NotText, decode_deck_text, parse_ydk, unreadable
 
 __all__ = ["INPUT_FORMATS", "DECK_SUFFIXES", "MAX_DECK_BYTES", "InputFormat", "input_format", "looks_like_decklist",
            "parse_deck", "parse_decks", "parse_ydk", "parse_yaml_deck", "read_deck", "read_decks", "read_stdin"]
@@ -103,9 +103,9 @@ _YDKE_LINK = re.compile(r"ydke://", re.I)
 
 def _head_text(data: bytes) -> str:
     head = data[:SNIFF_BYTES]
-    text = decode_deck_text(head)[0]
-    if text is None:  # a cut in the middle of a UTF-8 sequence, or not text at all
-        text = head.decode("utf-8", "replace")
+    text = decode_deck_text(head)
+    if isinstance(text, NotText):  # a cut in the middle of a UTF-8 sequence, or not text at all
+        return head.decode("utf-8", "replace")
     return text
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckcheck.model import ParsedDeck
-from deckcheck.parsers.ydk import decode_deck_text, sniff_markup, unreadable
+from deckcheck.parsers.ydk import NotText, decode_deck_text, sniff_markup, unreadable
 
 EMPTY_FIX = "write the decklist into the file"
 
@@ -11,9 +11,9 @@ EMPTY_FIX = "write the decklist into the file"
 def readable_text(deck: ParsedDeck, data: bytes, markup_fix: str) -> str | None:
     """The text of ``data`` without a BOM; or None, ``deck`` then being unreadable: not text (binary,
     not UTF-8), empty, or a web page (``markup_fix`` says what to do instead)."""
-    text, why, why_line, why_fix = decode_deck_text(data)
-    if text is None:
-        unreadable(deck, why, why_line, why_fix)
+    text = decode_deck_text(data)
+    if isinstance(text, NotText):
+        unreadable(deck, *text)
         return None
     if text.startswith("\ufeff"):
         text = text[1:]

@@ -18,8 +18,8 @@ import struct
 
 from deckcheck.limits import max_entries
 from deckcheck.model import EXTRA, MAIN, SIDE, DeckEntry, ParsedDeck
-from deckcheck.parsers.ydk import decode_deck_text, unreadable
-from deckcheck.parsers.ydke import decode_base64
+from deckcheck.parsers.ydk import NotText, decode_deck_text, unreadable
+from deckcheck.parsers.base64_text import decode_base64
 
 __all__ = ["MAX_COPIES", "MAX_PASSCODE", "encode_mycard", "looks_like_mycard", "parse_mycard"]
 
@@ -60,9 +60,9 @@ def looks_like_mycard(text: str) -> bool:
 def parse_mycard(data: bytes, path: str) -> ParsedDeck:
     """Parse a MyCard deck code. Never raises."""
     deck = ParsedDeck(path=path)
-    text, why, why_line, why_fix = decode_deck_text(data)
-    if text is None:
-        return unreadable(deck, why or "not text", why_line, why_fix)
+    text = decode_deck_text(data)
+    if isinstance(text, NotText):
+        return unreadable(deck, *text)
     code = _code_of(text.lstrip("\ufeff"))
     if not code:
         return unreadable(deck, "the file is empty", None, _FIX)

@@ -18,8 +18,8 @@ import zlib
 
 from deckcheck.limits import clip
 from deckcheck.model import MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
-from deckcheck.parsers.ydk import decode_deck_text, unreadable
-from deckcheck.parsers.ydke import decode_base64
+from deckcheck.parsers.ydk import NotText, decode_deck_text, unreadable
+from deckcheck.parsers.base64_text import decode_base64
 
 __all__ = ["parse_omega", "looks_like_omega", "encode_omega", "MAX_INFLATED"]
 
@@ -73,9 +73,9 @@ def looks_like_omega(text: str) -> bool:
 def parse_omega(data: bytes, path: str) -> ParsedDeck:
     """Parse an Omega deck code. Never raises."""
     deck = ParsedDeck(path=path, split_extra=True)
-    text, why, why_line, why_fix = decode_deck_text(data)
-    if text is None:
-        return unreadable(deck, why, why_line, why_fix)
+    text = decode_deck_text(data)
+    if isinstance(text, NotText):
+        return unreadable(deck, *text)
     code = _code_of(text)
     if not code:
         return unreadable(deck, "the file is empty", None, _FIX)

@@ -155,7 +155,9 @@ class _Group:
 
     def __init__(self, line: int, written: str, declared: int):
         self.line, self.written, self.declared = line, written, declared
-        self.read, self.first, self.last = 0, None, None
+        self.read = 0
+        self.first: int | None = None  # the lines of the first and the last card counted under it
+        self.last: int | None = None
 
     def add(self, count: int, line: int) -> None:
         self.read += count
@@ -229,8 +231,8 @@ class _Reader:
             skill = _SKILL.fullmatch(s)
             if skill:
                 self.started = True
-                name = clip(skill.group(1).strip(), NAME_LIMIT)
-                deck.entries.append(DeckEntry(MAIN, lineno, None, name, 1, clip(s, NAME_LIMIT)))
+                skill_name = clip(skill.group(1).strip(), NAME_LIMIT)
+                deck.entries.append(DeckEntry(MAIN, lineno, None, skill_name, 1, clip(s, NAME_LIMIT)))
                 continue
             meta = _METADATA.fullmatch(s)
             if meta:

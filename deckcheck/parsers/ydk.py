@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 import string
+from typing import NamedTuple
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
 from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
 
-__all__ = ["parse_ydk", "plain_blocks", "read_plain", "decode_deck_text", "unreadable"]
+__all__ = ["parse_ydk", "decode_deck_text", "NotText", "unreadable"]
 
 MAX_PASSCODE_DIGITS = 9  # EDOPro placeholders (prerelease cards) use 9 digits
 LINES_PER_ENTRY = 20  # a YDK file may have this many lines per card entry allowed (limits.max_entries)
@@ -36,33 +37,40 @@ def unreadable(deck: ParsedDeck, message: str, line: int | None = None, fix: str
     return deck
 
 
-def decode_deck_text(data: bytes) -> tuple[str | None, str | None, int | None, str | None]:
-    """Decode a decklist file.
+class NotText(NamedTuple):
+    """Why a file is not a decklist's text: the ``unreadable`` problem's message, line and fix."""
 
-    Returns ``(text, None, None, None)`` or, for a file that is not text,
-    ``(None, reason, line, fix)``. Accepts UTF-8 with or without a BOM and UTF-16 with a BOM.
+    message: str
+    line: int | None
+    fix: str
+
+
+def decode_deck_text(data: bytes) -> str | NotText:
+    """Decode a decklist file: its text, or why it is not text (``unreadable(deck, *why)``).
+
+    Accepts UTF-8 with or without a BOM and UTF-16 with a BOM.
     """
     if not data:
-        return None, "the file is empty", None, "export the deck again; the file has no content"
+        return NotText("the file is empty", None, "export the deck again; the file has no content")
     if data.startswith(_BOM8):
         data = data[3:]
     elif data[:2] in _BOM16:
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError as e:
-            return None, f"not valid UTF-16 text (bad bytes at offset {e.start})", None, _FIX_UTF8
+            return NotText(f"not valid UTF-16 text (bad bytes at offset {e.start})", None, _FIX_UTF8)
         if "\x00" in text:
-            return None, "binary file (it contains NUL characters)", None, _FIX_BINARY
-        return text, None, None, None
+            return NotText("binary file (it contains NUL characters)", None, _FIX_BINARY)
+        return text
     if b"\x00" in data:
-        return None, "binary file (it contains NUL bytes)", None, _FIX_BINARY
+        return NotText("binary file (it contains NUL bytes)", None, _FIX_BINARY)
     try:
-        return data.decode("utf-8"), None, None, None
+        return data.decode("utf-8")
     except UnicodeDecodeError as e:
         head = data[: e.start]
         line = head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
         bad = data[e.start]
-        return None, f"not UTF-8 text (byte 0x{bad:02X} on line {line})", line, _FIX_UTF8
+        return NotText(f"not UTF-8 text (byte 0x{bad:02X} on line {line})", line, _FIX_UTF8)
 
 
 _FIX_UTF8 = "save the file as UTF-8 text (it looks like another encoding, e.g. Latin-1 / Windows-1252)"
@@ -133,15 +141,11 @@ def _hash_key(s: str) -> str | None:
     return s[1:].split(None, 1)[0].lower().rstrip(":")
 
 
-def _is_comment(s: str) -> bool:
-    """Whether a line (stripped) is a ``#`` line the parser passes silently (``#created by …``)."""
-    return s[:1] == "#" and _hash_key(s) not in _MARKER_KEYS
-
-
 _STRIP_PUNCT = string.punctuation + string.whitespace + "\u3000\u00a0"
 _NAME_SEP = " \t\u3000\u00a0-\u2013\u2014:|#=,;/>"
 _COUNT_LIKE = re.compile(r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)")
 _DIGIT_RUN = re.compile(r"[0-9]{4,9}")
+_LEADING_DIGITS = re.compile(r"[0-9]+")
 _TEXT_LINE = re.compile(r"([0-9]{1,2})\s*[xX×]?\s+(\S.*)")  # "3 Effect Veiler", "3x Effect Veiler"
 _YAML_SECTION = re.compile(r"^(?:main|extra|side)\s*:", re.M)
 
@@ -159,46 +163,29 @@ def parse_ydk(data: bytes, path: str) -> ParsedDeck:
 INTERNAL_FIX = "please report this file to the deckcheck maintainers"
 
 
-def _decode_lines(data: bytes) -> tuple[str | None, dict[int, str]]:
+def _decode_lines(data: bytes) -> tuple[str, dict[int, str]]:
     """A file that is UTF-8 but for some lines (a comment saved as Latin-1 / Windows-1252): the text, each
     such line read as Windows-1252, and line number → the first byte that is not UTF-8 ("0xE9")."""
     if data.startswith(_BOM8):
         data = data[3:]
-    lines = data.split(b"\n")
+    lines: list[str] = []
     bad: dict[int, str] = {}
-    for i, raw in enumerate(lines):
+    for i, raw in enumerate(data.split(b"\n")):
         try:
-            lines[i] = raw.decode("utf-8")
+            lines.append(raw.decode("utf-8"))
         except UnicodeDecodeError as e:
             bad[i + 1] = f"0x{raw[e.start]:02X}"
-            lines[i] = raw.decode("cp1252", "replace")
+            lines.append(raw.decode("cp1252", "replace"))
     return "\n".join(lines), bad
 
 
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
-    blocks = plain_blocks(data)
-    if blocks is not None:
-        return read_plain(ParsedDeck(path=path), blocks)
-    return _parse_general(data, path)
-
-
-def _parse_general(data: bytes, path: str) -> ParsedDeck:
     """Any file, line by line: every line skipped or guessed is a ``syntax`` warning."""
     deck = ParsedDeck(path=path)
-    text, why, why_line, why_fix = decode_deck_text(data)
-    not_utf8: dict[int, str] = {}
-    if text is None and why_fix == _FIX_UTF8 and data[:2] not in _BOM16:
-        text, not_utf8 = _decode_lines(data)
-    if text is None:
-        return unreadable(deck, why, why_line, why_fix)
-    if not text or text.isspace() or text == "\ufeff":
-        return unreadable(deck, "the file is empty", None, "export the deck again; the file has no content")
-    markup = sniff_markup(text)
-    if markup:
-        return unreadable(deck, markup, 1, _FIX_MARKUP)
-
-    if text[0] == "\ufeff":
-        text = text[1:]
+    decoded = _ydk_text(data)
+    if isinstance(decoded, NotText):
+        return unreadable(deck, *decoded)
+    text, not_utf8 = decoded
     bare_cr = False
     if "\r" in text:
         bare_cr = text.count("\r") != text.count("\r\n")
@@ -212,16 +199,53 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
             None,
             "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
         )
+    reader = _YdkReader(deck, not_utf8)
+    try:
+        reader.read(lines)
+    except _TooManyCards as too_many:
+        return _too_many(deck, too_many.lineno, reader.entry_limit)
+    return reader.finish(text, bare_cr)
 
-    entries = deck.entries
-    problems = deck.problems
-    append = entries.append
-    Entry = DeckEntry
 
+def _ydk_text(data: bytes) -> tuple[str, dict[int, str]] | NotText:
+    """The text of a YDK file without its BOM, and its lines that are not UTF-8 (see ``_decode_lines``); or why
+    the file is not a decklist."""
+    text = decode_deck_text(data)
+    not_utf8: dict[int, str] = {}
+    if isinstance(text, NotText) and text.fix == _FIX_UTF8 and data[:2] not in _BOM16:
+        text, not_utf8 = _decode_lines(data)
+    if isinstance(text, NotText):
+        return text
+    if not text or text.isspace() or text == "\ufeff":
+        return NotText("the file is empty", None, "export the deck again; the file has no content")
+    markup = sniff_markup(text)
+    if markup:
+        return NotText(markup, 1, _FIX_MARKUP)
+    if text[0] == "\ufeff":
+        text = text[1:]
+    return text, not_utf8
+
+
+class _TooManyCards(Exception):
+    """More card lines than ``max_entries()``: the file is not a decklist."""
+
+    def __init__(self, lineno: int):
+        super().__init__(lineno)
+        self.lineno = lineno
+
+
+_SECTION_BY_ORDER = (MAIN, EXTRA, SIDE)
+
+
+class _YdkReader:
+    """One YDK file read line by line into ``deck``: ``read`` takes plain passcodes itself and hands every other
+    kind of line to a method (``s`` is the line stripped, ``raw`` the line as written)."""
+
+    # The state at the start of a file, as class attributes: a reader sets only what its file changes, as most
+    # files are plain passcodes and three markers.
     section = MAIN
-    run, run_text, run_end, run_section = None, None, 0, None  # the entry adjacent copies extend
     reached = 0  # highest section order seen (main 0, extra 1, side 2)
-    last_marker = None
+    last_marker: str | None = None
     saw_marker = False
     saw_extra = False
     bad = 0  # lines in a card section that are not cards
@@ -229,302 +253,376 @@ def _parse_general(data: bytes, path: str) -> ParsedDeck:
     skip_word: str | None = None  # inside a #pickup/#spare/… section
     skip_problem: Problem | None = None
     skip_count = 0
-    skip_edo = "Main"
-    cosmetic: list[str] = []  # MDPro3's sections met, and where the first began
+    skip_edo = "Main"  # the section EDOPro would read the skipped lines into
+    cosmetic: tuple[str, ...] = ()  # MDPro3's sections met, and where the first began
     cosmetic_line = 0
     cosmetic_count = 0
 
-    entry_limit = max_entries()
-    warn_limit = max_problems()
-    left_out: list = []  # warnings past warn_limit: [count, line, section] of the first
+    left_out = 0  # warnings past warn_limit, and where the first of them was
+    left_out_line = 0
+    left_out_section: str | None = None
 
-    def warn(line: int, message: str, fix: str, sec: str | None) -> None:
-        if len(problems) < warn_limit:
-            problems.append(Problem("syntax", WARNING, message, sec, line, None, fix))
-        elif left_out:
-            left_out[0] += 1
-        else:
-            left_out.extend((1, line, sec))
+    def __init__(self, deck: ParsedDeck, not_utf8: dict[int, str]):
+        self.deck = deck
+        self.entries = deck.entries
+        self.problems = deck.problems
+        self.not_utf8 = not_utf8  # line number -> its first byte that is not UTF-8
+        self.entry_limit = max_entries()
+        self.warn_limit = max_problems()
 
-    def end_skip() -> None:
-        nonlocal skip_word, skip_problem, skip_count, cosmetic_count
-        if skip_word in _COSMETIC:
-            cosmetic_count += skip_count
-        elif skip_problem is not None:
-            what = _SKIPPED_SECTIONS[skip_word]
-            n = skip_count
-            lines_txt = "1 line" if n == 1 else f"{n} lines"
-            skip_problem.message = (
-                f"#{skip_word} is {what}, not part of the deck: its {lines_txt} skipped "
-                f"(EDOPro would read them as {skip_edo} Deck cards)"
-                if n
-                else f"#{skip_word} is {what}, not part of the deck (it is empty)"
-            )
-        skip_word = None
-        skip_problem = None
-        skip_count = 0
+    def read(self, lines: list[str]) -> None:
+        entries = self.entries
+        append = entries.append
+        entry_limit = self.entry_limit
+        not_utf8 = self.not_utf8
+        Entry = DeckEntry  # (locals: the fast path below runs once per card line)
+        section = self.section
+        skip_word = self.skip_word
+        run, run_text, run_end, run_section = None, None, 0, None  # the entry adjacent copies extend
 
-    def switch(new: str, lineno: int, written: str) -> None:
-        nonlocal section, reached, last_marker, saw_marker
-        if skip_word is not None:
-            end_skip()
-        order = _ORDER[new]
-        if order < reached:
-            edo = (MAIN, EXTRA, SIDE)[reached]
-            warn(
-                lineno,
-                f"{written} after {last_marker}: the cards below are read as {_TITLE[new]} Deck cards, "
-                f"but EDOPro and YGOPro never go back to an earlier section and would read them as "
-                f"{_TITLE[edo]} Deck cards",
-                "put the sections in the order #main, #extra, !side",
-                new,
-            )
-        else:
-            reached = order
-        section = new
-        last_marker = written
-        saw_marker = True
-
-    for lineno, raw in enumerate(lines, 1):
-        # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
-        # entry with a count (its span of lines), as most files list copies one after another.
-        s = raw if raw.isdigit() else raw.strip()
-        if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
-            if s == run_text and lineno == run_end and section is run_section:
+        for lineno, raw in enumerate(lines, 1):
+            # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
+            # entry with a count (its span of lines), as most files list copies one after another.
+            if lineno == run_end and raw == run_text and run is not None:  # the next line, the same passcode
                 run.count += 1
                 run.span += 1
                 run_end += 1
                 continue
-            if len(entries) >= entry_limit:
-                return _too_many(deck, lineno, entry_limit)
-            run = Entry(section, lineno, int(s), None, 1, s)  # 0 too: a card no one has (unknown-card)
-            append(run)
-            run_text, run_end, run_section = s, lineno + 1, section
-            continue
-        elif not s:
-            continue
-        if not_utf8 and lineno in not_utf8:  # never a plain passcode: such a line is not ASCII
-            comment = s[0] == "#"
-            warn(lineno, f"{'a comment' if comment else 'a line'} that is not UTF-8 text (byte {not_utf8[lineno]}): "
-                 f"read as Windows-1252{' and skipped' if comment else ''}", "save the file as UTF-8 text", section)
-
-        c = s[0]
-        if c == "#":
-            key = _hash_key(s)
-            if key is None:
-                continue  # "#", "##tag", "###tag", "# Card Name"
-            if key == "created" and deck.player is None:
-                deck.player = _creator(s)
-            if key == "extra":
-                if raw != "#extra":
-                    warn(
-                        lineno,
-                        f"Extra Deck marker written as {clip(s)!r}"
-                        + (" with spaces around it" if s == "#extra" else "")
-                        + ": read as #extra, but EDOPro only recognises a line that is exactly #extra "
-                        "and would read the Extra Deck as Main Deck cards",
-                        "write the line as exactly #extra",
-                        EXTRA,
-                    )
-                saw_extra = True
-                switch(EXTRA, lineno, "#extra")
-            elif key == "main":
-                switch(MAIN, lineno, "#main")
-            elif key == "side":
-                warn(
-                    lineno,
-                    f"{clip(s)!r} is not a section marker for EDOPro or YGOPro (they would keep reading the "
-                    f"cards below into the {_TITLE[(MAIN, EXTRA, SIDE)[reached]]} Deck); read as !side, "
-                    "the Side Deck",
-                    "write !side instead of #side",
-                    SIDE,
-                )
-                switch(SIDE, lineno, s)
-            elif key in _COSMETIC:
-                if skip_word is not None:
-                    end_skip()
-                skip_word, skip_count = key, 0
-                cosmetic.append(f"#{key}")
-                cosmetic_line = cosmetic_line or lineno
-                saw_marker = True
-            elif key in _SKIPPED_SECTIONS:
-                if skip_word is not None:
-                    end_skip()
-                skip_word = key
-                skip_count = 0
-                skip_problem = Problem(
-                    "syntax",
-                    WARNING,
-                    "",
-                    section,
-                    lineno,
-                    None,
-                    f"nothing to do if the file comes from MDPro3; if these are Side Deck cards, "
-                    f"move them above the #{key} line",
-                )
-                problems.append(skip_problem)
-                skip_edo = _TITLE[(MAIN, EXTRA, SIDE)[reached]]
-                saw_marker = True
-            # any other "#word" (#created by …, #notes) is a comment
-            continue
-
-        if c == "!":
-            if s != "!side":
-                warn(
-                    lineno,
-                    f"Side Deck marker written as {clip(s)!r}: read as !side",
-                    "write the line as exactly !side",
-                    SIDE,
-                )
-            switch(SIDE, lineno, "!side")
-            continue
-
-        if skip_word is not None:
-            skip_count += 1
-            continue
-
-        # Slow path: text around a passcode, long numbers, odd characters.
-        n = len(s)
-        i = 0
-        while i < n and "0" <= s[i] <= "9":
-            i += 1
-        if i:
-            digits = s[:i]
-            sig = digits.lstrip("0")
-            if len(sig) > MAX_PASSCODE_DIGITS:
-                warn(
-                    lineno,
-                    f"{clip(digits)} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
-                    "check the number against the card's passcode",
-                    section,
-                )
-                bad += 1
-                continue
-            code = int(sig) if sig else 0
-            text_line = _TEXT_LINE.fullmatch(s) if i <= 2 else None
-            if text_line and any(ch.isalpha() for ch in text_line.group(2)):
-                # "3 Effect Veiler": a line of a text decklist, read by name
-                name = clip(text_line.group(2).strip(), NAME_LIMIT)
-                if not code:
-                    warn(lineno, f"{clip(s)!r}: a count of 0; line skipped", "remove the line, or write the count",
-                         section)
-                    bad += 1
+            s = raw if raw.isdigit() else raw.strip()
+            if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
+                if s == run_text and lineno == run_end and section is run_section and run is not None:
+                    run.count += 1
+                    run.span += 1
+                    run_end += 1
                     continue
-                warn(
-                    lineno,
-                    f"{clip(s)!r} is a count and a card name, not a passcode: read as {code} "
-                    f"{'copy' if code == 1 else 'copies'} of the card named {clip(name)!r}",
-                    f"YDK lines hold passcodes, one line per copy (EDOPro and YGOPro read this line as passcode "
-                    f"{code}, which no card has): write the card's passcode {'once' if code == 1 else f'{code} times'}",
-                    section,
-                )
                 if len(entries) >= entry_limit:
-                    return _too_many(deck, lineno, entry_limit)
-                append(Entry(section, lineno, None, name, code, clip(s, NAME_LIMIT)))  # the line, as quoted
+                    raise _TooManyCards(lineno)
+                run = Entry(section, lineno, int(s), None, 1, s)  # 0 too: a card no one has (unknown-card)
+                append(run)
+                run_text, run_end, run_section = s, lineno + 1, section
                 continue
-            rest = s[i:]
-            name = None
-            if rest:
-                tail = rest.strip(_NAME_SEP)
-                if not (rest[0].isspace() or rest[0] in _NAME_SEP):
-                    warn(
-                        lineno,
-                        f"{clip(s)!r}: text right after the passcode; read as passcode {code}",
-                        "put a space between the passcode and any text after it",
-                        section,
-                    )
-                elif tail and _COUNT_LIKE.fullmatch(tail):
-                    warn(
-                        lineno,
-                        f"{clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
-                        f"read as 1 copy of {code}",
-                        "repeat the passcode on its own line once per copy",
-                        section,
-                    )
-                elif tail and any(ch.isalpha() for ch in tail):
-                    name = clip(tail, NAME_LIMIT)
-                    if len(digits) <= 2:
-                        warn(
-                            lineno,
-                            f"{clip(s)!r} looks like a count and a card name, not a passcode; read as passcode {code}",
-                            "YDK lines hold passcodes; write the card's passcode once per copy, "
-                            "or use a YAML decklist for names and counts",
-                            section,
-                        )
-            if len(entries) >= entry_limit:
-                return _too_many(deck, lineno, entry_limit)
-            append(Entry(section, lineno, code, name, 1, clip(s, NAME_LIMIT)))  # the line, as quoted
-            continue
+            if not s:
+                continue
+            if not_utf8 and lineno in not_utf8:  # never a plain passcode: such a line is not ASCII
+                self.not_utf8_line(s, lineno)
 
+            first = s[0]
+            if first == "#":
+                self.hash_line(s, raw, lineno)
+                section, skip_word = self.section, self.skip_word  # a marker may change them
+            elif first == "!":
+                self.side_marker(s, lineno)
+                section, skip_word = self.section, self.skip_word
+            elif skip_word is not None:
+                self.skip_count += 1  # a line of a section that is not deck cards
+            else:
+                self.card_line(s, lineno)
+
+    # --- warnings ------------------------------------------------------------------------------
+
+    def warn(self, line: int, message: str, fix: str, section: str | None) -> None:
+        if len(self.problems) < self.warn_limit:
+            self.problems.append(Problem("syntax", WARNING, message, section, line, None, fix))
+        elif self.left_out:
+            self.left_out += 1
+        else:
+            self.left_out, self.left_out_line, self.left_out_section = 1, line, section
+
+    def not_utf8_line(self, s: str, lineno: int) -> None:
+        comment = s[0] == "#"
+        self.warn(lineno, f"{'a comment' if comment else 'a line'} that is not UTF-8 text (byte {self.not_utf8[lineno]}): "
+                  f"read as Windows-1252{' and skipped' if comment else ''}", "save the file as UTF-8 text", self.section)
+
+    # --- markers and comments ------------------------------------------------------------------
+
+    def hash_line(self, s: str, raw: str, lineno: int) -> None:
+        """A line starting with ``#``: a section marker, ``#created by …``, or a comment."""
+        key = _hash_key(s)
+        if key is None:
+            return  # "#", "##tag", "###tag", "# Card Name"
+        if key == "created" and self.deck.player is None:
+            self.deck.player = _creator(s)
+        if key == "extra":
+            self.extra_marker(s, raw, lineno)
+        elif key == "main":
+            self.switch(MAIN, lineno, "#main")
+        elif key == "side":
+            self.hash_side_marker(s, lineno)
+        elif key in _COSMETIC:
+            self.start_cosmetic(key, lineno)
+        elif key in _SKIPPED_SECTIONS:
+            self.start_skipped(key, lineno)
+        # any other "#word" (#created by …, #notes) is a comment
+
+    def extra_marker(self, s: str, raw: str, lineno: int) -> None:
+        if raw != "#extra":
+            self.warn(
+                lineno,
+                f"Extra Deck marker written as {clip(s)!r}"
+                + (" with spaces around it" if s == "#extra" else "")
+                + ": read as #extra, but EDOPro only recognises a line that is exactly #extra "
+                "and would read the Extra Deck as Main Deck cards",
+                "write the line as exactly #extra",
+                EXTRA,
+            )
+        self.saw_extra = True
+        self.switch(EXTRA, lineno, "#extra")
+
+    def hash_side_marker(self, s: str, lineno: int) -> None:
+        self.warn(
+            lineno,
+            f"{clip(s)!r} is not a section marker for EDOPro or YGOPro (they would keep reading the "
+            f"cards below into the {self.reached_title()} Deck); read as !side, "
+            "the Side Deck",
+            "write !side instead of #side",
+            SIDE,
+        )
+        self.switch(SIDE, lineno, s)
+
+    def side_marker(self, s: str, lineno: int) -> None:
+        """A line starting with ``!``: read as ``!side``."""
+        if s != "!side":
+            self.warn(
+                lineno,
+                f"Side Deck marker written as {clip(s)!r}: read as !side",
+                "write the line as exactly !side",
+                SIDE,
+            )
+        self.switch(SIDE, lineno, "!side")
+
+    def reached_title(self) -> str:
+        """The furthest section reached so far, where EDOPro would read the next cards: "Main", "Extra", "Side"."""
+        return _TITLE[_SECTION_BY_ORDER[self.reached]]
+
+    def switch(self, new: str, lineno: int, written: str) -> None:
+        if self.skip_word is not None:
+            self.end_skip()
+        order = _ORDER[new]
+        if order < self.reached:
+            self.warn(
+                lineno,
+                f"{written} after {self.last_marker}: the cards below are read as {_TITLE[new]} Deck cards, "
+                f"but EDOPro and YGOPro never go back to an earlier section and would read them as "
+                f"{self.reached_title()} Deck cards",
+                "put the sections in the order #main, #extra, !side",
+                new,
+            )
+        else:
+            self.reached = order
+        self.section = new
+        self.last_marker = written
+        self.saw_marker = True
+
+    # --- sections that are not deck cards ------------------------------------------------------
+
+    def start_cosmetic(self, key: str, lineno: int) -> None:
+        if self.skip_word is not None:
+            self.end_skip()
+        self.skip_word, self.skip_count = key, 0
+        self.cosmetic += (f"#{key}",)
+        self.cosmetic_line = self.cosmetic_line or lineno
+        self.saw_marker = True
+
+    def start_skipped(self, key: str, lineno: int) -> None:
+        if self.skip_word is not None:
+            self.end_skip()
+        self.skip_word = key
+        self.skip_count = 0
+        self.skip_problem = Problem(
+            "syntax",
+            WARNING,
+            "",  # written by end_skip, once the lines are counted
+            self.section,
+            lineno,
+            None,
+            f"nothing to do if the file comes from MDPro3; if these are Side Deck cards, "
+            f"move them above the #{key} line",
+        )
+        self.problems.append(self.skip_problem)
+        self.skip_edo = self.reached_title()
+        self.saw_marker = True
+
+    def end_skip(self) -> None:
+        word = self.skip_word
+        if word in _COSMETIC:
+            self.cosmetic_count += self.skip_count
+        elif self.skip_problem is not None and word is not None:  # (a skipped section has both)
+            what = _SKIPPED_SECTIONS[word]
+            n = self.skip_count
+            lines_txt = "1 line" if n == 1 else f"{n} lines"
+            self.skip_problem.message = (
+                f"#{word} is {what}, not part of the deck: its {lines_txt} skipped "
+                f"(EDOPro would read them as {self.skip_edo} Deck cards)"
+                if n
+                else f"#{word} is {what}, not part of the deck (it is empty)"
+            )
+        self.skip_word = None
+        self.skip_problem = None
+        self.skip_count = 0
+
+    # --- card lines that are not a plain passcode ----------------------------------------------
+
+    def add(self, lineno: int, passcode: int | None, name: str | None, count: int, line: str) -> None:
+        """An entry for a card line that is not a plain passcode (``line`` is quoted in reports)."""
+        if len(self.entries) >= self.entry_limit:
+            raise _TooManyCards(lineno)
+        self.entries.append(DeckEntry(self.section, lineno, passcode, name, count, clip(line, NAME_LIMIT)))
+
+    def card_line(self, s: str, lineno: int) -> None:
+        """Text around a passcode, long numbers, odd characters."""
+        leading = _LEADING_DIGITS.match(s)
+        if leading:
+            self.passcode_line(s, leading.group(), lineno)
+            return
         core = s.strip(_STRIP_PUNCT)
         if core and core.isdecimal():
-            if len(core.lstrip("0")) > MAX_PASSCODE_DIGITS:
-                warn(
-                    lineno,
-                    f"{clip(s)!r} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
-                    "check the number against the card's passcode",
-                    section,
-                )
-                bad += 1
-                continue
-            code = int(core.lstrip("0") or "0")
-            warn(
-                lineno,
-                f"passcode written as {clip(s)!r}: read as {code}",
-                f"write the passcode alone on the line: {code}",
-                section,
-            )
-            if len(entries) >= entry_limit:
-                return _too_many(deck, lineno, entry_limit)
-            append(Entry(section, lineno, code, None, 1, clip(s, NAME_LIMIT)))
-            continue
+            self.punctuated_passcode(s, core, lineno)
+        else:
+            self.not_a_card(s, lineno)
 
-        bad += 1
+    def passcode_line(self, s: str, digits: str, lineno: int) -> None:
+        """A line starting with ``digits`` and more: a passcode and text, or a count and a card name."""
+        significant = digits.lstrip("0")
+        if len(significant) > MAX_PASSCODE_DIGITS:
+            self.long_number(clip(digits), lineno)
+            return
+        code = int(significant) if significant else 0
+        counted = _TEXT_LINE.fullmatch(s) if len(digits) <= 2 else None
+        if counted and any(ch.isalpha() for ch in counted.group(2)):
+            self.count_and_name(s, code, counted.group(2), lineno)
+            return
+        name = self.text_after_passcode(s, digits, code, lineno)
+        self.add(lineno, code, name, 1, s)
+
+    def count_and_name(self, s: str, count: int, name_text: str, lineno: int) -> None:
+        """ "3 Effect Veiler", "3x Effect Veiler": a line of a text decklist, read by name."""
+        if not count:
+            self.warn(lineno, f"{clip(s)!r}: a count of 0; line skipped", "remove the line, or write the count",
+                      self.section)
+            self.bad += 1
+            return
+        name = clip(name_text.strip(), NAME_LIMIT)
+        self.warn(
+            lineno,
+            f"{clip(s)!r} is a count and a card name, not a passcode: read as {count} "
+            f"{'copy' if count == 1 else 'copies'} of the card named {clip(name)!r}",
+            f"YDK lines hold passcodes, one line per copy (EDOPro and YGOPro read this line as passcode "
+            f"{count}, which no card has): write the card's passcode {'once' if count == 1 else f'{count} times'}",
+            self.section,
+        )
+        self.add(lineno, None, name, count, s)
+
+    def text_after_passcode(self, s: str, digits: str, code: int, lineno: int) -> str | None:
+        """The card name written after the passcode ``digits``, if any; other text there is warned about."""
+        rest = s[len(digits):]
+        if not rest:
+            return None
+        tail = rest.strip(_NAME_SEP)
+        if not (rest[0].isspace() or rest[0] in _NAME_SEP):
+            self.warn(
+                lineno,
+                f"{clip(s)!r}: text right after the passcode; read as passcode {code}",
+                "put a space between the passcode and any text after it",
+                self.section,
+            )
+        elif tail and _COUNT_LIKE.fullmatch(tail):
+            self.warn(
+                lineno,
+                f"{clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
+                f"read as 1 copy of {code}",
+                "repeat the passcode on its own line once per copy",
+                self.section,
+            )
+        elif tail and any(ch.isalpha() for ch in tail):
+            if len(digits) <= 2:
+                self.warn(
+                    lineno,
+                    f"{clip(s)!r} looks like a count and a card name, not a passcode; read as passcode {code}",
+                    "YDK lines hold passcodes; write the card's passcode once per copy, "
+                    "or use a YAML decklist for names and counts",
+                    self.section,
+                )
+            return clip(tail, NAME_LIMIT)
+        return None
+
+    def punctuated_passcode(self, s: str, core: str, lineno: int) -> None:
+        """A passcode in quotes, brackets or other punctuation: "[12345678]"."""
+        significant = core.lstrip("0")
+        if len(significant) > MAX_PASSCODE_DIGITS:
+            self.long_number(repr(clip(s)), lineno)
+            return
+        code = int(significant or "0")
+        self.warn(
+            lineno,
+            f"passcode written as {clip(s)!r}: read as {code}",
+            f"write the passcode alone on the line: {code}",
+            self.section,
+        )
+        self.add(lineno, code, None, 1, s)
+
+    def long_number(self, shown: str, lineno: int) -> None:
+        self.warn(
+            lineno,
+            f"{shown} is not a passcode (passcodes have at most {MAX_PASSCODE_DIGITS} digits); line skipped",
+            "check the number against the card's passcode",
+            self.section,
+        )
+        self.bad += 1
+
+    def not_a_card(self, s: str, lineno: int) -> None:
+        self.bad += 1
         m = _DIGIT_RUN.search(s)
         if s[:1].isdigit() and not s[:1].isascii():  # ³, ①, ¹⁴⁵…: a count or passcode deckcheck cannot read
-            problems.append(Problem("syntax", ERROR, f"{clip(s)!r} begins with {s[0]!r}, a digit that is no count or "
-                                    "passcode deckcheck reads (nor EDOPro): line skipped", section, lineno, None,
-                                    "write the count or the passcode in the digits 0-9"))
-            continue
-        warn(
+            self.problems.append(Problem(
+                "syntax", ERROR, f"{clip(s)!r} begins with {s[0]!r}, a digit that is no count or passcode deckcheck "
+                "reads (nor EDOPro): line skipped", self.section, lineno, None,
+                "write the count or the passcode in the digits 0-9"))
+            return
+        self.warn(
             lineno,
             f"{clip(s)!r} is not a passcode; line skipped",
             f"if {m.group()} is the card's passcode, write it at the start of the line"
             if m
             else _FIX_NOT_PASSCODE,
-            section,
+            self.section,
         )
 
-    if skip_word is not None:
-        end_skip()
-    if cosmetic:
-        problems.append(Problem(
-            "syntax", INFO, f"MDPro3's own sections ({', '.join(dict.fromkeys(cosmetic))}; {cosmetic_count} "
-            f"line{'s' if cosmetic_count != 1 else ''} from line {cosmetic_line} on) are not part of the deck: skipped",
-            None, cosmetic_line, None,
-            f"nothing to do; if some of these lines are Side Deck cards, move them above line {cosmetic_line}"))
-    if left_out:
-        count, line, sec = left_out
-        problems.append(Omitted("syntax", WARNING, count, sec, line, warn_limit))
+    # --- the end of the file -------------------------------------------------------------------
 
-    if not saw_marker and (not entries or bad > len(entries)):
-        return unreadable(deck, *_no_decklist(text, len(entries), bad))
+    def finish(self, text: str, bare_cr: bool) -> ParsedDeck:
+        """The deck, with the notes that wait for the last line; unreadable if it holds no decklist."""
+        deck, entries, problems = self.deck, self.entries, self.problems
+        if self.skip_word is not None:
+            self.end_skip()
+        if self.cosmetic:
+            count, line = self.cosmetic_count, self.cosmetic_line
+            problems.append(Problem(
+                "syntax", INFO, f"MDPro3's own sections ({', '.join(dict.fromkeys(self.cosmetic))}; {count} "
+                f"line{'s' if count != 1 else ''} from line {line} on) are not part of the deck: skipped",
+                None, line, None,
+                f"nothing to do; if some of these lines are Side Deck cards, move them above line {line}"))
+        if self.left_out:
+            problems.append(Omitted("syntax", WARNING, self.left_out, self.left_out_section, self.left_out_line,
+                                    self.warn_limit))
 
-    if bare_cr and entries:
-        problems.append(
-            Problem(
-                "syntax",
-                WARNING,
-                "some lines end in a bare CR (carriage return) and are read as separate lines, "
-                "but EDOPro and YGOPro break lines only at LF and would read just the first card of each",
-                None,
-                None,
-                None,
-                "save the file with LF or CRLF line endings",
+        if not self.saw_marker and (not entries or self.bad > len(entries)):
+            return unreadable(deck, *_no_decklist(text, len(entries), self.bad))
+
+        if bare_cr and entries:
+            problems.append(
+                Problem(
+                    "syntax",
+                    WARNING,
+                    "some lines end in a bare CR (carriage return) and are read as separate lines, "
+                    "but EDOPro and YGOPro break lines only at LF and would read just the first card of each",
+                    None,
+                    None,
+                    None,
+                    "save the file with LF or CRLF line endings",
+                )
             )
-        )
-    deck.no_extra_line = bool(entries) and not saw_extra  # judged with the cards (rules/wrong_section.py)
-    return deck
+        deck.no_extra_line = bool(entries) and not self.saw_extra  # judged with the cards (rules/wrong_section.py)
+        return deck
 
 
 # What a YDK's "#created by …" says when it names a program or a default rather than a player.
@@ -546,83 +644,6 @@ def _creator(line: str) -> str | None:
 
 
 _TITLE = {MAIN: "Main", EXTRA: "Extra", SIDE: "Side"}
-
-
-class PlainYdk:
-    """A YDK file in its plainest shape (``plain_blocks``): the player its ``#created by`` line names (None: no
-    one) and, per section, (section, number of its marker line, its lines)."""
-
-    __slots__ = ("player", "blocks")
-
-    def __init__(self, player: str | None, blocks: list[tuple[str, int, list[str]]]):
-        self.player = player
-        self.blocks = blocks
-
-
-def plain_blocks(data: bytes) -> PlainYdk | None:
-    """A YDK file in its plainest shape (``PlainYdk``); None for any other.
-
-    The plainest shape (nearly every exported file): UTF-8 text, LF or CRLF line ends, comment or blank lines,
-    then exactly ``#main``, ``#extra`` and ``!side`` in this order, each followed only by lines of one
-    passcode (at most 9 digits) or blank lines. The general reading finds no problem in such a file, and
-    reads its lines as ``read_plain`` does (test_parse_ydk checks both readings agree).
-    """
-    if data.startswith(_BOM8):
-        data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if "\x00" in text:
-        return None  # a binary file
-    if "\r" in text:
-        if text.count("\r") != text.count("\r\n"):
-            return None  # a bare CR: warned about
-        text = text.replace("\r\n", "\n")
-    if text[:1] == "\ufeff":
-        text = text[1:]
-    lines = text.split("\n")
-    try:
-        at_main, at_extra, at_side = lines.index("#main"), lines.index("#extra"), lines.index("!side")
-    except ValueError:
-        return None
-    if not at_main < at_extra < at_side or len(lines) > max_entries():  # more lines could be too many entries
-        return None
-    player = None
-    for line in lines[:at_main]:
-        s = line.strip()
-        if s and not _is_comment(s):
-            return None
-        if s and player is None and _hash_key(s) == "created":  # as the general reading takes it
-            player = _creator(s)
-    blocks = [(MAIN, at_main + 1, lines[at_main + 1:at_extra]), (EXTRA, at_extra + 1, lines[at_extra + 1:at_side]),
-              (SIDE, at_side + 1, lines[at_side + 1:])]
-    for _section, _line, block in blocks:
-        joined = "".join(block)  # a blank line adds nothing to it
-        if joined and not (joined.isdigit() and joined.isascii() and max(map(len, block)) <= MAX_PASSCODE_DIGITS):
-            return None  # a line that is not one plain passcode
-    return PlainYdk(player, blocks)
-
-
-def read_plain(deck: ParsedDeck, plain: PlainYdk) -> ParsedDeck:
-    """The entries of a file of ``plain_blocks``: copies of a passcode on adjacent lines are one entry."""
-    deck.player = plain.player
-    append = deck.entries.append
-    Entry = DeckEntry
-    for section, lineno, block in plain.blocks:
-        run = run_text = None
-        for s in block:
-            lineno += 1
-            if s == run_text:
-                run.count += 1
-                run.span += 1
-            elif s:
-                run = Entry(section, lineno, int(s), None, 1, s)
-                append(run)
-                run_text = s
-            else:
-                run_text = None  # a blank line ends a run
-    return deck
 
 
 def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:

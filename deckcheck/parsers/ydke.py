@@ -12,13 +12,12 @@ than three sections) is an ``unreadable`` deck saying what is wrong.
 from __future__ import annotations
 
 import base64
-import binascii
 import re
 import struct
-from urllib.parse import unquote
 
 from deckcheck.limits import NAME_LIMIT, clip, max_entries
 from deckcheck.model import EXTRA, MAIN, SECTION_TITLES, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
+from deckcheck.parsers.base64_text import decode_base64
 from deckcheck.parsers.common import readable_text
 from deckcheck.parsers.ydk import unreadable
 
@@ -26,30 +25,8 @@ __all__ = ["parse_ydke", "decode_base64", "encode_ydke", "MAX_LINKS"]
 
 MAX_LINKS = 1000  # links (decks) read from one file
 _LINK = re.compile(r"ydke://([^\s\"'<>`]*)", re.I)
-_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}")
-_BASE64_URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 _NAME_TRIM = " \t:-–—|>*•=,;([{"
 _FIX = "copy the whole link again from the deck builder (it starts with ydke:// and has three sections ending in !)"
-
-
-def decode_base64(text: str) -> tuple[bytes | None, str | None]:
-    """Bytes of standard or URL-safe base64 (padding optional), or None and what is wrong."""
-    if "%" in text:
-        text = unquote(text)
-    pattern = _BASE64_URL if ("-" in text or "_" in text) else _BASE64
-    good = pattern.match(text).end()
-    if good < len(text):
-        return None, f"not base64 (character {text[good]!r} at position {good + 1})"
-    padded = text.rstrip("=")
-    if len(padded) % 4 == 1:
-        return None, f"not base64 ({len(padded)} characters cannot be whole bytes)"
-    padded += "=" * (-len(padded) % 4)
-    try:
-        if pattern is _BASE64_URL:
-            return base64.urlsafe_b64decode(padded), None
-        return base64.b64decode(padded, validate=True), None
-    except (binascii.Error, ValueError) as exc:
-        return None, f"not base64 ({exc})"
 
 
 def encode_ydke(main: list[int], extra: list[int], side: list[int]) -> str:
@@ -72,11 +49,13 @@ def parse_ydke(data: bytes, path: str) -> list[ParsedDeck]:
         return [deck]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     decks: list[ParsedDeck] = []
+    first = 0  # the line of the first link
     for number, match in enumerate(_LINK.finditer(text), 1):
         if number > MAX_LINKS:
             return [unreadable(ParsedDeck(path=path), f"not a decklist: more than {MAX_LINKS:,} ydke links", None,
                                "put each deck's links in files of their own")]
         line = _line_of(text, match.start())
+        first = first or line
         start = text.rfind("\n", 0, match.start()) + 1
         name = text[start:match.start()].strip(_NAME_TRIM).strip()
         decks.append(_deck(match.group(1), path, line, clip(name, NAME_LIMIT) if name else None))
@@ -85,7 +64,6 @@ def parse_ydke(data: bytes, path: str) -> list[ParsedDeck]:
                            "copy the deck's ydke:// link into the file (EDOPro: Copy deck as ydke link)")]
     other = _other_decklist(text)
     if other is not None:  # a list of cards with a link in a comment: which is the deck?
-        first = _line_of(text, _LINK.search(text).start())
         return [unreadable(ParsedDeck(path=path), f"the file holds a ydke:// link (line {first}) and, besides it, "
                            f"{other}: which of them is the deck is not clear", first,
                            "keep only the deck: its ydke:// link (one a line, a name before it allowed), or the list "

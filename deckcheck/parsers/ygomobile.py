@@ -24,7 +24,7 @@ from deckcheck.limits import NAME_LIMIT, clip
 from deckcheck.model import EXTRA, MAIN, SECTION_TITLES, SIDE, DeckEntry, ParsedDeck
 from deckcheck.parsers.common import readable_text
 from deckcheck.parsers.ydk import unreadable
-from deckcheck.parsers.ydke import decode_base64
+from deckcheck.parsers.base64_text import decode_base64
 
 __all__ = ["MAX_ENTRIES", "MAX_PASSCODE", "encode_ygomobile", "looks_like_ygomobile", "parse_ygomobile"]
 

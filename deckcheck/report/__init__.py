@@ -1,8 +1,7 @@
 """Reporters: pure functions of the results. They know nothing of the rules.
 
 Every output format of ``deckcheck check`` is a :class:`ReportFormat` (``registry.output_format(name)``): the
-report in pieces (``chunks``), drawn on a terminal where it can be (text), and the piece of each deck
-that can be made where the deck is checked (JSON). Decks come in ``run.results`` in the order the
+report in pieces (``chunks``), drawn on a terminal where it can be (text). Decks come in ``run.results`` in the order the
 files were found; only the text report reorders them (worst first).
 """
 
@@ -37,9 +36,6 @@ class ReportFormat(ABC):
     """One output format of ``deckcheck check`` (as pip-audit's ``VulnerabilityFormat``)."""
 
     draws = False  # drawn on a terminal (rich) when written to standard output: ``draw``
-    # A deck's piece of the report, made where the deck is checked (batch.py's workers too):
-    # (result, (format id, list name)[, the result it was moved from]) → the pieces; None: not made apart.
-    deck_pieces: Callable[..., tuple] | None = None
 
     @abstractmethod
     def chunks(self, run: Run, *, quiet: bool = False) -> Iterable[str]:
@@ -169,26 +165,17 @@ class Run:
 
     def _tallies(self) -> tuple[dict, dict]:
         """Errors and warnings by rule, and by (rule, list status, card): key → [problems, decks, severity,
-        first problem]. Counted once, each problems list once however many decks share it (copies of a file)."""
+        first problem]. Counted once."""
         if self._tallied is None:
-            lists: dict[int, list] = {}  # a problems list (shared by files of the same contents) → [list, decks]
-            for result in self.results:
-                problems = result.problems
-                if problems:
-                    seen = lists.get(id(problems))
-                    if seen is None:
-                        lists[id(problems)] = [problems, 1]
-                    else:
-                        seen[1] += 1
             by_rule: dict = {}
             by_card: dict = {}
-            for problems, decks in lists.values():
+            for result in self.results:
                 own_rules: set = set()
                 own_cards: set = set()
-                for p in problems:
+                for p in result.problems:
                     if p.severity == ERROR or p.severity == WARNING:
-                        _count(by_rule, own_rules, p.rule, p, decks)
-                        _count(by_card, own_cards, _rule_and_card(p), p, decks)
+                        _count(by_rule, own_rules, p.rule, p)
+                        _count(by_card, own_cards, _rule_and_card(p), p)
             self._tallied = (by_rule, by_card)
         return self._tallied
 
@@ -211,16 +198,16 @@ class Run:
         return self._card_counts
 
 
-def _count(found: dict, own: set, key, p, decks: int) -> None:
-    """Count problem ``p`` of a problems list that ``decks`` decks share under ``key`` (``own``: the keys
-    that list counted already, so each deck counts once per key)."""
+def _count(found: dict, own: set, key, p) -> None:
+    """Count problem ``p`` of a deck under ``key`` (``own``: the keys that deck counted already, so each deck
+    counts once per key)."""
     tally = found.get(key)
     if tally is None:
         tally = found[key] = [0, 0, p.severity, p]
-    tally[0] += decks
+    tally[0] += 1
     if key not in own:
         own.add(key)
-        tally[1] += decks
+        tally[1] += 1
     if p.severity == ERROR:
         tally[2] = ERROR
 

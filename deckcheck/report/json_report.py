@@ -11,87 +11,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from json.encoder import encode_basestring as _s  # the C string encoder (ensure_ascii=False)
+from typing import Any
 
-from ..model import CardRef, Problem
+from ..model import CardRef, DeckResult, Problem
 from . import CardCount, ReportFormat, Run, tool_info
 from .escape import json_safe
 
 _dumps = json.JSONEncoder(ensure_ascii=False).encode  # one encoder, C accelerated (no indent)
 
-_PROBLEM_KEYS = ("rule", "severity", "message", "section", "line", "card", "fix")
-_PROBLEM = '{"rule": %s, "severity": %s, "message": %s, "section": %s, "line": %s, "card": %s, "fix": %s}'
 
-
-def _problem_json(p) -> str:
-    """``json.dumps(p.to_json())``, twice as fast: problems are most of a large report."""
-    card = p.card
-    return _PROBLEM % (
-        _s(p.rule), _s(p.severity), _s(p.message),
-        "null" if p.section is None else _s(p.section),
-        "null" if p.line is None else int(p.line),
-        "null" if card is None else '{"name": %s, "passcode": %s}' % (
-            "null" if card.name is None else _s(card.name), "null" if card.passcode is None else int(card.passcode)),
-        "null" if p.fix is None else _s(p.fix),
-    )
-
-
-# The fast path only while Problem.to_json has exactly these fields; else the plain encoder.
-FAST_PROBLEMS = tuple(Problem("rule", "error", "message").to_json()) == _PROBLEM_KEYS
-
-
-# Verdicts shared by files of the same contents (checker.py: DeckResult.moved) share their problems list:
-# its rendering (and the verdict it makes) is kept by the list's identity (the list kept with it, so its id is
-# not reused), with the rest of the last line made with it: copies of a file share that string.
-_rendered: dict[int, list] = {}  # id(problems) → [problems, legal, problems JSON, (what the rest was made of, rest)]
-_RENDERED_MAX = 4096
-
-
-def deck_line(result, deck_format: tuple[str, str] | None = None) -> str:
+def deck_line(result: DeckResult, deck_format: tuple[str, str | None] | None = None, lines: Any = None) -> str:
     """One deck's JSON object on one line (what ``json.dumps(deck_json(...))`` gives), passed through
-    ``json_safe`` (piece by piece: each piece starts and ends with JSON punctuation)."""
-    return "".join(deck_line_pieces(result, deck_format))
-
-
-def deck_line_pieces(result, deck_format: tuple[str, str] | None = None, moved_from=None) -> tuple[str, ...]:
-    """``deck_line`` in pieces: the start with the path, then the rest, one string shared by the copies of a
-    file (made once, and sent once by the worker that checked them: batch.py). ``moved_from``: the result
-    this one is a copy of (``DeckResult.moved``), its pieces made: the rest is the same."""
-    if not FAST_PROBLEMS:
-        return (json_safe(_dumps(deck_json(result, deck_format))),)
-    like = moved_from.rendered if moved_from is not None else None
-    if like is not None and len(like) == 2 and path_uri(moved_from.path) is None and path_uri(result.path) is None:
-        return '{"path": ' + json_safe(_s(result.path)) + ", ", like[1]
-    problems = result.problems
-    known = _rendered.get(id(problems))
-    if known is None or known[0] is not problems:
-        listed = json_safe(", ".join(map(_problem_json, problems)))
-        if len(_rendered) >= _RENDERED_MAX:
-            _rendered.clear()
-        known = _rendered[id(problems)] = [problems, "true" if result.legal else "false", listed, None]
-    head = '{"path": ' + json_safe(_s(result.path)) + ", "
-    uri = path_uri(result.path)
-    made_of = (result.sizes, result.name, result.player, deck_format, result.facts.get("points"), result.fingerprint)
-    if uri is None and known[3] is not None and known[3][0] == made_of:
-        return head, known[3][1]
-    body = '"legal": %s, "sections": %s, "problems": [%s], "fingerprint": %s' % (
-        known[1], _dumps(result.sizes), known[2], "null" if result.fingerprint is None else _s(result.fingerprint))
-    tail = ""
-    if result.name:
-        tail += ', "name": ' + _s(result.name)
-    if result.player:
-        tail += ', "player": ' + _s(result.player)
-    if deck_format:
-        tail += ', "format": %s, "banlist": %s' % (_dumps(deck_format[0]), _dumps(deck_format[1]))
-    if uri is not None:
-        tail += ', "uri": ' + _s(uri)
-    points = made_of[4]
-    if points:
-        tail += ', "points": ' + _dumps(points)
-    rest = body + json_safe(tail) + "}"
-    if uri is None:
-        known[3] = (made_of, rest)
-    return head, rest
+    ``json_safe``. ``lines``: the ``fast.json_lines`` device (``_templates()``), or None for the plain encoder."""
+    if lines is not None:
+        return lines.deck_line(result, deck_format, path_uri(result.path))
+    return json_safe(_dumps(deck_json(result, deck_format)))
 
 
 def path_uri(path: str) -> str | None:
@@ -108,7 +42,7 @@ def path_uri(path: str) -> str | None:
         return artifact_uri(path)
 
 
-def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
+def deck_json(result: DeckResult, deck_format: tuple[str, str | None] | None = None) -> dict:  # (format id, list name)
     out = {
         "path": result.path,
         "legal": result.legal,
@@ -131,7 +65,7 @@ def deck_json(result, deck_format: tuple[str, str] | None = None) -> dict:
 
 
 def summary_json(run: Run, cards: bool = True) -> dict:
-    """The summary (``cards``: with its entries per card; the report writes those itself, ``card_entry``)."""
+    """The summary (``cards``: with its entries per card; the report may write those itself, ``_summary_text``)."""
     summary = {
         "decks": len(run.results),
         "legal": run.legal,
@@ -155,35 +89,38 @@ def card_json(count) -> dict:
             "problems": count.problems, "decks": count.decks}
 
 
-_CARD_ENTRY = '{"rule": %s, "kind": %s, "severity": %s, "card": {"name": %s, "passcode": %s}, "problems": %d, "decks": %d}'
-
-
-def card_entry(count) -> str:
-    """``_dumps(card_json(count))``, five times as fast: a large run has thousands of these entries."""
-    name, passcode = count.card.name, count.card.passcode
-    return _CARD_ENTRY % (_s(count.rule), _s(count.kind), _s(count.severity), "null" if name is None else _s(name),
-                          "null" if passcode is None else int(passcode), count.problems, count.decks)
-
-
-# The fast entries only while card_json has exactly these fields; else the plain encoder.
-FAST_CARD_ENTRIES = tuple(card_json(CardCount("r", "k", "error", CardRef("n", 1), "n", 1, 1))) == (
-    "rule", "kind", "severity", "card", "problems", "decks")
+def _templates() -> Any:
+    """The ``fast.json_lines`` device, where it is present and writes the fields the dicts have; else None."""
+    try:
+        from ..fast import json_lines as lines, turned_off
+    except ImportError:  # deckcheck without its fast/ folder (or without this device): the plain encoder
+        return None
+    if turned_off("json_lines"):
+        return None
+    card = CardRef("n", 1)
+    deck = DeckResult("p", {"main": 0, "extra": 0, "side": 0}, [Problem("r", "error", "m", card=card)], "n",
+                      {"points": {"total": 1}}, "p", "f")
+    writes = (tuple(deck.problems[0].to_json()) == lines.PROBLEM_FIELDS
+              and tuple(deck_json(deck, ("f", "l"))) == tuple(f for f in lines.DECK_FIELDS if f != "uri")
+              and tuple(card_json(CardCount("r", "k", "error", card, "n", 1, 1))) == lines.CARD_ENTRY_FIELDS)
+    return lines if writes else None
 
 
 def _indented(value, level: int = 1) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
 
 
-def _summary_text(run: Run) -> str:
+def _summary_text(run: Run, templates: Any = None) -> str:
     """The summary, indented as the rest, with each entry of its lists (rules, cards) on one line as the decks
-    are: readable, greppable, and written by the C encoder (thousands of cards in a large run)."""
+    are: readable, greppable, and written by the C encoder (thousands of cards in a large run). ``templates``:
+    the ``fast.json_lines`` device, which writes the card entries."""
     lines = []
-    summary = summary_json(run, cards=not FAST_CARD_ENTRIES)
-    if FAST_CARD_ENTRIES:
-        summary["cards"] = [card_entry(c) for c in run.card_counts() if c.card is not None]
+    summary: dict[str, Any] = summary_json(run, cards=templates is None)
+    if templates is not None:
+        summary["cards"] = [templates.card_entry(c) for c in run.card_counts() if c.card is not None]
     for key, value in summary.items():
         if isinstance(value, list) and value:
-            items = ",\n".join("      " + (item if key == "cards" and FAST_CARD_ENTRIES else _dumps(item))
+            items = ",\n".join("      " + (item if key == "cards" and templates is not None else _dumps(item))
                                 for item in value)
             lines.append(f'    "{key}": [\n{items}\n    ]')
         else:
@@ -213,6 +150,7 @@ def render_chunks(run: Run) -> Iterator[str]:
 
 
 def _chunks(run: Run) -> Iterator[str]:
+    templates = _templates()
     head = {
         "tool": tool_info(),
         "format": {
@@ -235,14 +173,9 @@ def _chunks(run: Run) -> Iterator[str]:
         formats = run.deck_formats
         last = len(run.results) - 1
         for i, result in enumerate(run.results):
-            pieces = result.rendered  # made by the process that checked the deck (batch.check_files)
-            if pieces is None:
-                pieces = deck_line_pieces(result, formats.get(result.path))
-            yield "    "
-            yield from pieces
-            yield ",\n" if i < last else "\n"
+            yield "    " + deck_line(result, formats.get(result.path), templates) + (",\n" if i < last else "\n")
         yield "  ],\n"
-    yield json_safe(_summary_text(run))
+    yield json_safe(_summary_text(run, templates))
     yield "}\n"
 
 
@@ -251,7 +184,5 @@ def render(run: Run) -> str:
 
 
 class JsonFormat(ReportFormat):
-    deck_pieces = staticmethod(deck_line_pieces)
-
     def chunks(self, run: Run, *, quiet: bool = False) -> Iterator[str]:
         return render_chunks(run)

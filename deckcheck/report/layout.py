@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -163,7 +163,7 @@ def fold(console: Console, parts: list[Text], width: int | None, indent: int = 2
 
 
 def print_grid(console: Console, headers: list[str], rows: list[list], width: int | None,
-               optional: tuple[str, ...] = (), justify: dict[str, str] | None = None) -> None:
+               optional: tuple[str, ...] = (), justify: dict[str, JustifyMethod] | None = None) -> None:
     """Rows as a table where one fits ``width``, else as records: each row's first cell, then "Header: value"
     for the others, folded. The ``optional`` columns are left out, last first, while the table would need
     wrapping. Cells are Text or str (shown as data)."""
@@ -230,7 +230,8 @@ def runs_line(runs: list[tuple[str, str]], width: int | None = None, indent: int
     wrap). A word wider than a line goes to ``hang``, which folds it."""
     out = Text()
     if width is None or sum(cells(text) for text, _ in runs) <= width:
-        style_now, buffer = "", []
+        style_now = ""
+        buffer: list[str] = []
         for text, style in runs:  # one append per run of one style
             if style != style_now and buffer:
                 out.append("".join(buffer), style_now)
@@ -266,7 +267,7 @@ def runs_line(runs: list[tuple[str, str]], width: int | None = None, indent: int
 
     for (spaces, space_style), pieces in words:
         size = sum(cells(chunk) for chunk, _ in pieces)
-        if size > width - indent:
+        if size > width - indent and console is not None:  # a word wider than a line: folded (measured by console)
             return hang(console, runs_line(runs), width, indent=indent, first=0)
         if line and line + len(spaces) + size > width:
             put("\n" + " " * indent, "")

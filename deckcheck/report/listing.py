@@ -148,7 +148,7 @@ def card_history(card, history, output_format: str, console) -> None:
 
 
 STATUS_STYLES = {"Forbidden": "red", "Limited": "yellow", "Semi-Limited": "yellow", "Unlimited": "green",
-                 "not released yet": "dim", "not in the pool": "dim"}
+                 "in the pool": "green", "not released yet": "dim", "not in the pool": "dim"}
 
 
 def status_text(status: str) -> Text:
@@ -198,7 +198,7 @@ def card_matches(query: str, found, more: bool, console) -> None:
 
 def cards(found: list[CardFacts], output_format: str, console) -> None:
     """What deckcheck knows of each card, with its standing in each regulation (every built-in format today)."""
-    from ..rushdb import GAME_TITLES, RUSH, game_of
+    from ..rushdb import GAME_TITLES, RUSH, RushCard, game_of
 
     documents = [facts.document for facts in found]
     if output_format == "json":
@@ -212,14 +212,16 @@ def cards(found: list[CardFacts], output_format: str, console) -> None:
         table = Table(box=None, show_header=False, padding=(0, 1))
         table.add_column(style="bold")
         table.add_column()
-        rows = [
+        rows: list[tuple[str, str | Text]] = [
             ("Name", card.name),
             ("Passcodes", ", ".join(map(str, card.passcodes))
              + ("  (alternate artworks share one limit)" if len(card.passcodes) > 1 else "")),
             ("Kind", _kind(card)),
         ]
         relation, group = facts.relation, facts.group
-        if relation == "stands for":
+        if group is None:
+            pass
+        elif relation == "stands for":
             rows.append(("Official card", f"{group.name} ({group.passcode}): this id is an unofficial version of it; "
                                           f"decklists should use {group.passcode}"))
         elif relation == "same name":
@@ -232,14 +234,14 @@ def cards(found: list[CardFacts], output_format: str, console) -> None:
                                          "one limit for both"))
         pools = [p.upper() for p in ("tcg", "ocg") if getattr(card, p)]
         if game_of(card) == RUSH:
-            rush = getattr(card, "legend", None) is not None
+            marks = card if isinstance(card, RushCard) else None  # (a Rush row read with its marks: always)
             released = [("Game", "Rush Duel (a card of its own game: not playable with OCG/TCG cards)"),
                         ("Legend", ("yes: a Legend card (at most one Legend card of each card type in a Rush Deck)"
-                                    if card.legend else "no") if rush else "—"),
+                                    if marks.legend else "no") if marks else "—"),
                         ("Maximum", ("yes: one of the three pieces of a Maximum monster (each its own card)"
-                                     if card.maximum else "no") if rush else "—"),
-                        ("Released", ("not yet: a prerelease card" if card.prerelease else "yes (no source dates "
-                                      "Rush releases)") if rush else "—")]
+                                     if marks.maximum else "no") if marks else "—"),
+                        ("Released", ("not yet: a prerelease card" if marks.prerelease else "yes (no source dates "
+                                      "Rush releases)") if marks else "—")]
         else:
             released = [("Released in", ", ".join(pools) or f"neither TCG nor OCG ({card.origin})"),
                         ("First release", f"TCG {card.tcg_date or '—'} · OCG {card.ocg_date or '—'}")]
@@ -372,8 +374,10 @@ def format_definition(fmt, output_format: str, console) -> None:
                       soft_wrap=True)
 
 
-def data(document: dict, output_format: str, console) -> None:
-    """What ``deckcheck data`` says (``queries.data_report``)."""
+def data(document: dict, output_format: str, console, verbose: bool = False) -> None:
+    """What ``deckcheck data`` says (``queries.data_report``): the card data and its age, the lists in force today,
+    the pools, facts and corrections in a line each, the data directory and whether to update. ``verbose``: every
+    source with its commit and date, and every correction (JSON always has everything)."""
     if output_format == "json":
         _emit_json(document)
         return
@@ -397,55 +401,76 @@ def data(document: dict, output_format: str, console) -> None:
         lead = len(line.plain) - len(line.plain.lstrip(" "))
         console.print(hang(console, line, width, indent=lead + 4, first=0), highlight=False, soft_wrap=True)
 
+    def at(src: dict) -> str:
+        return f" @ {str(src['commit'])[:12]}" if src.get("commit") else ""
+
     say(("Card index", "bold"), f": {origin}, {info['cards']:,} cards, data of {info['built']}{age}")
     if info.get("installed"):
         say(f"  installed {info['installed']} as {info.get('path')}")
     if info.get("note"):
         say("  ", ("note", "yellow"), f": {info['note']}")
-    for s in info["sources"]:
-        where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
-        version = f" version {s['database_version']}" if s.get("database_version") else ""
-        say(f"  • {s.get('repository')}{where}{version}, {s.get('date')}{_days(s.get('age_days'))}: "
-            f"{s.get('used_for', '')}")
+    sources = len(info["sources"])
+    if verbose:
+        for s in info["sources"]:
+            version = f" version {s['database_version']}" if s.get("database_version") else ""
+            say(f"  • {s.get('repository')}{at(s)}{version}, {s.get('date')}{_days(s.get('age_days'))}: "
+                f"{s.get('used_for', '')}")
     rush = document.get("rush_cards")
     if rush:
-        say(("Rush Duel card index", "bold"), f": bundled, {rush['cards']:,} cards, data of {rush['built']}"
-            f"{_days(rush['age_days'])}; {rush['left_out']} Rush card(s) of the sources left out (the build report "
-            "says why)")
-        for s in rush["sources"]:
-            where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
-            say(f"  • {s.get('repository')}{where}, {s.get('date')}: {s.get('used_for', '')} ({s.get('files', '')})")
+        rush_age = f", {rush['age_days']} days old" if rush.get("age_days") is not None else ""
+        left_out = f"; {rush['left_out']} Rush card(s) of the sources left out (the build report says why)"
+        say(("Rush Duel card index", "bold"), f": bundled, {rush['cards']:,} cards, data of {rush['built']}{rush_age}"
+            + (left_out if verbose else ""))
+        sources += len(rush["sources"])
+        if verbose:
+            for s in rush["sources"]:
+                say(f"  • {s.get('repository')}{at(s)}, {s.get('date')}: {s.get('used_for', '')} ({s.get('files', '')})")
     say(("Lists", "bold"), f": {lists['count']} in {', '.join(map(str, lists['roots']))}")
-    for s in lists["sources"]:
-        where = f" @ {str(s['commit'])[:12]}" if s.get("commit") else ""
-        say(f"  • {s['role'].replace('_', ' ')}: {s['source']}{where}, {s['date'] or 'undated'}"
-            f"{_days(s['age_days'])} ({s['lists']} list{'s' if s['lists'] != 1 else ''})")
-    for f, b in lists["newest"].items():
-        say(f"  • newest {f.upper()}: {b['name']}, in force from {b['effective']} ({b['age_days']} days ago), "
-            f"{b['origin']}")
-    if lists["in_force"]:
-        say(f"  in force today: {', '.join(lists['in_force'])}")
-    say(("Card pools", "bold"), f": {len(document['pools'])} of their own (formats name them in card-pool: pool)")
-    for pool in document["pools"]:
-        src = pool["source"]
-        say(f"  • {pool['title']} ({pool['id']}): {pool['cards']:,} cards, from {src.get('repository')} "
-            f"@ {str(src.get('commit'))[:12]}, {src.get('date')}: {src.get('rule')}")
+    sources += len(lists["sources"])
+    if verbose:
+        for s in lists["sources"]:
+            say(f"  • {s['role'].replace('_', ' ')}: {s['source']}{at(s)}, {s['date'] or 'undated'}"
+                f"{_days(s['age_days'])} ({s['lists']} list{'s' if s['lists'] != 1 else ''})")
+    today = lists.get("today") or []
+    rows = [[f["name"] or f"({f['title']}: none yet)", f["effective"] or "",
+             "" if f["age_days"] is None else str(f["age_days"]),
+             Text("likely", style="yellow") if f["newer_likely"] else
+             f"on {f['next']['effective']}" if f["next"] else ""] for f in today]
+    if rows:
+        print_grid(console, ["In force today", "Since", "Days", "Newer list"], rows, width, justify={"Days": "right"})
+    pools = document["pools"]
+    sources += len(pools)
+    if verbose:
+        say(("Card pools", "bold"), f": {len(pools)} of their own (formats name them in card-pool: pool)")
+        for pool in pools:
+            src = pool["source"]
+            say(f"  • {pool['title']} ({pool['id']}): {pool['cards']:,} cards, from {src.get('repository')}"
+                f"{at(src)}, {src.get('date')}: {src.get('rule')}")
+    elif pools:
+        say(("Card pools", "bold"), ": " + ", ".join(f"{p['title']} ({p['cards']:,} cards)" for p in pools))
     facts = document.get("card_facts")
     if facts:
         say(("Card facts", "bold"), f": {facts['cards']:,} cards, {facts['products']:,} products (quota, product "
-            f"pools; {facts['path']})")
-        for src in facts["sources"]:
-            say(f"  • {src.get('used_for')}: {src.get('repository')} @ {str(src.get('commit'))[:12]}, {src.get('date')}")
+            "pools" + (f"; {facts['path']})" if verbose else ")"))
+        sources += len(facts["sources"])
+        if verbose:
+            for src in facts["sources"]:
+                say(f"  • {src.get('used_for')}: {src.get('repository')}{at(src)}, {src.get('date')}")
     entries = document["corrections"]["entries"]
-    say(("Corrections", "bold"), f": {len(entries)} in use ({document['corrections']['path']}), applied to "
-        "the bundled lists and by 'deckcheck update'")
-    for c in entries:
-        if c["kind"] == "list date":
-            regions = "".join(f", {r} {d}" for r, d in sorted((c.get("effective_by_region") or {}).items()))
-            what = f"effective {c['effective']}{regions} (filed upstream as {c['filed']})"
-        else:
-            what = f"{c['card']} ({c['passcode']}) {c['status'].replace('_', '-')} (the scrape says {c['was'].replace('_', '-')})"
-        say(f"  • {c['list']}: {what}; source: {c['source']}")
+    if verbose:
+        say(("Corrections", "bold"), f": {len(entries)} in use ({document['corrections']['path']}), applied to the "
+            "bundled lists and by 'deckcheck update'")
+        for c in entries:
+            if c["kind"] == "list date":
+                regions = "".join(f", {r} {d}" for r, d in sorted((c.get("effective_by_region") or {}).items()))
+                what = f"effective {c['effective']}{regions} (filed upstream as {c['filed']})"
+            else:
+                what = (f"{c['card']} ({c['passcode']}) {c['status'].replace('_', '-')} (the scrape says "
+                        f"{c['was'].replace('_', '-')})")
+            say(f"  • {c['list']}: {what}; source: {c['source']}")
+    else:
+        say(("Sources", "bold"), f": {sources} sources and {len(entries)} corrections, each with its commit or date: "
+            "deckcheck data --verbose")
     line = f": {update['data_dir']}"
     if update["installed"]:
         line += f" (last update {update['last_update'] or 'never'}, last check {update['last_check'] or 'never'})"
@@ -453,4 +478,20 @@ def data(document: dict, output_format: str, console) -> None:
         line += " (nothing downloaded yet)"
     say(("Data directory", "bold"), line)
     if update["hint"]:
-        say(("Hint", "yellow"), f": {update['hint']}")
+        say(("Hint", "yellow"), f": {update['hint'] if verbose else _short_hint(info, today) or update['hint']}")
+
+
+def _short_hint(info: dict, today: list[dict]) -> str | None:
+    """The update hint in a sentence: the card data's age, and how many lists in force likely have a newer one
+    (the table marks them; ``--verbose`` and JSON give each list's usual gap)."""
+    from ..datastore import STALE_CARDS_DAYS
+
+    reasons = []
+    if info.get("age_days") is not None and info["age_days"] > STALE_CARDS_DAYS:
+        reasons.append(f"the card data is {info['age_days']} days old")
+    late = [f["title"] for f in today if f["newer_likely"]]
+    if len(late) == 1:
+        reasons.append(f"a newer {late[0]} list is likely in force")
+    elif late:
+        reasons.append(f"a newer list is likely in force for {len(late)} formats (marked above)")
+    return "run 'deckcheck update' for newer data: " + " and ".join(reasons) if reasons else None

@@ -7,7 +7,9 @@ fix added), and the deck file as location: a ``region`` with ``startLine`` only 
 problem has a line, else the file alone. Relative paths stay relative (to the folder deckcheck
 ran in, which is the repository root in CI); absolute paths become ``file://`` URIs; either
 way the bytes of the file name are percent-encoded (a name that is not UTF-8 keeps its bytes).
-Messages show data as ``escape.printable`` does; the document passes ``escape.json_safe``.
+Messages show data as ``escape.printable`` does; the document passes ``escape.json_safe``. The run's
+``properties`` name the format, list and date, and its ``summary`` the counts JSON gives (decks, legal,
+illegal, unreadable, skipped): results alone cannot count the legal decks, which have none.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def render(run: Run) -> str:
             location: dict = {"artifactLocation": {"uri": uri}}
             if p.line is not None:
                 location["region"] = {"startLine": p.line}
-            result = {
+            result: dict = {
                 "ruleId": p.rule,
                 "level": _LEVEL[p.severity],
                 "message": {"text": _message(p)},
@@ -74,7 +76,7 @@ def render(run: Run) -> str:
             }
             if p.rule in index:
                 result["ruleIndex"] = index[p.rule]
-            properties = {}
+            properties: dict = {}
             if p.section:
                 properties["section"] = p.section
             if p.card is not None:
@@ -99,6 +101,9 @@ def render(run: Run) -> str:
                     "format": run.format_id,
                     "banlist": run.banlist.get("name"),
                     "as_of": run.as_of.isoformat(),
+                    # the verdicts, counted as JSON's summary counts them (a legal deck has no result to count)
+                    "summary": {"decks": len(run.results), "legal": run.legal, "illegal": run.illegal,
+                                "unreadable": run.unreadable, "skipped": len(run.skipped)},
                 },
                 "results": results,
                 **({"invocations": [{

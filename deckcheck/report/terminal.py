@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import IO
+from typing import IO, cast
 
 from rich.console import Console
 from rich.text import Text
@@ -63,8 +63,8 @@ class CommandSafeStream:
                 text = text[:tail.start()]
         safe = neutralize_commands(text, at_line_start=self._at_line_start)
         newline = max(text.rfind("\n"), text.rfind("\r"))
-        tail = text[newline + 1:]
-        self._at_line_start = (newline >= 0 or self._at_line_start) and (not tail or tail.isspace())
+        last = text[newline + 1:]
+        self._at_line_start = (newline >= 0 or self._at_line_start) and (not last or last.isspace())
         return self.stream.write(safe)
 
     def flush(self) -> None:
@@ -82,7 +82,13 @@ class CommandSafeStream:
         return getattr(self.stream, "encoding", None) or "utf-8"
 
 
-def console(stderr: bool = False, file: IO[str] | None = None, **options) -> Console:
+class ReportConsole(Console):
+    """A rich Console that knows whether its width was given (``width``, or ``COLUMNS``): see ``console``."""
+
+    fixed_width = False
+
+
+def console(stderr: bool = False, file: IO[str] | None = None, **options) -> ReportConsole:
     """A Console for reports: no markup, no emoji codes, no highlighting, no workflow commands, no spaces
     at the ends of lines. ``fixed_width``: whether a width was given (``width``, or ``COLUMNS``), so that a
     report not on a terminal is still laid out for it (``layout.wrap_width``)."""
@@ -92,7 +98,8 @@ def console(stderr: bool = False, file: IO[str] | None = None, **options) -> Con
     terminal = options.get("force_terminal")
     if not fixed and not (terminal if terminal is not None else stream.isatty()):
         options["width"] = UNWRAPPED  # piped or to a file: tables at their natural width, nothing wrapped
-    made = Console(file=stream, stderr=stderr, markup=False, emoji=False, highlight=False, **options)
+    # rich only writes, flushes and asks isatty/fileno/encoding of its file (typeshed's IO[str] is the whole interface)
+    made = ReportConsole(file=cast(IO[str], stream), stderr=stderr, markup=False, emoji=False, highlight=False, **options)
     if made.width < MIN_WIDTH:  # COLUMNS=0 printed nothing at all (and -o replaced a report with 0 bytes)
         made.width = MIN_WIDTH
     made.fixed_width = fixed

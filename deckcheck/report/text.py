@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from ..model import ERROR, INFO, SECTION_TITLES, SECTIONS, WARNING
@@ -92,7 +93,7 @@ def verdict_runs(run: Run, result) -> list[tuple[str, str]]:
     return runs
 
 
-def verdict_line(run: Run, result, console: Console | None = None, width: int | None = None) -> Text:
+def verdict_line(run: Run, result, console: Console, width: int | None = None) -> Text:
     """The verdict on one line; where it is wider than ``width``, broken between its parts."""
     runs = verdict_runs(run, result)
     if width is None or sum(cells(text) for text, _ in runs) <= width:
@@ -139,7 +140,7 @@ def location(p) -> str:
     return section
 
 
-def problem_table(problems) -> table:
+def problem_table(problems) -> Table:
     grid = table("Line", "Section", "Rule", "Card", "Problem", "Fix")
     for column in grid.columns[:3]:
         column.no_wrap = True
@@ -215,16 +216,21 @@ def problem_line(p, rule_width: int = 0, width: int | None = None, console: Cons
 TOP_PROBLEMS = 8  # rows of the summary's most common problems
 
 
-def summary_table(run: Run) -> table:
-    grid = table("Most common problems", "Decks", "Problems")
-    grid.columns[1].justify = grid.columns[2].justify = "right"
-    for count in run.card_counts()[:TOP_PROBLEMS]:
+def summary_table(run: Run) -> Table:
+    """The most common problems by rule and card: in how many decks each is. A rule gives a card one problem a
+    deck (a section, for some), so the count of problems is a column only where a row's differs from its decks."""
+    rows = run.card_counts()[:TOP_PROBLEMS]
+    problems = any(count.problems != count.decks for count in rows)
+    grid = table("Most common problems", "Decks", *(["Problems"] if problems else []))
+    for column in grid.columns[1:]:
+        column.justify = "right"
+    for count in rows:
         label = Text(count.rule if count.label is None else "", style=_SEVERITY_STYLE.get(count.severity, ""))
         if count.label is not None:
             label.append(count.kind, style=_SEVERITY_STYLE.get(count.severity, ""))
             label.append(": ")
             label.append_text(shown(count.label))
-        grid.add_row(label, str(count.decks), str(count.problems))
+        grid.add_row(label, str(count.decks), *([str(count.problems)] if problems else []))
     return grid
 
 
@@ -307,18 +313,19 @@ def render(run: Run, console: Console, quiet: bool = False) -> None:
         rule_width = max((len(p.rule) for r in shown_results for p in r.problems), default=0)
         plain = width is None and console.color_system is None  # no style, no wrap: the runs' text is the line
         for i in range(0, len(shown_results), _BLOCK):
-            block = []
-            for result in shown_results[i:i + _BLOCK]:
-                if plain:
-                    block.append("".join(text for text, _ in verdict_runs(run, result)))
-                    block.extend("".join(text for text, _ in problem_runs(p, rule_width)) for p in result.problems)
-                else:
-                    block.append(verdict_line(run, result, console, width))
-                    block.extend(problem_line(p, rule_width, width, console) for p in result.problems)
+            block = shown_results[i:i + _BLOCK]
             if plain:
-                console.file.write("\n".join(block) + "\n")
+                lines: list[str] = []
+                for result in block:
+                    lines.append("".join(text for text, _ in verdict_runs(run, result)))
+                    lines.extend("".join(text for text, _ in problem_runs(p, rule_width)) for p in result.problems)
+                console.file.write("\n".join(lines) + "\n")
             else:
-                console.print(Text("\n").join(block), highlight=False, soft_wrap=True)
+                texts: list[Text] = []
+                for result in block:
+                    texts.append(verdict_line(run, result, console, width))
+                    texts.extend(problem_line(p, rule_width, width, console) for p in result.problems)
+                console.print(Text("\n").join(texts), highlight=False, soft_wrap=True)
     if not quiet and (len(run.results) > 1 or run.skipped):
         gap()
         print_summary(run, console, width)
@@ -331,8 +338,7 @@ def render_text(run: Run, quiet: bool = False, width: int | None = None) -> str:
     import io
 
     buffer = io.StringIO()
-    options = {"width": width} if width else {}
-    made = safe_console(file=buffer, color_system=None, force_terminal=False, **options)
+    made = safe_console(file=buffer, color_system=None, force_terminal=False, width=width or None)
     made.fixed_width = width is not None
     render(run, made, quiet=quiet)
     return buffer.getvalue()

@@ -43,11 +43,16 @@ FAIL:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
+from ..errors import DataError
 from ..model import ERROR, WARNING, Problem, ResolvedDeck
 from ..rushdb import game_of
 from ._common import by_card_and_section, copies, lines_note, section_title, total
 from ._options import Option
+
+if TYPE_CHECKING:
+    from ..card_facts import CardFacts, Product
 
 ID = "card-pool"
 SEVERITY = ERROR
@@ -97,9 +102,9 @@ def pool_problem(value) -> str | None:
     unknown = [p for p in products if facts.product(p) is None]
     if unknown:
         return f"no product has the set code {unknown[0]!r} in the card data (a set code's prefix: SDK of SDK-001)"
-    if "latest_product" in value and facts.product(products[0]).released("tcg") is None \
-            and facts.product(products[0]).released("ocg") is None:
-        return f"no release date is known for {facts.product(products[0]).title()}: give released_by instead"
+    latest = facts.product(products[0]) if "latest_product" in value else None
+    if latest is not None and latest.released("tcg") is None and latest.released("ocg") is None:
+        return f"no release date is known for {latest.title()}: give released_by instead"
     return None
 
 
@@ -112,9 +117,9 @@ def product_pool_verdict(card, own: dict, pools: tuple, title: str) -> str | Non
         wanted = {p.strip().upper() for p in own["products"]}
         if facts.of(card.passcode).products & wanted:
             return None
-        names = ", ".join(facts.product(p).title() for p in own["products"])
+        names = ", ".join(_product(facts, p).title() for p in own["products"])
         return f"not printed in {names}: the {title} card pool is those products only (card-pool: pool: products)"
-    product = facts.product(own["latest_product"])
+    product = _product(facts, own["latest_product"])
     for pool in pools or ("tcg",):
         cutoff = product.released(pool) or product.released("ocg" if pool == "tcg" else "tcg")
         released = card.tcg_date if pool == "tcg" else card.ocg_date
@@ -171,6 +176,14 @@ def official_card(card, cards):
     return target if target is not None and target.origin == "official" else None
 
 
+def _product(facts: CardFacts, prefix: str) -> Product:
+    """The product a format's pool names (``options_problem`` found it when the format was read)."""
+    product = facts.product(prefix)
+    if product is None:
+        raise DataError(f"no product has the set code {prefix!r} in the card data (deckcheck/data/card_facts.jsonl)")
+    return product
+
+
 def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
     """(why ``card`` is outside the regulation's card pool, or None; the pool whose release date of the
     card is unknown when that matters — a warning — or None). Memoized per regulation."""
@@ -181,8 +194,8 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
     except KeyError:
         pass
     if regulation.enabled("other-game") and game_of(card) != regulation.game:
-        verdict = memo[key] = (None, None)  # a card of the other game: rule other-game names it
-        return verdict
+        memo[key] = (None, None)  # a card of the other game: rule other-game names it
+        return None, None
     stand_in = regulation.stand_ins.get(card.passcode)
     if stand_in is not None:  # an unofficial row the format's whitelist accepts: judged as the card it counts as
         card = regulation.cards.by_passcode(stand_in) or card

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import ERROR, Problem, ResolvedDeck
+from ..model import ERROR, Problem, ResolvedDeck, is_known
 from ..rushdb import GAME_TITLES, RUSH, counterpart, game_of
 from ..words import with_article
 from ._common import copies, section_title
@@ -38,10 +38,12 @@ def allows(card, section: str, regulation) -> bool:
 
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
-    entries = [e for e in (*deck.deck_entries, *deck.other_entries)
-               if e.card is not None and game_of(e.card) != regulation.game]
-    if not entries:
+    # a card's game is its origin's (game_of): one card of each origin says whether any is of the other game
+    by_origin = {e.card.origin: e.card for e in deck.deck_entries}
+    by_origin.update((e.card.origin, e.card) for e in deck.other_entries if e.card is not None)
+    if all(game_of(card) == regulation.game for card in by_origin.values()):
         return
+    entries = [e for e in (*deck.deck_entries, *deck.other_entries) if is_known(e) and game_of(e.card) != regulation.game]
     entries.sort(key=lambda e: (e.line is None, e.line or 0))
     own = GAME_TITLES[regulation.game]
     by_card: dict[int, list] = {}

@@ -1,6 +1,6 @@
 """side-size: the Side Deck may hold at most 15 cards (any number from 0 to 15 is legal).
 
-Where a format says so (`exactly`), only those sizes are legal: the UDE era (to 2008–09), the
+Where a format says so (`exactly`), only those sizes are legal: Upper Deck's sanctioned play (to 2008-12-11), the
 GOAT Format and the OCG rulebook v2.0 wanted a Side Deck of exactly 15 cards or none.
 `deckcheck side --side-rule legacy` applies that rule to the registered deck in any format.
 

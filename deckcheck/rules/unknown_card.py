@@ -2,7 +2,9 @@
 
 The entry still counts toward its section's size, but takes part in no other rule. For a
 name, the closest card names are suggested; a name shared by several cards asks for the
-passcode.
+passcode. A name that one card only may be meant by (a short form, a misspelling) is read as
+that card instead, with an ``inexact-name`` warning; a name two cards may be meant by stays
+unknown ("Harpie Lady 4": a letter off Harpie Lady 1, 2 and 3).
 
 Source: the bundled card index (`deckcheck data`).
 
@@ -10,7 +12,10 @@ PASS:
     main: [Ash Blossom & Joyous Spring]
 
 FAIL:
-    main: [Ash Blosom and Joyus Spring]
+    main: [Ash Blosom and Joyus Sprng]
+
+FAIL:
+    main: [Harpie Lady 4]
 """
 
 from __future__ import annotations

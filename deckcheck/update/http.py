@@ -31,6 +31,7 @@ import time
 import zlib
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
+from typing import Protocol
 from urllib.parse import urljoin, urlsplit
 
 from ..version import __version__
@@ -145,14 +146,28 @@ def _retry_after(value: str | None) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
-class Progress:
-    """What the fetcher reports to; the default shows nothing."""
+class Progress(Protocol):
+    """What the fetcher reports to (the command line draws a bar; ``SILENT`` shows nothing)."""
 
     def start(self, label: str, total: int | None) -> None: ...
 
     def advance(self, n: int) -> None: ...
 
     def done(self) -> None: ...
+
+
+class _Silent:
+    def start(self, label: str, total: int | None) -> None:
+        pass
+
+    def advance(self, n: int) -> None:
+        pass
+
+    def done(self) -> None:
+        pass
+
+
+SILENT: Progress = _Silent()
 
 
 class _Watchdog:
@@ -293,7 +308,7 @@ class Fetcher:
         self.retries = max(0, retries)
         self.backoff = backoff
         self.deadline = deadline if deadline is not None else DEADLINE_FACTOR * timeout
-        self.progress = progress or Progress()
+        self.progress = progress or SILENT
         self.limits = limits or Limits()
         self.limiter = _RateLimiter(RATE_PER_SECOND)
         self.watchdog = _Watchdog()

@@ -30,7 +30,7 @@ from ..carddb import MAIN_INDEX, OTHER_INDEX
 from . import cdb as cdb_import
 from . import lists as L
 from . import ygoprodeck as Y
-from .http import FetchError, Fetcher, Limits, Progress
+from .http import SILENT, FetchError, Fetcher, Limits, Progress
 from .index_file import IndexFormatError, document, index_bytes, read_index, validate
 from . import install as I
 from .install import LockTimeout, UpdateLock, write_state
@@ -82,7 +82,7 @@ class Result:
 class UI:
     """What the updater tells the user while it works (the CLI replaces these)."""
 
-    progress: Progress = Progress()
+    progress: Progress = SILENT
 
     def note(self, message: str) -> None: ...
 

@@ -14,7 +14,9 @@
 The API is authoritative for what it has. What it lacks is carried over from the bundled
 index, so an update never makes a passcode deckcheck knew unknown: EDOPro-only alternate
 artworks, prerelease placeholder ids (and the cards behind them), cards the API has not
-added yet. Values the API leaves out (a Konami ID, a date) are filled from the bundled index.
+added yet. Values the API leaves out (a Konami ID, a date) are filled from the bundled index, and a first
+release date is the earlier of the API's and the bundled index's (promos are dated at build time from
+evidence the API lacks: an update must not make them "not released" again).
 """
 
 from __future__ import annotations
@@ -264,9 +266,12 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
                 row[COL["origin"]] = known[COL["origin"]]
             if known[COL["kind"]] == kind and known[COL["type"]]:
                 row[COL["type"]] = known[COL["type"]]  # EDOPro's bits are finer than the API's words
-            for col in ("konami_id", "tcg_date", "ocg_date"):
-                if row[COL[col]] is None:
-                    row[COL[col]] = known[COL[col]]
+            if row[COL["konami_id"]] is None:
+                row[COL["konami_id"]] = known[COL["konami_id"]]
+            for col in ("tcg_date", "ocg_date"):  # a first release: the earlier of the two (the bundled one may be
+                ours = known[COL[col]]            # a promo's, from evidence the API does not have: build report)
+                if ours is not None and (row[COL[col]] is None or ours < row[COL[col]]):
+                    row[COL[col]] = ours
             if deck_card and not isinstance(formats, list):
                 row[COL["tcg"]] |= known[COL["tcg"]]
                 row[COL["ocg"]] |= known[COL["ocg"]]

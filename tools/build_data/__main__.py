@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def summarize(report: Report, banlists: "BanlistBuilder", formats: "FormatListBuilder") -> None:
+def summarize(report: Report, banlists: BanlistBuilder, formats: FormatListBuilder) -> None:
     """The report's first section: what was corrected and resolved, and whether anything needs a person."""
     fixes = banlists.corrections
     loud = sum(1 for lines in report.sections.values() for line in lines if "LOUD" in line)
@@ -83,7 +83,7 @@ def summarize(report: Report, banlists: "BanlistBuilder", formats: "FormatListBu
         f"{report.count('list statuses', '    corrected')} corrected, the rest below")
     add(f"list dates: {len(fixes.dates)} list(s) dated by corrections.yaml, {len(banlists.agreeing)} as filed upstream; "
         "each checked against the day YGOJSON dates the list's changes")
-    outvoted = next((l for l in report.sections.get("availability", []) if l.startswith("yaml-yugi's")), "")
+    outvoted = next((line for line in report.sections.get("availability", []) if line.startswith("yaml-yugi's")), "")
     add(f"availability: {outvoted or 'yaml-yugi never outvoted'}")
     for line in report.sections.get("release dates", []):
         if line.startswith(("TCG dates", "OCG dates")) and line.rstrip().split(": ")[-1].isdigit():

@@ -10,10 +10,10 @@ from pathlib import Path
 from deckcheck.update.index_file import FIELDS
 
 from .common import (
-    BABELCDB, DELTA_BAGOOSKA, GENERATED_BY, OT_OCG, OT_TCG, YAML_YUGI, YGOJSON, Card, Index, Report, clean_name,
+    BABELCDB, DELTA_BAGOOSKA, GENERATED_BY, OT_OCG, OT_TCG, YAML_YUGI, YGOJSON, Card, CdbRow, Index, Report, clean_name,
     read_jsonl,
 )
-from .edopro import CdbRow, EdoproCards
+from .edopro import EdoproCards
 from .yaml_yugi import YamlYugiCards, released, set_prefixes, yaml_yugi_password
 from .ygojson import YgojsonCards
 
@@ -114,47 +114,51 @@ class Builder(EdoproCards, YamlYugiCards, YgojsonCards):
         section = "release dates"
         official = [c for c in self.main.cards.values() if c.origin == "official" and c.kind in ("main", "extra")]
         for pool, region in (("tcg", "en"), ("ocg", "ja")):
-            attr = f"{pool}_date"
-            sets_of = {c.passcode: set_prefixes(self.pool_evidence.get(c.passcode, (None, None))[0], region)
-                       for c in official}
-            members: dict[str, list[Card]] = defaultdict(list)
-            for c in official:
-                for prefix in sets_of[c.passcode]:
-                    members[prefix].append(c)
+            self._derive_dates_of(official, pool, region, section)
 
-            def set_date(prefix: str, without: int | None = None) -> str | None:
-                dates = [getattr(c, attr) for c in members[prefix] if getattr(c, attr) and c.passcode != without]
-                if not dates:
-                    return None
-                (day, n), = Counter(dates).most_common(1)
-                return day if n >= 10 and n >= 0.8 * len(dates) else None
+    def _derive_dates_of(self, official: list[Card], pool: str, region: str, section: str) -> None:
+        """``derive_dates`` for one pool: its cards' dates (``<pool>_date``) from the sets of ``region``."""
+        attr = f"{pool}_date"
+        sets_of = {c.passcode: set_prefixes(self.pool_evidence.get(c.passcode, (None, None))[0], region)
+                   for c in official}
+        members: dict[str, list[Card]] = defaultdict(list)
+        for c in official:
+            for prefix in sets_of[c.passcode]:
+                members[prefix].append(c)
 
-            def estimate(c: Card, without: int | None = None) -> str | None:
-                days = [set_date(prefix, without) for prefix in sorted(sets_of[c.passcode])]
-                return min(days) if days and None not in days else None
+        def set_date(prefix: str, without: int | None = None) -> str | None:
+            dates = [getattr(c, attr) for c in members[prefix] if getattr(c, attr) and c.passcode != without]
+            if not dates:
+                return None
+            (day, n), = Counter(dates).most_common(1)
+            return day if n >= 10 and n >= 0.8 * len(dates) else None
 
-            checked = Counter()
-            for c in official:
-                if getattr(c, attr) and sets_of[c.passcode]:
-                    guess = estimate(c, without=c.passcode)
-                    if guess is not None:
-                        off = abs((date.fromisoformat(guess) - date.fromisoformat(getattr(c, attr))).days)
-                        checked["exact" if off == 0 else "within a week" if off <= 7 else "further off"] += 1
-            missing = sorted((c for c in official if getattr(c, pool) and not getattr(c, attr)), key=lambda c: c.passcode)
-            derived, unknown = [], []
-            for c in missing:
-                guess = estimate(c)
-                if guess is not None and guess <= YAML_YUGI["date"]:
-                    setattr(c, attr, guess)
-                    derived.append(f"{c.passcode} {c.name!r}: {pool.upper()} {guess} from {', '.join(sorted(sets_of[c.passcode]))}")
-                else:
-                    unknown.append(f"{c.passcode} {c.name!r} ({', '.join(sorted(sets_of[c.passcode])) or 'no set number'})")
-            self.report.add(section, f"{pool.upper()}: {len(missing)} released cards without a first release date; "
-                                     f"the set method, checked on the cards whose date is known: "
-                                     f"{dict(sorted(checked.items()))}")
-            self.report.examples(section, f"{pool.upper()} dates derived from the sets", derived, 20)
-            self.report.examples(section, f"{pool.upper()} dates unknown (a --as-of check before the data's date "
-                                          "warns for them)", unknown, 10)
+        def estimate(c: Card, without: int | None = None) -> str | None:
+            days = [set_date(prefix, without) for prefix in sorted(sets_of[c.passcode])]
+            return min(days) if days and None not in days else None
+
+        checked = Counter()
+        for c in official:
+            if getattr(c, attr) and sets_of[c.passcode]:
+                guess = estimate(c, without=c.passcode)
+                if guess is not None:
+                    off = abs((date.fromisoformat(guess) - date.fromisoformat(getattr(c, attr))).days)
+                    checked["exact" if off == 0 else "within a week" if off <= 7 else "further off"] += 1
+        missing = sorted((c for c in official if getattr(c, pool) and not getattr(c, attr)), key=lambda c: c.passcode)
+        derived, unknown = [], []
+        for c in missing:
+            guess = estimate(c)
+            if guess is not None and guess <= YAML_YUGI["date"]:
+                setattr(c, attr, guess)
+                derived.append(f"{c.passcode} {c.name!r}: {pool.upper()} {guess} from {', '.join(sorted(sets_of[c.passcode]))}")
+            else:
+                unknown.append(f"{c.passcode} {c.name!r} ({', '.join(sorted(sets_of[c.passcode])) or 'no set number'})")
+        self.report.add(section, f"{pool.upper()}: {len(missing)} released cards without a first release date; "
+                                 f"the set method, checked on the cards whose date is known: "
+                                 f"{dict(sorted(checked.items()))}")
+        self.report.examples(section, f"{pool.upper()} dates derived from the sets", derived, 20)
+        self.report.examples(section, f"{pool.upper()} dates unknown (a --as-of check before the data's date "
+                                      "warns for them)", unknown, 10)
 
     # -- output
 
@@ -218,6 +222,7 @@ def build_cards(shared: Path, report: Report) -> Builder:
     b.decide_pools()
     b.apply_printing_dates()
     b.derive_dates()
+    b.apply_community_pools()
     b.validate()
     main, other = b.main.cards.values(), b.other.cards.values()
     report.add("counts", f"cards.jsonl: {len(main)} cards, {sum(len(c.alt_passcodes) for c in main)} alternate passcodes, "

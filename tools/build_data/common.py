@@ -104,6 +104,37 @@ class Card:
                 self.konami_id, self.tcg_date, self.ocg_date, self.group, sorted(self.alt_passcodes), self.level]
 
 
+@dataclass(frozen=True)
+class CdbRow:
+    """The facts of one card of an EDOPro database (edopro.read_cdb)."""
+
+    id: int
+    ot: int
+    alias: int
+    type: int
+    name: str
+    source: str
+    level: int | None = None  # a monster's Level, Rank or Link Rating (the low byte of datas.level)
+
+
+@dataclass
+class OfficialList:
+    """One of Konami's dated lists as the build reads it (konami.official_lists), before it is written."""
+
+    fmt: str
+    effective: str
+    upstream_path: str
+    regulation: dict[str, int]  # Konami ID (str) or, for OCG lists before 2021, English name -> 0/1/2
+    by_name: bool = False
+    notes: list[str] = field(default_factory=list)
+    effective_by_region: dict[str, str] = field(default_factory=dict)
+    origin: str = "konami"  # or "history": made from YGOJSON's TCG history (tcg_history_lists)
+
+    @property
+    def name(self) -> str:
+        return f"{self.effective[:4]}.{self.effective[5:7]} {self.fmt.upper()}"
+
+
 class Index:
     """Cards of one output file, with a passcode → canonical passcode map over alternate passcodes."""
 

@@ -3,14 +3,9 @@ to the lists, reported beside what the sources said, and checked to still apply.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from deckcheck import corrections
 
-from .common import REPO, STATUS_KEYS
-
-if TYPE_CHECKING:  # annotations only (the module it names imports this one)
-    from .konami import OfficialList
+from .common import REPO, STATUS_KEYS, OfficialList
 
 CORRECTIONS_FILE = REPO / "deckcheck" / "data" / "corrections.yaml"
 
@@ -51,7 +46,7 @@ class CorrectionsMixin:
 
     def check_corrections_match(self, lists: list[OfficialList]) -> None:
         """Every correction names a list that is built, and a status correction still changes the scrape."""
-        names = {(l.fmt, l.name.casefold()): l for l in lists}
+        names = {(lst.fmt, lst.name.casefold()): lst for lst in lists}
         for fix in self.corrections.dates:
             if (fix.format, fix.list.casefold()) not in names:
                 raise SystemExit(f"corrections.yaml: list_dates names {fix.list!r}, which the build does not make "

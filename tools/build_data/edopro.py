@@ -5,26 +5,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 
 from deckcheck.cardtypes import FLIP, TOKEN
 from deckcheck.update.cdb import read_cdb as read_cdb_rows
 
-from .common import OT_HIDDEN, OT_OCG, OT_TCG, PLACEHOLDER_MIN, Card, Index, Report, read_json
+from .common import OT_HIDDEN, OT_OCG, OT_TCG, PLACEHOLDER_MIN, Card, CdbRow, Index, Report, read_json
 from .yaml_yugi import UNDERIVABLE_MASK, lr_text, released, yaml_yugi_password
 
-
-
-@dataclass(frozen=True)
-class CdbRow:
-    id: int
-    ot: int
-    alias: int
-    type: int
-    name: str
-    source: str
-    level: int | None = None  # a monster's Level, Rank or Link Rating (the low byte of datas.level)
 
 
 def read_cdb(path: Path) -> dict[int, CdbRow]:

@@ -241,6 +241,32 @@ class FormatListBuilder:
 
     # -- GOAT card pool
 
+    def goat_left_out(self, pool: set[int]) -> None:
+        """The TCG cards of the GOAT period the pool leaves out: the products from the pool's edge on (the first
+        day ten or more TCG cards the pool leaves out were released: a product it does not take), and the few
+        earlier cards, each with its English printings, and the decision goat.yaml records for them."""
+        section = "goat"
+        out = sorted((c.tcg_date, c.name, c.passcode) for c in self.cards.main.cards.values()
+                     if c.origin == "official" and c.tcg and c.kind in ("main", "extra") and c.tcg_date
+                     and c.tcg_date <= "2005-09-30" and c.passcode not in pool)
+        per_day = Counter(day for day, _, _ in out)
+        edge = min((day for day, n in per_day.items() if n >= 10), default="2005-10-01")
+        earlier = []
+        for day, name, passcode in out:
+            if day < edge:
+                y = self.cards.pool_evidence.get(passcode, (None, None))[0]
+                printed = ", ".join(sorted(((y or {}).get("sets") or {}).get("en", []))) or "no English set number"
+                earlier.append(f"{name} ({passcode}): first TCG release {day}; printed as {printed}")
+        self.report.add(section, f"TCG cards of the GOAT period (first released by 2005-09-30) the pool leaves out: "
+                                 f"{len(out)} — {sum(d >= edge for d, _, _ in out)} from {edge} on (the products after "
+                                 f"the pool's edge, Cybernetic Revolution first), {len(earlier)} before")
+        self.report.examples(section, "  decided (goat.yaml notes): these stay out of the pool — a card whose only TCG "
+                                      "printing by then was European (The Dawn of Destiny's DOD-EN001 in Europe only; "
+                                      "the GX Duel Academy bundle, Europe 2005-07-27, North America 2006-01-10) or a "
+                                      "World Championship tournament promo; the community pool follows North American "
+                                      "releases", earlier, 12)
+
+
     def goat(self, out_dir: Path) -> list[Path]:
         """EDOPro's GOAT whitelist as a pool of official cards; EDOPro's own rows (GOAT-era, pre-errata) are kept
         as each card's unofficial_ids. Its statuses are compared with Konami's list of April 2005."""
@@ -277,6 +303,7 @@ class FormatListBuilder:
                                  f"{dates[-1][0]} ({dates[-1][1]})")
         self.report.examples(section, "pool cards first released in the TCG after the list's time (2005-09-30) or "
                                       "undated", late, 12)
+        self.goat_left_out({self.cards.main.owner.get(p, p) for p in pool})
         unofficial = sorted(r for i in pool.values() for r in i["ids"])
         entries = [{"status": "unlimited", "name": i["card"].name, "passcode": p, "konami_id": i["card"].konami_id,
                     "unofficial_ids": sorted(i["ids"])} for p, i in pool.items()]
@@ -328,7 +355,7 @@ class FormatListBuilder:
                 continue
             votes[card.passcode]["YGOJSON"] = SPEED_WORDS[status]
         [(name, rows)] = edopro_sections(self.shared / EDOPRO_CURRENT / "Speed.lflist.conf").items()
-        for code, count, heading in rows:
+        for code, _count, heading in rows:
             card, row = self.card_for_code(code)
             if card is None or row is not None:
                 self.report.add(section, f"EDOPro {name!r}: {code} is no official card of the index — left out")

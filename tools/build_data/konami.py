@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcheck.carddb import normalize_name
+from deckcheck.folding import normalize_name
 
 from .cards import Builder
 from .common import (
-    STATUS_WORDS, YGOJSON, Card, Report, clean_name, read_json, read_jsonl,
+    STATUS_WORDS, YGOJSON, Card, OfficialList, Report, clean_name, read_json, read_jsonl,
 )
 from .corrections import CorrectionsMixin, load_corrections
 from .edopro import read_lflists
@@ -30,6 +29,21 @@ OCG_SHARED_UNTIL = "2013-09-01"  # the first TCG list made apart from the OCG's 
 AHEAD_NOTE = "Named ahead of its TCG release (the TCG's status history has the entry on this date):"
 TCG_STARTED = "2002-03-08"  # Legend of Blue Eyes White Dragon, the first TCG set (North America)
 UDE_HISTORY_UNTIL = "2005-04-01"  # before it, YGOJSON's TCG history follows Upper Deck's lists (other days, other lists)
+# Revisions the evidence had to decide (no list in Konami's archive or Format Library's chronology): day → the
+# decision and its sources, in the list's notes and the build report.
+REVISION_DECISIONS = {
+    "2004-08-25": (
+        "Decided: kept. The TCG's first Forbidden cards: YGOJSON's TCG history (from Yugipedia) dates these 13 changes, "
+        "and no other, on 2004-08-25; a community history of the lists (aminoapps.com, \"Yu-Gi-Oh History: the "
+        "Yata-Lock\") calls it \"the August 2004 Forbidden and Limited List\", \"the very first time cards were ever "
+        "forbidden\", naming Chaos Emperor Dragon, Sangan, Witch of the Black Forest and Yata-Garasu; Upper Deck's "
+        "announcement of the Forbidden List (a copy at angelfire.com/linux/bhsyugioh/restrictedcards.htm) brought to "
+        "North America and Europe the list Asia's TCG tournaments had used since February 2004, as a second format "
+        "beside one without Forbidden cards (deckcheck applies the Forbidden List, as the Advanced Format later did). "
+        "Format Library's chronology has no list between 2004-04-19 and 2004-10-01; two later articles that date "
+        "Raigeki's or Yata-Garasu's ban to March or April 2004 (tcgplayer.com 2015, polygon.com 2022) name no list "
+        "and match Asia's February 2004 start, so they are not followed: Raigeki stays Limited until 2004-08-25."),
+}
 # Typos in the OCG lists as transcribed upstream by name: the lists before and after it name the card with the same
 # status, and YGOJSON's OCG history (from Yugipedia) has no change for it on that day.
 OCG_NAME_TYPOS = {"Nerkoz of Unicore": "Nekroz of Unicore",  # data/ocg/2015-10-01.name.json
@@ -37,22 +51,6 @@ OCG_NAME_TYPOS = {"Nerkoz of Unicore": "Nekroz of Unicore",  # data/ocg/2015-10-
                   "Redox, Dragon Ruler of Storms": "Redox, Dragon Ruler of Boulders"}  # 2016-07-01 (Tempest is listed too)
 # Official lists without an EDOPro list of their own: cross-check against the EDOPro list that absorbed them.
 CROSS_CHECK_OVERRIDES = {("ocg", "2021-02-20"): "2021.01 OCG"}
-
-
-@dataclass
-class OfficialList:
-    fmt: str
-    effective: str
-    upstream_path: str
-    regulation: dict[str, int]  # Konami ID (str) or, for OCG lists before 2021, English name -> 0/1/2
-    by_name: bool = False
-    notes: list[str] = field(default_factory=list)
-    effective_by_region: dict[str, str] = field(default_factory=dict)
-    origin: str = "konami"  # or "history": made from YGOJSON's TCG history (tcg_history_lists)
-
-    @property
-    def name(self) -> str:
-        return f"{self.effective[:4]}.{self.effective[5:7]} {self.fmt.upper()}"
 
 
 def official_lists(shared: Path, report: Report, corrections) -> tuple[list[OfficialList], list[tuple[str, dict, dict]]]:
@@ -111,15 +109,15 @@ def official_lists(shared: Path, report: Report, corrections) -> tuple[list[Offi
         lists.append(OfficialList("ocg", stem, f"data/ocg/{stem}.name.json", names, by_name=True, notes=[
             "Konami's OCG list as filed upstream keyed by English card name (no Konami IDs before 2021); "
             "names mapped to cards through yaml-yugi."]))
-    kept = [l for l in lists if l.fmt == "tcg"]  # every TCG list Konami archives, back to 1999
-    dated = sorted((l for l in lists if l.fmt == "ocg"), key=lambda l: l.effective)
-    before = [l for l in dated if l.effective < FIRST_OCG_LIST_DATE]  # the OCG: from 2020 on
-    if before and not any(l.effective == FIRST_OCG_LIST_DATE for l in dated):
+    kept = [lst for lst in lists if lst.fmt == "tcg"]  # every TCG list Konami archives, back to 1999
+    dated = sorted((lst for lst in lists if lst.fmt == "ocg"), key=lambda lst: lst.effective)
+    before = [lst for lst in dated if lst.effective < FIRST_OCG_LIST_DATE]  # the OCG: from 2020 on
+    if before and not any(lst.effective == FIRST_OCG_LIST_DATE for lst in dated):
         kept.append(before[-1])
         before[-1].notes.append(f"Shipped because it was still in force on {FIRST_OCG_LIST_DATE}, the first day "
                                 "deckcheck's OCG history covers.")
-    kept += [l for l in dated if l.effective >= FIRST_OCG_LIST_DATE]
-    return sorted(kept, key=lambda l: (l.fmt, l.effective)), overlap
+    kept += [lst for lst in dated if lst.effective >= FIRST_OCG_LIST_DATE]
+    return sorted(kept, key=lambda lst: (lst.fmt, lst.effective)), overlap
 
 
 class BanlistBuilder(CorrectionsMixin):
@@ -298,10 +296,10 @@ class BanlistBuilder(CorrectionsMixin):
         then misses those changes); before April 2005 YGOJSON's TCG days are Upper Deck's, summarized once."""
         notes: dict[str, list[str]] = defaultdict(list)
         for fmt in ("tcg", "ocg"):
-            dated = sorted((l for l in lists if l.fmt == fmt), key=lambda l: l.effective)
+            dated = sorted((lst for lst in lists if lst.fmt == fmt), key=lambda lst: lst.effective)
             if not dated:
                 continue
-            starts = {d for l in dated for d in (l.effective, *l.effective_by_region.values())}
+            starts = {d for lst in dated for d in (lst.effective, *lst.effective_by_region.values())}
             first = dated[0].effective
             early = sorted(d for d in self.history.days[fmt] if d < first and d not in starts)
             if early and fmt == "tcg":
@@ -310,7 +308,7 @@ class BanlistBuilder(CorrectionsMixin):
                                               "which Konami's archive does not carry; its lists of those years are shipped "
                                               "as archived")
             for day in sorted(d for d in self.history.days[fmt] if d >= first and d not in starts):
-                in_force = [l for l in dated if l.effective <= day]
+                in_force = [lst for lst in dated if lst.effective <= day]
                 if not in_force:
                     continue
                 changes = []
@@ -374,10 +372,10 @@ class BanlistBuilder(CorrectionsMixin):
             "it). Until then only the construction rules apply; this empty entry says so."]))
         first = min(names)
         for day in sorted(self.history.days["tcg"]):
-            starts = {d for l in out if l.fmt == "tcg" for d in (l.effective, *l.effective_by_region.values())}
+            starts = {d for lst in out if lst.fmt == "tcg" for d in (lst.effective, *lst.effective_by_region.values())}
             if day < first or day in starts or day > YGOJSON["date"]:
                 continue
-            base = max((l for l in out if l.fmt == "tcg" and l.effective <= day), key=lambda l: l.effective)
+            base = max((lst for lst in out if lst.fmt == "tcg" and lst.effective <= day), key=lambda lst: lst.effective)
             regulation = dict(base.regulation)
             changes = []
             for konami_id, steps in sorted(self.history.changes["tcg"].items()):
@@ -394,10 +392,13 @@ class BanlistBuilder(CorrectionsMixin):
                 f"legality.tcg.history) changes: " + "; ".join(changes) + f". Konami's archive has no list of its own "
                 f"for it (Format Library {'lists ' + repr(names[day]) if day in names else 'has no list that day'}): "
                 f"{base.name} with these changes."])
+            if day in REVISION_DECISIONS:
+                lst.notes.append(REVISION_DECISIONS[day])
+                self.report.add("list dates", f"{lst.name}: {REVISION_DECISIONS[day]}")
             out.append(lst)
             self.report.add("list dates", f"{lst.name}: added, a revision of {base.name} on {day} "
                                           f"({'; '.join(changes)})")
-        return sorted(out, key=lambda l: (l.fmt, l.effective))
+        return sorted(out, key=lambda lst: (lst.fmt, lst.effective))
 
     def note_ocg_twin(self, lst: OfficialList, entries: list[dict]) -> None:
         """A TCG list from the years the TCG used the OCG's list: say so when it is the OCG list of the same filing

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from deckcheck.carddb import normalize_name
+from deckcheck.folding import normalize_name
 
 from .cards import Builder
 from .common import Report, clean_name

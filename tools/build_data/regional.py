@@ -253,7 +253,7 @@ def ocg_ae(shared: Path, out_dir: Path, cards: Cards, report) -> list[Path]:
     data = json.loads((root / "cardData.json").read_text(encoding="utf-8"))
     terms = {}
     for term in data["en"]["effective_dates"]:
-        lists = {l["card_list_name"]: l["cards"] for l in term["card_lists"] if l["card_list_name"].endswith("(AE)")}
+        lists = {lst["card_list_name"]: lst["cards"] for lst in term["card_lists"] if lst["card_list_name"].endswith("(AE)")}
         if any(name in lists for name in AE_LISTS):
             terms[_ae_day(term["effective_date_name"])] = (term["effective_date_name"], lists)
     written, previous = [], None

@@ -177,7 +177,7 @@ class RushBuild:
         return rows
 
     def name_rows(self) -> list[list]:
-        from deckcheck.carddb import normalize_name
+        from deckcheck.folding import normalize_name
 
         rows = []
         for card in sorted(self.cards.values(), key=lambda c: c["canonical"]):

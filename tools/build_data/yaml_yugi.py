@@ -3,17 +3,12 @@ cards the cdb lacks (the names in other languages: names.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from deckcheck.cardtypes import (
     CONTINUOUS, COUNTER, EFFECT, EQUIP, FIELD, FLIP, FUSION, GEMINI, LINK, MONSTER, NORMAL, PENDULUM, QUICKPLAY,
     RITUAL, SPELL, SPIRIT, SPSUMMON, SYNCHRO, TOON, TRAP, TUNER, UNION, XYZ, EXTRA_DECK,
 )
 
-from .common import Card, Index, Report, clean_name
-
-if TYPE_CHECKING:  # annotations only (the module it names imports this one)
-    from .edopro import CdbRow
+from .common import Card, CdbRow, Index, Report, clean_name
 
 UNDERIVABLE_MASK = ~(SPSUMMON | 0x100)  # bits yaml-yugi cannot express: SPSUMMON, TRAPMONSTER
 MONSTER_LINE_BITS = {"Normal": NORMAL, "Effect": EFFECT, "Fusion": FUSION, "Ritual": RITUAL, "Spirit": SPIRIT,

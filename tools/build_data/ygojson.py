@@ -9,7 +9,7 @@ from pathlib import Path
 
 from deckcheck.cardtypes import pools_of
 
-from .common import PLACEHOLDER_MIN, Card, Index, Report, clean_name, read_jsonl
+from .common import PLACEHOLDER_MIN, REPO, Card, Index, Report, clean_name, read_jsonl
 
 def skill_key(name: str) -> str:
     """A Skill Card's name as the sources can agree on it: EDOPro adds " (Skill Card)" where a card shares the
@@ -255,12 +255,87 @@ class YgojsonCards:
                                       "upper bound)", moved, 400)
 
 
+    # -- a format's community pool: its cards were TCG cards by the format's cut-off
+
+    def apply_community_pools(self) -> None:
+        """A card of a retro format's community card pool was a TCG card by the format's cut-off: a card must not
+        be "not released" on a day by which its format's pool already had it (issue #20). For Edison, the
+        community pool is the two Edison whitelists of LFLists' unmerged pull requests (edopro/lflists/unmerged);
+        a card both name is dated no later than edison.yaml's cut-off (released_by) when no printing in the set
+        data dates it by then. Duel Terminal prints are not TCG releases (Konami made a Duel Terminal card legal
+        only when another product reprinted it; edison.yaml's notes): a card the lists name that has a Duel Terminal
+        print and no printing dated by the cut-off is reported, not moved; so is a card with no date at all (the
+        pool rule warns for it; the cut-off may be later than its real release). Run after every other source."""
+        from deckcheck.safe_yaml import load
+
+        from .edopro import read_lflists
+
+        section = "release dates"
+        folder = self.shared / "edopro" / "lflists" / "unmerged"
+        pools = [read_lflists(folder / name) for name in COMMUNITY_POOLS["edison"]]
+        named = [{code for entries in lists.values() for code, count in entries if count > 0} for lists in pools]
+        edison = REPO / "deckcheck" / "formats" / "builtin" / "edison.yaml"
+        cutoff = str(load(edison.read_text(encoding="utf-8"))["rules"]["card-pool"]["released_by"])
+        both = {self.main.owner.get(code, code) for code in set.intersection(*named)}
+        lists = " and ".join(f"{n!r}" for lists in pools for n in lists)
+        moved, kept, unknown = [], [], []
+        for passcode in sorted(both):
+            card = self.main.cards.get(passcode)
+            if card is None or card.origin != "official" or not card.tcg or card.kind not in ("main", "extra"):
+                continue
+            if card.tcg_date is None:  # unknown: a warning where it matters, never "not released" (and the
+                unknown.append(f"{card.passcode} {card.name!r}")  # cut-off could be later than its real date)
+                continue
+            if card.tcg_date <= cutoff:
+                continue
+            y = self.pool_evidence.get(card.passcode, (None, None))[0]
+            printed = ((y or {}).get("sets") or {}).get("en", [])
+            terminal = sorted(n for n in printed if re.match(r"DT\d\d-EN", n))
+            if terminal:
+                kept.append(f"{card.passcode} {card.name!r}: {card.tcg_date or 'none'} kept (printed before the "
+                            f"cut-off only in Duel Terminal: {', '.join(terminal)})")
+                continue
+            moved.append(f"{card.passcode} {card.name!r}: {card.tcg_date or 'none'} → {cutoff} (bound: in the "
+                         f"Edison community pool, {lists}, the TCG by edison.yaml's cut-off; printed as "
+                         f"{', '.join(sorted(printed)) or 'no English set number'})")
+            card.tcg_date = cutoff
+        self.report.add(section, f"TCG first release dates bounded by a format's community pool (Edison, cut-off "
+                                 f"{cutoff}): {len(moved)} moved, {len(kept)} Duel Terminal cards kept, "
+                                 f"{len(unknown)} with no date left unknown")
+        self.report.examples(section, "TCG first release dates moved to the Edison cut-off (in both Edison "
+                                      "community lists, no dated printing by then)", moved, 50)
+        self.report.examples(section, "Edison community lists' cards not moved (their only English print by the "
+                                      "cut-off is a Duel Terminal one: out of the Edison pool, edison.yaml)", kept, 50)
+        self.report.examples(section, "Edison community lists' cards with no release date (left unknown: in the "
+                                      "pool, with a warning for a check before the data's date)", unknown, 50)
+
+
 # The TCG locales of YGOJSON's sets (ae, Asian-English, is an OCG region; jp, kr, sc, tc are OCG).
 TCG_LOCALES = ("en", "na", "eu", "oc", "de", "fr", "it", "sp", "pt", "fc")
 MONTHS = {m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
                                       "september", "october", "november", "december"), 1)}
 # Sets whose printings YGOJSON does not list (no contents): the card's set number names the set (PROVENANCE §6.7).
 TCG_PRINTING_BOUNDS = {"PP01": "Premium Pack (TCG)", "PP02": "Premium Pack 2 (TCG)"}
+# A retro format's community card pool (edopro/lflists/unmerged): format → its list files (PROVENANCE §6.6).
+COMMUNITY_POOLS = {"edison": ("2010.03 Edison.lflist.conf", "EDISON.lflist.conf")}
+# Release dates the set data leaves out, each from a source a reviewer can check: YGOJSON set (English name) →
+# (the undated locale, the day the product was out there, the source). Used only where YGOJSON has no date.
+RECORDED_RELEASES = {
+    "Yu-Gi-Oh! Destiny Board Traveler Bundles": (
+        "en", "2004-10-26",
+        "Yugipedia 'Yu-Gi-Oh! Destiny Board Traveler' (the game): North American release October 26, 2004, European "
+        "September 16, 2005 (YGOJSON dates this bundle's European locales 2005-09-15: the promos came with the game); "
+        "Konami's card legality: a video-game promo is legal from the game's release on the continent"),
+    "Yu-Gi-Oh! GX Volume 2": (
+        "en", "2008-11-04",
+        "complexitycardgaming.com, Marcel Burri, 'A look into the past – Part 9: The end of the UDE era' (2016), its "
+        "list of TCG releases: 'November 4, 2008 YG02-EN001 Thunder King Rai-Oh' (the English manga volume; the set "
+        "data dates volume 1 2007-11-06 and volume 3 2009-06-02)"),
+    "Shonen Jump Championship 2009": (
+        "en", "2009-04-25",
+        "Konami, yugiohblog.konami.com 'SJC History: The Dark End Dragon Age (2009-2010)' (2010-04-24): Dark End "
+        "Dragon debuted as the Championship prize card at SHONEN JUMP Championship #68, Anaheim, April 25, 2009"),
+}
 
 
 def name_date(name: str) -> str | None:
@@ -276,35 +351,83 @@ def name_date(name: str) -> str | None:
     return None
 
 
-def set_bound(s: dict) -> tuple[str, str] | None:
+# A prize or event set named by the year its events were held ("Shonen Jump Championship 2004", "Yu-Gi-Oh!
+# Championship Series 2010", "Collectible Tins 2010"): out by the end of that year.
+YEAR_SETS = re.compile(r"^(?:Shonen Jump Championship|Yu-Gi-Oh! Championship Series|Collectible Tins) (\d{4})"
+                       r"(?: [AB]| prize cards?)?$|^(\d{4}) Collectible Tins$")
+
+
+def year_date(name: str) -> str | None:
+    """The last day of the year a prize or event set's name gives (YEAR_SETS)."""
+    m = YEAR_SETS.match(name)
+    return f"{m.group(1) or m.group(2)}-12-31" if m else None
+
+
+VOLUME = re.compile(r"^(?P<series>.+) Volume (?P<number>\d+)(?P<tail>(?: promotional cards?)?)$")
+
+
+def volume_dates(sets: list[dict]) -> dict[tuple[str, str, str], dict[int, str]]:
+    """(series, tail, locale) → {volume: date}: the dated locales of numbered volumes ("Yu-Gi-Oh! GX Volume 3")."""
+    out: dict[tuple[str, str, str], dict[int, str]] = defaultdict(dict)
+    for s in sets:
+        m = VOLUME.match(s["name"].get("en") or "")
+        if m:
+            for code, loc in (s.get("locales") or {}).items():
+                if code in TCG_LOCALES and loc.get("date"):
+                    out[(m["series"], m["tail"], code)][int(m["number"])] = loc["date"]
+    return out
+
+
+def set_bound(s: dict, volumes: dict | None = None, codes: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """The best upper bound on a TCG set's release when the locale of a printing is undated: the latest date of
-    the set's other TCG locales (the product was out everywhere by then), else the cover month its name gives."""
+    the set's other TCG locales (the product was out everywhere by then), else the cover month its name gives,
+    else the end of the year a prize set's name gives, else the date of a later volume of a numbered series in
+    the same locale (the volumes of a manga came out in order: "Yu-Gi-Oh! GX Volume 2" by Volume 3)."""
+    name = s["name"].get("en") or ""
     dated = [loc["date"] for code, loc in (s.get("locales") or {}).items()
              if code in TCG_LOCALES and loc.get("date") and "tcg" in (loc.get("formats") or [])]
     if dated:
-        return max(dated), f"bound: the set's other TCG locales ({s['name'].get('en')!r})"
-    day = name_date(s["name"].get("en") or "")
-    return (day, f"bound: the cover month in the set's name ({s['name'].get('en')!r})") if day else None
+        return max(dated), f"bound: the set's other TCG locales ({name!r})"
+    day = name_date(name)
+    if day:
+        return day, f"bound: the cover month in the set's name ({name!r})"
+    day = year_date(name)
+    if day:
+        return day, f"bound: the year of the events in the set's name ({name!r})"
+    m = VOLUME.match(name)
+    if m and volumes:
+        later = sorted((day, f"{m['series']} Volume {n}{m['tail']}") for code in codes
+                       for n, day in volumes.get((m["series"], m["tail"], code), {}).items()
+                       if n > int(m["number"]))
+        if later:
+            return later[0][0], f"bound: a later volume of the series ({name!r}; {later[0][1]!r}, {later[0][0]})"
+    return None
 
 
 def printing_dates(sets: list[dict]) -> dict[str, tuple[str, str]]:
     """YGOJSON card id → (the earliest date of a TCG printing of it, how that date is known)."""
     first: dict[str, tuple[str, str]] = {}
+    volumes = volume_dates(sets)
     for s in sets:
-        if (s["name"].get("en") or "").startswith("Duel Terminal"):
+        name = s["name"].get("en") or ""
+        if name.startswith("Duel Terminal"):
             continue  # arcade prints, not a TCG release (the Edison and TCG card pools exclude them)
         locales = s.get("locales") or {}
-        bound = None
         for content in s.get("contents") or []:
             if "tcg" not in (content.get("formats") or []):
                 continue
-            codes = [code for code in content.get("locales") or [] if code in TCG_LOCALES]
+            codes = tuple(code for code in content.get("locales") or [] if code in TCG_LOCALES)
             dates = [locales[c]["date"] for c in codes if c in locales and locales[c].get("date")]
+            recorded = RECORDED_RELEASES.get(name)
             if dates:
-                found = (min(dates), f"printed ({s['name'].get('en')!r})")
+                found = (min(dates), f"printed ({name!r})")
+                if recorded and recorded[0] in codes and recorded[1] < found[0]:
+                    found = (recorded[1], f"recorded ({name!r}, {recorded[0]}): {recorded[2]}")
+            elif recorded and recorded[0] in codes:
+                found = (recorded[1], f"recorded ({name!r}, {recorded[0]}): {recorded[2]}")
             elif codes:
-                bound = bound or set_bound(s) or ("", "")
-                if not bound[0]:
+                bound = set_bound(s, volumes, codes)
+                if bound is None:
                     continue
                 found = bound
             else:

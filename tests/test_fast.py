@@ -1,0 +1,121 @@
+"""The speed devices (deckcheck/fast/): each gives what the plain path gives, and deckcheck without the folder
+gives the same reports. Real decklists (sample_decks/, tests/fixtures/decks/ and the bad files of a batch), the
+real card data; real processes where standard output itself is what is tested."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckcheck import batch, fast
+from deckcheck.checker import Checker, Selection
+from deckcheck.files import find_decklists
+from deckcheck.model import CardRef
+from deckcheck.report import CardCount, Run, json_report
+from deckcheck.report.escape import json_safe
+
+from .conftest import REPO, TODAY
+from .inprocess import deckcheck
+from .test_batch import LEGAL_YDK, mixed_tree
+
+UNSAFE_NAME = "Ｍａｘｘ «Ｃ» ✓ \u202e##[deck.ydk"  # not ASCII, a bidi control and a workflow command's start
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory) -> Path:
+    root = mixed_tree(tmp_path_factory.mktemp("fast"))
+    shutil.copy(LEGAL_YDK, root / UNSAFE_NAME)
+    (root / os.fsdecode(b"not-utf8-\xff.ydk")).write_bytes(LEGAL_YDK.read_bytes())  # its path as a "uri" too
+    return root
+
+
+@pytest.fixture(scope="module")
+def checked(tree, cards, store):
+    return batch.check_files(Checker(cards, store, Selection(), today=TODAY), find_decklists([tree]).sources)
+
+
+def test_devices_are_turned_off_by_the_environment(monkeypatch):
+    monkeypatch.delenv("DECKCHECK_NO_FAST", raising=False)
+    assert json_report._templates() is not None and not any(fast.turned_off(name) for name in fast.DEVICES)
+    monkeypatch.setenv("DECKCHECK_NO_FAST", "writev,json_lines")
+    assert fast.turned_off("json_lines") and json_report._templates() is None
+    monkeypatch.setenv("DECKCHECK_NO_FAST", "writev")
+    assert not fast.turned_off("json_lines")
+    monkeypatch.setenv("DECKCHECK_NO_FAST", "1")
+    assert all(fast.turned_off(name) for name in fast.DEVICES)
+
+
+def test_json_lines_write_what_the_plain_encoder_writes(checked):
+    lines = json_report._templates()
+    assert lines is not None
+    results, formats = checked
+    assert any(json_report.path_uri(r.path) for r in results) and any(r.player for r in results)
+    for r in results:
+        plain = json_safe(json.dumps(json_report.deck_json(r, formats.get(r.path)), ensure_ascii=False))
+        assert json_report.deck_line(r, formats.get(r.path), lines) == json_report.deck_line(r, formats.get(r.path)) == plain
+
+
+def test_summary_card_entries_are_what_the_plain_encoder_writes(checked):
+    lines = json_report._templates()
+    results, formats = checked
+    run = Run(results, "tcg", "TCG", {}, TODAY, {}, formats)
+    counts = [c for c in run.card_counts() if c.card is not None]
+    counts += [CardCount("unknown-card", "unknown-card", "error", CardRef(None, 12), None, 3, 2),
+               CardCount("banlist", "Forbidden", "warning", CardRef('Maxx "C" é\u202e\\', None), "x", 1, 1)]
+    assert len(counts) > 10
+    for count in counts:
+        assert lines.card_entry(count) == json.dumps(json_report.card_json(count), ensure_ascii=False)
+    written = json.loads(json_report.render(run))["summary"]
+    assert written == json_report.summary_json(run) and written["cards"]
+
+
+def test_the_collector_is_as_it_was_after_a_batch():
+    import gc
+
+    from deckcheck.fast import collector
+
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        with collector.paused():
+            assert not gc.isenabled()
+        assert gc.isenabled() is enabled
+    gc.enable()
+
+
+@pytest.mark.parametrize("output", ["json", "text", "csv"])
+def test_every_report_is_the_same_without_the_devices(tree, output):
+    args = ["check", str(tree), "sample_decks", "-o", output, "--as-of", "2026-11-30"]
+    env = {"NO_COLOR": "1", "COLUMNS": "120", "GITHUB_ACTIONS": None}
+    fast_run = deckcheck(*args, env={**env, "DECKCHECK_NO_FAST": None}, text=False)
+    plain_run = deckcheck(*args, env={**env, "DECKCHECK_NO_FAST": "1"}, text=False)
+    assert fast_run.returncode == plain_run.returncode == 1
+    assert fast_run.stdout == plain_run.stdout and fast_run.stderr == plain_run.stderr
+    assert UNSAFE_NAME.encode()[:10] in fast_run.stdout
+
+
+def test_deckcheck_without_its_fast_folder_gives_the_same_report(tmp_path):
+    """The folder deleted: deckcheck (a copy of the package without fast/) gives the report byte for byte."""
+    copy = tmp_path / "deckcheck"
+    copy.mkdir()
+    for entry in (REPO / "deckcheck").iterdir():
+        if entry.name not in ("fast", "__pycache__"):
+            (copy / entry.name).symlink_to(entry)
+    for folder in ("banlists", "schemas"):
+        (tmp_path / folder).symlink_to(REPO / folder)
+    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": "1"}
+    env.pop("DECKCHECK_NO_FAST", None)
+    env.pop("PYTHONPATH", None)
+    command = ["-m", "deckcheck", "check", str(REPO / "sample_decks"), "-o", "json", "--as-of", "2026-11-30"]
+    without = subprocess.run([sys.executable, "-c", "import deckcheck.fast", "x"], cwd=tmp_path, capture_output=True,
+                             env=env)
+    assert b"No module named 'deckcheck.fast'" in without.stderr
+    plain = subprocess.run([sys.executable, *command], cwd=tmp_path, capture_output=True, env=env)
+    with_fast = subprocess.run([sys.executable, *command], cwd=REPO, capture_output=True, env=env)
+    assert plain.returncode == with_fast.returncode == 1, plain.stderr
+    assert plain.stdout.replace(os.fsencode(tmp_path), os.fsencode(REPO)) == with_fast.stdout
