@@ -441,3 +441,25 @@ def test_many_user_formats_are_listed_once_not_once_per_format(tmp_path, monkeyp
     assert sum(1 for f in json.loads(proc.stdout) if f["origin"] == "user") == 300
     user_listings = [p for p in listed if p == str(data / "formats")]
     assert len(user_listings) <= 3, len(user_listings)
+
+
+@pytest.mark.parametrize("where", ["pyproject.toml", "deckcheck.toml", "--format"])
+def test_a_format_that_names_a_file_that_is_no_format_file_never_shows_its_lines(tmp_path, where):
+    """A repository's configuration (a pull request's, in CI) could name any file as its format: `format =
+    "/etc/shadow"` printed the file's first line as an "unknown key" on the job's log. A format file is a .yaml
+    or .yml file; any other is refused unread."""
+    secret = tmp_path / "secret"
+    secret.write_text("root:$6$s3cr3tHash:19000:0:99999:7:::\n", encoding="utf-8")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "deck.ydk").write_bytes((REPO / "sample_decks" / "tcg" / "branded-despia.ydk").read_bytes())
+    args = ["check", "deck.ydk"]
+    if where == "--format":
+        args += ["--format", str(secret)]
+    else:
+        table = "[tool.deckcheck]\n" if where == "pyproject.toml" else ""
+        (repo / where).write_text(f'{table}format = "{secret.as_posix()}"\n', encoding="utf-8")
+    proc = deckcheck(*args, cwd=repo)
+    assert proc.returncode == 2, proc.stdout
+    assert "s3cr3tHash" not in proc.stdout + proc.stderr and "99999" not in proc.stderr
+    assert "a format file is a .yaml or .yml file" in proc.stderr

@@ -242,6 +242,8 @@ class FormatStore:
         if len(seen) > MAX_EXTENDS:
             raise FormatError(f"{seen[0]}: extends: a chain of more than {MAX_EXTENDS} formats, each extending the "
                               f"next ({Path(seen[0]).name} → … → {path.name}); extend a format nearer the root")
+        if not path.name.lower().endswith(SUFFIXES):  # a file that is no format file is never read: its first
+            raise FormatError(f"{path}: a format file is a .yaml or .yml file")  # line was echoed
         raw, lines = read_format_file(path)
         parent: Format | None = None
         if "extends" in raw:
