@@ -87,3 +87,12 @@ def check_text(cards, store):
 
 def rules_of(result, severity: str | None = None) -> list[str]:
     return [p.rule for p in result.problems if severity is None or p.severity == severity]
+
+
+def pytest_collection_modifyitems(items):
+    """The long tests first (the real end-to-end ones, then the checks against the source data): the suite's
+    workers start them at once and share out the short ones after, rather than one worker ending alone on them."""
+    def weight(item) -> int:
+        return 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("source_data") else 2
+
+    items.sort(key=weight)  # stable: each group in the order collected

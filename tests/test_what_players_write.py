@@ -111,11 +111,11 @@ def read_as(cards, written: str):
     return resolve(ParsedDeck("deck.txt", [entry]), cards).entries[0].card
 
 
-def typos_read(cards, step: int) -> tuple[Counter, list]:
-    """Every ``step``-th deck card name (in name order) with ``one_typo``: how many are read as that card, left
+def typos_read(cards, step: int, start: int = 0) -> tuple[Counter, list]:
+    """Every ``step``-th deck card name (in name order, from the ``start``-th) with ``one_typo``: how many are read as that card, left
     unknown, or read as another card (those listed). A typo that makes another card's exact name is no
     misspelling, and is left out."""
-    names = sorted({card.name for card in cards.cards() if card.kind in ("main", "extra")})[::step]
+    names = sorted({card.name for card in cards.cards() if card.kind in ("main", "extra")})[start::step]
     tally: Counter = Counter()
     wrong = []
     for name in names:
@@ -139,12 +139,13 @@ def test_a_typo_in_a_card_name_is_read_as_that_card_and_never_as_another(cards):
 
 
 @pytest.mark.slow
-def test_a_typo_in_any_card_name_is_read_as_that_card_and_never_as_another(cards):
-    """The same over every deck card name (about 30 s): 13,388 of 13,892 read as their card (96.4%), 504 left
-    unknown, none read as another card."""
-    tally, wrong = typos_read(cards, 1)
+@pytest.mark.parametrize("quarter", range(4))
+def test_a_typo_in_any_card_name_is_read_as_that_card_and_never_as_another(cards, quarter):
+    """The same over every deck card name (about 25 s, in four quarters the suite's workers share): 13,388 of
+    13,892 read as their card (96.4%), 504 left unknown, none read as another card."""
+    tally, wrong = typos_read(cards, 4, quarter)
     assert wrong == []
-    assert sum(tally.values()) == 13892 and tally["read"] >= 13388, tally
+    assert 3400 <= sum(tally.values()) <= 3550 and tally["read"] >= 0.95 * sum(tally.values()), tally
 
 
 KANA = "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン"
