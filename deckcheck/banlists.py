@@ -278,9 +278,10 @@ class BanlistStore:
 
     def load(self, path: Path) -> Banlist:
         """``load_banlist(path)``, kept while the file is unchanged (``deckcheck data`` reads every list thrice)."""
+        from .cache import file_stamp
+
         try:
-            st = path.stat()
-            signature: tuple[int, ...] | None = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+            signature: tuple[int, ...] | None = tuple(file_stamp(path.stat()))
         except OSError:
             signature = None
         known = self._loaded.get(path)

@@ -49,12 +49,17 @@ def cache_dir() -> Path | None:
     return user_dir("cache")
 
 
+def file_stamp(st: os.stat_result) -> list[int]:
+    """What changes when a file's content can have changed: size, modification and change times, inode."""
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
 def _key(path: Path) -> str | None:
     try:
-        stat = path.stat()
+        stamp = file_stamp(path.stat())
     except OSError:
         return None
-    return f"{_source_id(path)}-{stat.st_size}-{stat.st_mtime_ns}-{stat.st_ctime_ns}-{stat.st_ino}-{__version__}"
+    return "-".join([_source_id(path), *map(str, stamp), __version__])
 
 
 def _source_id(path: Path) -> str:

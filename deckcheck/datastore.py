@@ -35,6 +35,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from .banlists import Banlist, BanlistStore, bundled_banlists_dir, folder_title, in_force, staleness
+from .cache import file_stamp
 from .carddb import MAIN_INDEX, OTHER_INDEX, CardIndex
 from .errors import DataError
 from .paths import data_dir
@@ -292,11 +293,6 @@ def _bundled_stamp() -> list[int] | None:
     except OSError:
         return None
     return [st.st_size, st.st_mtime_ns]
-
-
-def file_stamp(st: os.stat_result) -> list[int]:
-    """What changes when a file's content can have changed: size, modification and change times, inode."""
-    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
 def file_sha256(path: Path) -> str:

@@ -97,13 +97,19 @@ def browser():
         context.close()
 
 
-@pytest.fixture
-def page(browser, report):
+def watched_page(browser) -> tuple:
+    """A new page, and the list its console errors and warnings, script errors and dialogs are put in."""
     page = browser.new_page()
     problems: list[str] = []
     page.on("console", lambda message: problems.append(message.text) if message.type in ("error", "warning") else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on("dialog", lambda dialog: (problems.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+    return page, problems
+
+
+@pytest.fixture
+def page(browser, report):
+    page, problems = watched_page(browser)
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.goto(report.as_uri())
@@ -223,11 +229,7 @@ def test_a_large_report_is_small_per_deck_and_lays_out_one_page():
 
 @pytest.mark.slow  # a real browser
 def test_a_large_report_pages_sorts_filters_and_follows_links(browser, many_decks_report):
-    page = browser.new_page()
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text) if message.type in ("error", "warning") else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("dialog", lambda dialog: (problems.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+    page, problems = watched_page(browser)
     page.goto(many_decks_report.as_uri())
     page.wait_for_load_state("load")
     visible_rows = lambda: page.locator("#decks tbody tr:not([hidden])").count()  # noqa: E731
