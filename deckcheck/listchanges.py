@@ -49,11 +49,13 @@ def statuses(banlist: Banlist, cards) -> dict[int, str]:
             if group is not None and points:
                 found[group] = f"points:{max(points, int(found.get(group, 'points:0')[7:]))}"
         return found
-    if banlist.whitelist:  # the cards it allows (a whitelist allows cards, not name groups: see status_of)
-        allowed, _ = whitelist_pool(banlist, cards)
-        found.update((group, UNLIMITED) for group in map(cards.group_of, allowed) if group is not None)
-    found.update((group, f"limited_{n}") for group, n in list_groups(banlist, cards).items())
-    found.update((group, _BY_LIMIT[limit]) for group, limit in list_limits(banlist, cards)[0].items())
+    limited = {group: f"limited_{n}" for group, n in list_groups(banlist, cards).items()}
+    limited.update((group, _BY_LIMIT[limit]) for group, limit in list_limits(banlist, cards)[0].items())
+    if banlist.whitelist:  # the cards it allows (a whitelist allows cards, not name groups: see status_of); a pool
+        allowed, _ = whitelist_pool(banlist, cards)  # that limits nothing (GOAT's) leaves the limits to another
+        in_pool = UNLIMITED if limited else IN_POOL  # list: "Unlimited" there would read as the card's verdict
+        found.update((group, in_pool) for group in map(cards.group_of, allowed) if group is not None)
+    found.update(limited)
     return found
 
 
@@ -65,11 +67,7 @@ def status_of(banlist: Banlist, card, cards, memo: dict | None = None) -> str:
     if banlist.whitelist and card.passcode not in _memo(memo, ("pool", banlist.name), lambda: whitelist_pool(banlist, cards)[0]):
         return NOT_IN_POOL
     table = _memo(memo, banlist.name, lambda: statuses(banlist, cards))
-    status = table.get(card.group, default_status(banlist))
-    if status == UNLIMITED and banlist.whitelist and _memo(memo, ("pool only", banlist.name),
-                                                           lambda: set(table.values()) <= {UNLIMITED}):
-        return IN_POOL  # "Unlimited" on GOAT's pool read as its verdict, where the 2005.04 TCG list limits the card
-    return status
+    return table.get(card.group, default_status(banlist))
 
 
 def _memo(memo: dict | None, key, make):
