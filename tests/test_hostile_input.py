@@ -1,7 +1,10 @@
 """Hostile decklists and file names, each reproduced as a user would meet it (issue 8, section 2).
 
-Every test runs the real command in a new process where the trouble is in what reaches the
-terminal, a file or a CI log, and the library where it is about the verdict or its cost.
+Every test runs the real command where the trouble is in what reaches the terminal, a file or a CI
+log (in this process, with standard output and error of its own: tests/inprocess.py), and the library
+where it is about the verdict or its cost; a new process where the process itself is tested: a file that
+would block a read, a recursion as deep as a fresh interpreter allows, memory, warnings on stderr, and the
+interpreter's own standard output.
 """
 
 from __future__ import annotations
@@ -43,7 +46,20 @@ UNKNOWN = 987_600_000  # from here on, thousands of passcodes no card has
 SHIFT_JIS_NAME = "デッキ".encode("shift_jis") + b".ydk"  # b'\x83f\x83b\x83L.ydk': not UTF-8
 
 
-def deckcheck(*args, cwd: Path = REPO, env: dict | None = None, timeout: float = 120) -> tuple[int, str, str]:
+def deckcheck(*args, cwd: Path = REPO, env: dict | None = None, timeout: int = 120) -> tuple[int, str, str]:
+    """Run deckcheck in this process (failing after ``timeout`` seconds rather than hang); stdout and stderr must
+    be UTF-8 (asserted by decoding)."""
+    from .inprocess import deckcheck as run
+
+    with within(timeout):
+        proc = run(*args, cwd=cwd, env={"NO_COLOR": "1", "COLUMNS": "100", "GITHUB_ACTIONS": None, **(env or {})},
+                   text=False)
+    out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+    assert "Traceback" not in err and "internal error" not in err, err
+    return proc.returncode, out, err
+
+
+def deckcheck_process(*args, cwd: Path = REPO, env: dict | None = None, timeout: float = 120) -> tuple[int, str, str]:
     """Run deckcheck in a new process; stdout and stderr must be UTF-8 (asserted by decoding)."""
     full = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
     full["PYTHONPATH"] = os.pathsep.join(filter(None, (str(REPO), full.get("PYTHONPATH"))))  # this checkout's code
@@ -111,8 +127,8 @@ def test_a_file_name_that_is_not_utf8_is_written_by_every_format_with_the_rest_o
     (decks / os.fsdecode(SHIFT_JIS_NAME)).write_bytes(LEGAL_YDK.replace(b"#extra", b"a warning\n#extra"))
     (decks / "plain.ydk").write_bytes(b"#main\n14558127\n")
     shown = "decks/\\x83f\\x83b\\x83L.ydk"
-    for fmt in FORMATS:
-        code, out, err = deckcheck("check", "decks", "-o", fmt, cwd=tmp_path)
+    for fmt in FORMATS:  # the text report on the interpreter's own standard output too
+        code, out, err = (deckcheck_process if fmt == "text" else deckcheck)("check", "decks", "-o", fmt, cwd=tmp_path)
         assert code == 1 and err == "", (fmt, err)
         report = tmp_path / f"report.{fmt}"
         code, _, err = deckcheck("check", "decks", "-o", fmt, "--output", str(report), cwd=tmp_path)
@@ -355,7 +371,7 @@ def test_proc_files_are_not_read_and_never_hang(tmp_path):
         (folder / "kmsg.ydk").symlink_to("/proc/kmsg")  # blocks forever when read (as root)
     os.mkfifo(folder / "pipe.ydk")
     (folder / "real.ydk").write_bytes(LEGAL_YDK)
-    code, out, _ = deckcheck("check", "proc", "-o", "json", cwd=tmp_path, timeout=30)
+    code, out, _ = deckcheck_process("check", "proc", "-o", "json", cwd=tmp_path, timeout=30)
     decks = {d["path"]: d for d in json.loads(out)["decks"]}
     assert code == 1 and decks["proc/real.ydk"]["legal"]
     for name in ("status", "kmsg"):
@@ -364,7 +380,7 @@ def test_proc_files_are_not_read_and_never_hang(tmp_path):
     assert "named pipe" in decks["proc/pipe.ydk"]["problems"][0]["message"]
     deck = read_deck(folder / "status.ydk")  # the library alone does not read it either
     assert deck.unreadable and "kernel pseudo-file" in deck.problems[0].message
-    code, _, err = deckcheck("diff", "proc/pipe.ydk", "proc/real.ydk", cwd=tmp_path, timeout=30)
+    code, _, err = deckcheck_process("diff", "proc/pipe.ydk", "proc/real.ydk", cwd=tmp_path, timeout=30)
     assert code == 2 and "named pipe" in err  # opened without blocking, never waited on
 
 
@@ -444,7 +460,7 @@ def test_an_alias_bomb_named_by_a_repositorys_deckcheck_toml_is_a_usage_error(tm
     (tmp_path / "bomb.yaml").write_text("title: Bomb\n" + alias_bomb())
     (tmp_path / "deckcheck.toml").write_text('format = "bomb.yaml"\n')
     (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
-    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    rc, out, err = deckcheck_process("check", "deck.ydk", cwd=tmp_path, timeout=60)
     assert rc == 2 and "bomb.yaml" in err and "values" in err and len(err.strip().splitlines()) == 1, err
 
 
@@ -535,7 +551,7 @@ def test_a_font_that_is_no_font_file_is_refused_at_once(tmp_path, kind):
 def test_a_fifo_config_file_is_a_usage_error_not_a_hang(tmp_path, name):
     fifo(tmp_path / name)
     (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
-    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    rc, out, err = deckcheck_process("check", "deck.ydk", cwd=tmp_path, timeout=60)
     if name == "deckcheck.toml":
         assert rc == 2 and "named pipe" in err, err
     else:  # someone else's pyproject.toml is not ours to judge
@@ -571,10 +587,10 @@ def test_deeply_nested_toml_is_a_usage_error_or_someone_elses(tmp_path):
     nested = "x = " + "[" * 5000 + "]" * 5000 + "\n"
     (tmp_path / "deck.ydk").write_bytes(LEGAL_YDK)
     (tmp_path / "pyproject.toml").write_text(nested)
-    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    rc, out, err = deckcheck_process("check", "deck.ydk", cwd=tmp_path, timeout=60)
     assert rc == 0, err
     (tmp_path / "deckcheck.toml").write_text(nested)
-    rc, out, err = deckcheck("check", "deck.ydk", cwd=tmp_path, timeout=60)
+    rc, out, err = deckcheck_process("check", "deck.ydk", cwd=tmp_path, timeout=60)
     assert rc == 2 and "nested too deeply" in err, err
     (tmp_path / "config.toml").write_text("[update]\n" + nested)
     from deckcheck.update.config import ConfigError, load_config
@@ -660,9 +676,9 @@ def test_a_malformed_form_is_filled_or_refused_in_one_line_never_an_internal_err
     """pypdf's exceptions were "internal error"; its warnings reached stderr raw."""
     form = hostile_form(tmp_path, kind)
     out = tmp_path / "sheet.pdf"
-    rc, _, err = deckcheck("decklist", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--form", str(form), "-o", str(out),
-                           "--player", "Jane Doe", "--konami-id", "12345678", "--event", "Cup", "--date", "2026-11-29",
-                           cwd=tmp_path, timeout=120)
+    rc, _, err = deckcheck_process("decklist", str(SAMPLES / "tcg" / "branded-despia.ydk"), "--form", str(form),
+                                   "-o", str(out), "--player", "Jane Doe", "--konami-id", "12345678", "--event", "Cup",
+                                   "--date", "2026-11-29", cwd=tmp_path, timeout=120)
     assert all(line.startswith("deckcheck: ") for line in err.splitlines()), err
     assert (rc == 0 and out.stat().st_size > 0) or (rc == 2 and "--form" in err and not out.exists()), (rc, err)
 
