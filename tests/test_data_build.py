@@ -224,6 +224,7 @@ def test_official_scope():
 # ------------------------------------------------------------------------------------ reproducibility
 
 
+@pytest.mark.slow  # the whole build, end to end (about 16 s)
 @pytest.mark.source_data
 def test_build_is_reproducible(tmp_path):
     result = subprocess.run(
