@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import array
 import bisect
+import itertools
 import json
 import mmap
 import os
@@ -156,16 +157,14 @@ def pack(sections: dict[str, list[str]], header: dict) -> bytes:
     parts: list[bytes] = []
     described = []
     for name, lines in sections.items():
-        if any("\n" in line for line in lines):
+        encoded = [line.encode("utf-8", "surrogatepass") for line in lines]
+        blob = b"\n".join(encoded) + b"\n" if encoded else b""
+        if blob.count(b"\n") != len(encoded):
             raise ValueError(f"a line of section {name} holds a line break")
-        blob = "".join(f"{line}\n" for line in lines).encode("utf-8", "surrogatepass")
-        starts = array.array(_OFFSET_TYPE, [0])
-        at = 0
-        for line in lines:
-            at += len(line.encode("utf-8", "surrogatepass")) + 1
-            starts.append(at)
-        if at != len(blob) or at >= 1 << 32:
+        if len(blob) >= 1 << 32:
             raise ValueError(f"section {name} is too large")
+        starts = array.array(_OFFSET_TYPE, [0])
+        starts.extend(itertools.accumulate(map((1).__add__, map(len, encoded))))
         parts += [blob, starts.tobytes()]
         described.append([name, len(blob), len(starts), zlib.adler32(starts, zlib.adler32(blob))])
     head = json.dumps({"format": FORMAT, "byteorder": sys.byteorder, "sections": described, **header},

@@ -90,6 +90,7 @@ class NameIndex:
                  valid=lambda value: isinstance(value, dict) and isinstance(value.get("rows"), int))
         self._lookups: dict[str, tuple[Table, Table]] = {}
         self._rankers: dict[str, tuple[Ranker, JsonValues]] = {}
+        self._built_from: dict[str, tuple[dict[str, list[int]], dict[str, list[int]]]] = {}
         self._row_of: dict[int, int] | None = None
 
     @property
@@ -141,16 +142,24 @@ class NameIndex:
         rows = self._rows
         return ",".join(str(rows[place >> 4][0] << 4 | place & 15) for place in places)
 
+    def _names(self, script: str) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """The names of one script as written and folded, for building its tables: kept until both are open."""
+        found = self._built_from.get(script)
+        if found is None:
+            exact = self._exact_names(script)
+            found = self._built_from[script] = (exact, self._folded_names(exact))
+        return found
+
     def _build_lookup(self, script: str) -> bytes:
-        exact = self._exact_names(script)
+        exact, folded = self._names(script)
         return pack({**table_sections("exact", exact, self._passcode_places),
-                     **table_sections("folded", self._folded_names(exact), self._passcode_places)}, {})
+                     **table_sections("folded", folded, self._passcode_places)}, {})
 
     def _build_suggestions(self, script: str) -> bytes:
         rows = self._rows
-        folded = self._folded_names(self._exact_names(script))
-        shown = [json.dumps([rows[place >> 4][place & 15] for place in places], ensure_ascii=False)
-                 for places in folded.values()]
+        folded = self._names(script)[1]
+        encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False), without its checks
+        shown = [encode([rows[place >> 4][place & 15] for place in places]) for places in folded.values()]
         return pack({**Ranker(list(folded)).sections("ranker"), "shown.v": shown}, {})
 
     def _lookup(self, script: str) -> tuple[Table, Table]:
@@ -159,7 +168,12 @@ class NameIndex:
         if found is None:
             tables = TableFile(f"names-{script}", self._path, lambda: self._build_lookup(script))
             found = self._lookups[script] = (tables.table("exact", IntLists), tables.table("folded", IntLists))
+            self._opened(script)
         return found
+
+    def _opened(self, script: str) -> None:
+        if script in self._lookups and script in self._rankers:
+            self._built_from.pop(script, None)
 
     def find(self, name: str) -> list[tuple[int, str]]:
         """(passcode, language) of every card with this name in some language, exact names first,
@@ -194,6 +208,7 @@ class NameIndex:
         if found is None:
             tables = TableFile(f"names-suggest-{script}", self._path, lambda: self._build_suggestions(script))
             found = self._rankers[script] = (Ranker.opened(tables, "ranker"), JsonValues(tables.lines("shown.v")))
+            self._opened(script)
         return found
 
     def closest_names(self, name: str, limit: int) -> list[str]:
