@@ -39,9 +39,14 @@ SHIPPED = sorted(p for fmt in ("tcg", "ocg") for p in (BANLISTS / fmt).glob("*.y
 FIRST_KONAMI_TCG = "2005-04-01"  # before it Konami's archive files the OCG's lists; the TCG's are built from its history
 
 
+@cache
+def load(path: Path) -> dict:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+
+
 def _konami(path: Path) -> bool:
     """A list that is Konami's own (not built from the TCG's status history, not a revision of one)."""
-    source = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)["source"]
+    source = load(path)["source"]
     return source["official"]["repository"] == "DawnbrandBots/yaml-yugi-limit-regulation" and "revision" not in source
 
 
@@ -50,11 +55,6 @@ KONAMI = [p for p in SHIPPED if _konami(p)]
 
 def _id(path: Path) -> str:
     return f"{path.parent.name}/{path.stem}"
-
-
-@cache
-def load(path: Path) -> dict:
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 
 
 @cache

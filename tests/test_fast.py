@@ -109,7 +109,7 @@ def test_deckcheck_without_its_fast_folder_gives_the_same_report(tmp_path):
             (copy / entry.name).symlink_to(entry)
     for folder in ("banlists", "schemas"):
         (tmp_path / folder).symlink_to(REPO / folder)
-    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(tmp_path / "cache"), "NO_COLOR": "1"}
+    env = {**os.environ, "NO_COLOR": "1"}  # the session's cache: the copy's data files are other paths, cached apart
     env.pop("DECKCHECK_NO_FAST", None)
     env.pop("PYTHONPATH", None)
     command = ["-m", "deckcheck", "check", str(REPO / "sample_decks"), "-o", "json", "--as-of", "2026-11-30"]
