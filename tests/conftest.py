@@ -9,6 +9,7 @@ SOURCE_DATA_ABSENT.
 from __future__ import annotations
 
 import os
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -29,6 +30,18 @@ TODAY = date(2026, 11, 29)
 
 def source_data_present() -> bool:
     return (SHARED_DATA / "PROVENANCE.md").is_file()
+
+
+def pytest_configure(config):
+    """With PYTHONDONTWRITEBYTECODE set, pytest rewrites the asserts of every test module again in each process (each
+    xdist worker: about 3.5 s of CPU), and each `python -m deckcheck` a test starts compiles deckcheck again (0.1 s):
+    the compiled modules are cached in .pytest_cache instead, never beside the sources (for the processes the tests
+    start too: PYTHONPYCACHEPREFIX). Nothing changes without pytest's cache (-p no:cacheprovider, as .ci/run)."""
+    cache = getattr(config, "cache", None)
+    if sys.dont_write_bytecode and cache is not None and sys.pycache_prefix is None:
+        sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(cache.mkdir("pycache"))
+        sys.dont_write_bytecode = False
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_sessionstart(session):
