@@ -249,13 +249,14 @@ def test_weekly_scan_against_the_tcg_history(cards):
             day += timedelta(days=7)
             continue
         banlist = [b for b in lists if b.effective <= day][-1]
+        iso = day.isoformat()
         for konami_id, steps in history.items():
             card = by_konami.get(konami_id)
-            if card is None or not card.tcg or card.tcg_date is None or card.tcg_date > day.isoformat():
+            if card is None or not card.tcg or card.tcg_date is None or card.tcg_date > iso:
                 continue
             theirs = None
             for when, status in steps:
-                if when <= day.isoformat():
+                if when <= iso:
                     theirs = status
             ours = statuses[banlist.name].get(card.passcode)
             if ours != theirs:

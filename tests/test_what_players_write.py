@@ -8,8 +8,6 @@ is the deck's title; ``Skill: …`` is the Speed Duel deck's Skill Card.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import zlib
 from collections import Counter
 
@@ -248,8 +246,9 @@ def test_a_first_line_never_takes_a_card_away(title):
 def test_convert_writes_the_official_names(tmp_path):
     deck = tmp_path / "players.txt"
     deck.write_text("My locals list\n3 Ash Blossom\n2 Nibiru\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "deckcheck", "convert", str(deck), "--to", "text"], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    from .inprocess import deckcheck
+
+    proc = deckcheck("convert", deck, "--to", "text")
     assert "3 Ash Blossom & Joyous Spring" in proc.stdout and "2 Nibiru, the Primal Being" in proc.stdout
     assert "My locals list" not in [line.strip() for line in proc.stdout.splitlines()[1:]]
 
@@ -287,14 +286,14 @@ def test_convert_fix_writes_the_official_names_back_in_place(tmp_path):
     text.write_text("My locals list\n3 Ash Blossom\n2 Nibiru\n", encoding="utf-8")
     listed = tmp_path / "deck.yaml"
     listed.write_text("main:\n  - 3 Called by\n  - droll lock bird\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "deckcheck", "convert", "--fix", str(text), str(listed)], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    from .inprocess import deckcheck
+
+    proc = deckcheck("convert", "--fix", text, listed)
     assert proc.returncode == 0, proc.stderr
     fixed = text.read_text(encoding="utf-8")
     assert "3 Ash Blossom & Joyous Spring" in fixed and "2 Nibiru, the Primal Being" in fixed
     assert fixed.startswith("Deck: My locals list")
     assert "Called by the Grave" in listed.read_text(encoding="utf-8")
     assert "Droll & Lock Bird" in listed.read_text(encoding="utf-8")
-    link = subprocess.run([sys.executable, "-m", "deckcheck", "convert", "--fix", "ydke://abc!!!"], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    link = deckcheck("convert", "--fix", "ydke://abc!!!")
     assert link.returncode == 2 and "give decklist files" in link.stderr
