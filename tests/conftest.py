@@ -58,12 +58,17 @@ def pytest_runtest_setup(item):  # the snapshot has none without it, and must be
 
 
 @pytest.fixture(scope="session", autouse=True)
-def isolated_user_dirs(tmp_path_factory):
-    """Tests (and the deckcheck processes they start) never read or write the user's data or cache."""
+def isolated_user_dirs(tmp_path_factory, pytestconfig):
+    """Tests (and the deckcheck processes they start) never read or write the user's data or cache. The cache
+    starts with what every session builds from the shipped files (tests/cache_seed.py)."""
+    from .cache_seed import copy_seed, seed
+
     saved = {k: os.environ.get(k) for k in ("DECKCHECK_DATA_DIR", "DECKCHECK_CACHE_DIR", "DECKCHECK_CONFIG")}
     os.environ["DECKCHECK_DATA_DIR"] = str(tmp_path_factory.mktemp("user-data"))
-    os.environ["DECKCHECK_CACHE_DIR"] = str(tmp_path_factory.mktemp("user-cache"))
     os.environ["DECKCHECK_CONFIG"] = str(tmp_path_factory.mktemp("user-config") / "config.toml")
+    cache = tmp_path_factory.mktemp("user-cache")
+    copy_seed(seed(pytestconfig, {k: os.environ[k] for k in ("DECKCHECK_DATA_DIR", "DECKCHECK_CONFIG")}), cache)
+    os.environ["DECKCHECK_CACHE_DIR"] = str(cache)
     yield
     for key, value in saved.items():
         if value is None:
