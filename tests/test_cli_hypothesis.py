@@ -7,7 +7,7 @@ them not UTF-8. Whatever comes in, every format must give: exit 0, 1 or 2; no tr
 output that parses in its format; no raw control character; and no line a CI runner would
 obey as a workflow command, except the commands ``-o github`` writes itself (issue 8).
 
-The generated examples run in this process through the typer app (fast); a fixed set of the
+The generated examples run in this process (tests/inprocess.py: the command's main()); a fixed set of the
 same decks runs in real processes too, report files (``--output``) included.
 """
 
@@ -28,9 +28,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from deckcheck.cli import app
 from deckcheck.report import OUTPUT_FORMATS, csv_report
 
 from .conftest import REPO
@@ -256,17 +254,16 @@ def write_batch(folder: Path, batch: list[tuple[bytes, bytes]]) -> None:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(batch=batches(), columns=st.sampled_from(["40", "80", "200"]))
 def test_every_format_survives_hostile_decks_and_names(batch, columns):
-    runner = CliRunner()
+    from .inprocess import deckcheck
+
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "decks"
         folder.mkdir()
         write_batch(folder, batch)
         for fmt in FORMATS:
-            result = runner.invoke(app, ["check", str(folder), "-o", fmt], env={"COLUMNS": columns, "NO_COLOR": "1"})
-            assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+            result = deckcheck("check", folder, "-o", fmt, env={"COLUMNS": columns, "NO_COLOR": "1"}, text=False)
             texts = sum(1 for name, _ in batch if name.endswith(b".txt"))  # a .txt found may be no decklist
-            check_output(fmt, result.exit_code, result.stdout_bytes, result.stderr_bytes,
-                         (len(batch) - texts, len(batch)))
+            check_output(fmt, result.returncode, result.stdout, result.stderr, (len(batch) - texts, len(batch)))
 
 
 # ---- the same in real processes ------------------------------------------------------------------
