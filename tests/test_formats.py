@@ -45,13 +45,16 @@ def test_every_builtin_format_loads_and_validates_against_the_published_schema()
     import yaml
 
     schema = json.loads((REPO / "schemas" / "format.schema.json").read_text(encoding="utf-8"))
+    validator_class = jsonschema.validators.validator_for(schema)
+    validator_class.check_schema(schema)  # once (jsonschema.validate checks the schema again for each document)
+    validator = validator_class(schema)
     store = FormatStore(None)
     ids = store.builtin_ids()
     assert {"tcg", "ocg", "tcg-traditional", "worlds", "genesys", "ocg-genesys", "goat", "edison", "speed"} <= set(ids)
     for format_id in ids:
         raw = yaml.safe_load((BUILTIN / f"{format_id}.yaml").read_text(encoding="utf-8"))
         raw = json.loads(json.dumps(raw, default=str))  # YAML dates as the text they were written as
-        jsonschema.validate(raw, schema)
+        validator.validate(raw)
         fmt = store.get(format_id)
         assert fmt.title and fmt.description and fmt.sources, format_id
 
