@@ -34,14 +34,19 @@ _MAGIC = b"deckcheck-name-tables\n"
 _OFFSET_TYPE = "I"  # 4 bytes on every platform CPython supports
 
 
-class Lines(Sequence):
-    """Line ``i`` of a section (decoded when read). ``bisect`` searches a sorted section in place."""
+SEARCHES_IN_PLACE = 1000  # then a sorted section is decoded whole and searched as a list (a batch of decks)
 
-    __slots__ = ("_blob", "_starts", "_checksum", "_all")
+
+class Lines(Sequence):
+    """Line ``i`` of a section (decoded when read). ``bisect_left`` searches a sorted section in place, and once it
+    has been searched often, over all its lines decoded at once (``all``)."""
+
+    __slots__ = ("_blob", "_starts", "_checksum", "_all", "_searches")
 
     def __init__(self, blob: memoryview, starts: array.array, checksum: int | None):
         self._blob, self._starts, self._checksum = blob, starts, checksum
         self._all: list[str] | None = None
+        self._searches = 0
 
     def __len__(self) -> int:
         return len(self._starts) - 1
@@ -59,6 +64,13 @@ class Lines(Sequence):
                 return False
             self._checksum = None
         return True
+
+    def bisect_left(self, key: str, lo: int = 0) -> int:
+        """``bisect.bisect_left`` over the lines (of a sorted section)."""
+        if self._all is None and self._searches < SEARCHES_IN_PLACE:
+            self._searches += 1
+            return bisect.bisect_left(self, key, lo)
+        return bisect.bisect_left(self.all(), key, lo)
 
     def all(self) -> list[str]:
         """Every line, as one list (decoded at once: for a scan of the whole section)."""
@@ -130,7 +142,7 @@ class Table:
 
     def get(self, key: str, default=None):
         keys = self.keys
-        i = bisect.bisect_left(keys, key)
+        i = keys.bisect_left(key)
         if i < len(keys) and keys[i] == key:
             return self.values[i]
         return default

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from functools import partial
 
 from .name_tables import IntLists, Ints, Lines, TableFile, int_lines, table_sections
 
@@ -99,9 +100,9 @@ class Ranker:
 
     @staticmethod
     def _starting(sorted_texts: Sequence[str], prefix: str) -> range:
-        lo = bisect.bisect_left(sorted_texts, prefix)
-        hi = bisect.bisect_left(sorted_texts, prefix + "\U0010ffff", lo)
-        return range(lo, hi)
+        search = sorted_texts.bisect_left if isinstance(sorted_texts, Lines) else partial(bisect.bisect_left, sorted_texts)
+        lo = search(prefix)
+        return range(lo, search(prefix + "\U0010ffff", lo))
 
     @staticmethod
     def _in_order(query_words: list[str], words: list[str]) -> bool:
