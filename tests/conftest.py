@@ -37,11 +37,36 @@ def pytest_configure(config):
     xdist worker: about 3.5 s of CPU), and each `python -m deckcheck` a test starts compiles deckcheck again (0.1 s):
     the compiled modules are cached in .pytest_cache instead, never beside the sources (for the processes the tests
     start too: PYTHONPYCACHEPREFIX). Nothing changes without pytest's cache (-p no:cacheprovider, as .ci/run)."""
+    global _quick
+    _quick = _slow_tests_deselected(config.option.markexpr)
     cache = getattr(config, "cache", None)
     if sys.dont_write_bytecode and cache is not None and sys.pycache_prefix is None:
         sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(cache.mkdir("pycache"))
         sys.dont_write_bytecode = False
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+QUICK_SHARE = 4  # the quick loop runs a quarter of each property's examples
+_quick = False
+
+
+def _slow_tests_deselected(markexpr: str) -> bool:
+    """Whether ``-m markexpr`` leaves out a test marked slow (the quick loop: -m "not slow")."""
+    if not markexpr:
+        return False
+    try:
+        from _pytest.mark.expression import Expression
+
+        return not Expression.compile(markexpr).evaluate(lambda name, **_: name == "slow")
+    except Exception:  # another pytest: every example, as in a whole run
+        return False
+
+
+def examples(n: int) -> int:
+    """A property's examples (hypothesis' max_examples): all ``n`` in a run with the slow tests (the whole suite,
+    .ci/run), a quarter (10 at least) in the quick loop, which leaves the large hypothesis runs to the slow runs as
+    pyproject.toml's markers say."""
+    return max(min(n, 10), n // QUICK_SHARE) if _quick else n
 
 
 def pytest_sessionstart(session):

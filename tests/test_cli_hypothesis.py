@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from deckcheck.report import OUTPUT_FORMATS, csv_report
 
-from .conftest import REPO
+from .conftest import REPO, examples
 
 FORMATS = tuple(OUTPUT_FORMATS)
 SAMPLES = sorted(p for p in (REPO / "sample_decks").rglob("*") if p.suffix in (".ydk", ".yaml"))
@@ -251,7 +251,7 @@ def write_batch(folder: Path, batch: list[tuple[bytes, bytes]]) -> None:
             f.write(content)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(batch=batches(), columns=st.sampled_from(["40", "80", "200"]))
 def test_every_format_survives_hostile_decks_and_names(batch, columns):
     from .inprocess import deckcheck
@@ -344,7 +344,7 @@ def shared_cache() -> Path:
     return Path(os.environ["DECKCHECK_CACHE_DIR"])
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(format_file=st.lists(_yaml_piece, max_size=4).map("".join),
        config=st.lists(_toml_piece, max_size=3).map("".join),
        list_file=st.lists(_yaml_piece, max_size=3).map(lambda pieces: "name: x\nformat: tcg\neffective: 2026-06-01\n"
@@ -435,7 +435,7 @@ def convertible_decks(draw) -> tuple[str, bytes]:
     return OUT[source], convert(deck, source, cards).text.encode("utf-8", "surrogatepass")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deck=convertible_decks(), to=st.sampled_from(_ROUND_TRIP_FORMATS))
 def test_a_round_trip_through_convert_keeps_the_verdict(deck, to):
     """`deckcheck convert DECK --to X`, then `deckcheck check` of what it wrote, for every output format and

@@ -17,7 +17,7 @@ from deckcheck.model import EXTRA, MAIN, SIDE
 from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.resolve import resolve
 
-from .conftest import REPO
+from .conftest import REPO, examples
 from .inprocess import deckcheck
 
 SAMPLES = REPO / "sample_decks"
@@ -267,7 +267,7 @@ def generated_decks(draw, pools) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_round_trip_ydk_ydke_yaml_text_ydk(cards, pools, data):
     ydk = data.draw(generated_decks(pools))
@@ -291,7 +291,7 @@ def test_round_trip_ydk_ydke_yaml_text_ydk(cards, pools, data):
                                                           for _ in range(e.count))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_round_trip_keeps_alternate_artworks_through_ydke_and_yaml(cards, pools, data):
     ydk = data.draw(generated_decks(pools))
@@ -346,7 +346,7 @@ def tally(entries, leave_out=()) -> Counter:
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                     HealthCheck.too_slow])
 @given(deck_name=st.one_of(st.none(), HOSTILE_NAMES),
        entries=st.lists(st.lists(st.tuples(ENTRY, st.integers(1, 3)), max_size=5), min_size=3, max_size=3),

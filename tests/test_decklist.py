@@ -20,7 +20,7 @@ from deckcheck.datastore import load_cards
 from deckcheck.parsers import read_deck
 from deckcheck.resolve import resolve
 
-from .conftest import REPO
+from .conftest import REPO, examples
 from .inprocess import deckcheck
 from .formbuilder import build_form, field_names
 
@@ -393,7 +393,7 @@ def sheet_maker():
     return make, {kind: _pool(cards, kind) for kind in ("main", "extra")}
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_property_every_card_count_and_total_is_on_the_sheet(sheet_maker, data):
     make, pools = sheet_maker

@@ -22,7 +22,7 @@ from deckcheck.cli import app
 from deckcheck.documents import missing as pdf_missing
 from deckcheck.event import EventInputError, judge, read_manifest, read_roster
 
-from .conftest import REPO, TODAY
+from .conftest import REPO, TODAY, examples
 
 EVENT = REPO / "tests" / "fixtures" / "event"
 SUBMISSIONS = EVENT / "submissions"
@@ -278,7 +278,7 @@ def test_a_manifest_naming_a_file_that_is_not_there_makes_the_deck_unreadable(tm
     assert alice["problems"][0]["rule"] == "unreadable" and "No such file" in alice["problems"][0]["message"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.one_of(
     st.binary(max_size=400),
     st.lists(st.lists(st.text(alphabet=st.sampled_from('0123456789AZaz ,"\n\r\x00é-:T+'), max_size=14), max_size=6),

@@ -25,7 +25,7 @@ from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.parsers.omega import encode_omega
 from deckcheck.resolve import resolve
 
-from .conftest import REPO, TODAY
+from .conftest import REPO, TODAY, examples
 
 SAMPLES = REPO / "sample_decks"
 EVENT = REPO / "tests" / "fixtures" / "event" / "submissions"
@@ -141,7 +141,7 @@ def test_a_real_deck_in_every_format_has_one_code(checker, path):
     assert set(codes.values()) == {checker.check_path(path).fingerprint}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), path=st.sampled_from(KNOWN_DECKS), fmt=st.sampled_from(sorted(WRITERS)))
 def test_any_order_and_artwork_in_any_format_gives_the_same_code(checker, data, path, fmt):
     deck = copies_of(checker, path)
@@ -154,7 +154,7 @@ def test_any_order_and_artwork_in_any_format_gives_the_same_code(checker, data, 
     assert code_for(checker, write(shuffled, artwork), "deck" + suffix) == expected
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), path=st.sampled_from(KNOWN_DECKS), fmt=st.sampled_from(sorted(WRITERS)),
        change=st.sampled_from(["count", "card", "section"]))
 def test_any_change_of_count_card_or_section_gives_another_code(checker, cards, data, path, fmt, change):
@@ -217,7 +217,7 @@ def test_every_single_substitution_and_adjacent_swap_is_caught():
                 assert not is_valid("DC1" + body[:i] + body[i + 1] + ch + body[i + 2:]), (code, i)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(position=st.integers(0, len(SAMPLE_CODE) - 1), typed=st.characters(codec="utf-8"))
 def test_verify_exits_2_for_any_single_mistyped_character(position, typed):
     mistyped = SAMPLE_CODE[:position] + typed + SAMPLE_CODE[position + 1:]

@@ -35,7 +35,7 @@ from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.report import Run, csv_report, text
 from deckcheck.report.escape import json_safe, neutralize_commands, printable
 
-from .conftest import REPO, TODAY
+from .conftest import REPO, TODAY, examples
 
 SAMPLES = REPO / "sample_decks"
 LEGAL_YDK = (SAMPLES / "tcg" / "branded-despia.ydk").read_bytes()
@@ -216,7 +216,7 @@ def test_neutralize_commands():
 _RAW_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffe\uffff\ud800-\udfff]")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.text(st.characters(codec=None, categories=None)) | st.sampled_from(
     ["##[", "#", "[", "\x7f", "\x85", "\u202e", "\u2028", "\ud800", "–", "★", "Ｍａｘｘ"]), max_size=12))
 def test_json_safe_leaves_nothing_raw_and_changes_no_value_but_a_lone_surrogate(pieces):

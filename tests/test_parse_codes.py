@@ -18,7 +18,7 @@ from deckcheck.parsers.omega import MAX_INFLATED, encode_omega, looks_like_omega
 from deckcheck.parsers.ydke import MAX_LINKS, encode_ydke, parse_ydke
 from deckcheck.resolve import resolve
 
-from .conftest import REPO
+from .conftest import REPO, examples
 
 SAMPLES = sorted(p for p in (REPO / "sample_decks").rglob("*.ydk"))
 
@@ -241,7 +241,7 @@ def test_text_that_happens_to_be_base64_is_not_taken_for_omega():
 # ------------------------------------------------------------------------------------ properties
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(
     st.binary(max_size=300),
     st.text(alphabet="ydke:/!ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_% \n", max_size=200)
@@ -259,7 +259,7 @@ def test_property_ydke_parser_never_raises(data):
             assert deck.entries == [] and len(deck.problems) == 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(
     st.binary(max_size=300),
     st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=", max_size=300).map(str.encode),

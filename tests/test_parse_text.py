@@ -16,7 +16,7 @@ from deckcheck.parsers import parse_deck, read_deck, sniff
 from deckcheck.parsers.text import looks_like_text_decklist, parse_text
 from deckcheck.resolve import resolve
 
-from .conftest import REPO
+from .conftest import REPO, examples
 
 TEXT = Path(__file__).parent / "fixtures" / "decks" / "text"
 SAMPLE = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
@@ -247,7 +247,7 @@ _LINES = st.sampled_from([
 ])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(
     st.binary(max_size=300),
     st.text(max_size=300).map(lambda t: t.encode("utf-8", "surrogatepass")),

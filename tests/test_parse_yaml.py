@@ -15,6 +15,8 @@ from deckcheck.model import ERROR, EXTRA, MAIN, SIDE, ParsedDeck
 from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.parsers.yaml_deck import MAX_DEPTH, parse_card_line, parse_yaml_deck
 
+from .conftest import examples
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"
 SCHEMA = json.loads((ROOT / "schemas" / "yaml-deck.schema.json").read_text(encoding="utf-8"))
@@ -509,7 +511,7 @@ def decklists(draw):
     return "\n".join(lines) + "\n", expected
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(decklists())
 def test_property_generated_decklists_round_trip(case):
     text, expected = case
@@ -519,7 +521,7 @@ def test_property_generated_decklists_round_trip(case):
     assert schema_valid(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=300))
 def test_property_arbitrary_text_never_raises(text):
     deck = yd(text)
@@ -535,7 +537,7 @@ def test_property_arbitrary_text_never_raises(text):
         assert deck.entries == [] and len(deck.problems) == 1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=200))
 def test_property_arbitrary_bytes_never_raise(data):
     deck = parse_yaml_deck(data, "fuzz.yaml")
@@ -600,7 +602,7 @@ _document = st.one_of(
 )
 
 
-@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(600), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(_document)
 def test_property_parser_and_schema_agree(doc):
     text = yaml.safe_dump(doc, allow_unicode=True)
@@ -613,7 +615,7 @@ def test_parse_deck_picks_yaml_by_suffix():
     assert rows(deck) == [(MAIN, 2, "Pot of Greed", None, 3)]
 
 
-@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(600), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.one_of(card_lines(), _item))
 def test_property_parser_and_schema_agree_on_single_items(item):
     doc = {"main": [item]}

@@ -16,6 +16,8 @@ from deckcheck import parsers
 from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, ParsedDeck
 from deckcheck.parsers import DECK_SUFFIXES, parse_deck, parse_ydk, read_deck
 
+from .conftest import examples
+
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"
 
 
@@ -583,7 +585,7 @@ def rendered_ydk(draw):
     return data, expected
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(rendered_ydk())
 def test_property_rendered_ydk_round_trips(case):
     data, expected = case
@@ -613,7 +615,7 @@ _ydkish = st.lists(
 ).map(lambda parts: "\n".join(parts).encode("utf-8"))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.one_of(st.binary(max_size=200), _ydkish, st.text(max_size=200).map(lambda t: t.encode("utf-8"))))
 def test_property_arbitrary_bytes_never_raise(data):
     deck = parse_ydk(data, "fuzz.ydk")
@@ -649,7 +651,7 @@ _header = st.lists(st.sampled_from(["#created by EDOPro", "#created by …", "",
                                     "   ", "#"]), max_size=3)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(head=_header, main=st.lists(_plain_line, max_size=70), extra=st.lists(_plain_line, max_size=20),
        side=st.lists(_plain_line, max_size=20), crlf=st.booleans(), bom=st.booleans(), final=st.booleans())
 def test_a_plain_export_reads_with_no_problem_each_line_a_copy(head, main, extra, side, crlf, bom, final):

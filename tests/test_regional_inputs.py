@@ -24,7 +24,7 @@ from deckcheck.parsers.mycard import encode_mycard
 from deckcheck.parsers.ygomobile import encode_ygomobile
 from deckcheck.resolve import resolve
 
-from .conftest import REPO, rules_of
+from .conftest import REPO, examples, rules_of
 
 BRANDED = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
 NEW_FORMATS = ("konami-ids", "md-json", "mycard", "ygomobile")
@@ -55,7 +55,7 @@ def section_lists(element, most: int):
                                   SIDE: st.lists(element, max_size=most)})
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(codes=section_lists(konami_id, 30))
 def test_konami_id_lists_round_trip(codes):
     text = encode_konami_ids({s: list(Counter(ids).items()) for s, ids in codes.items()})
@@ -66,7 +66,7 @@ def test_konami_id_lists_round_trip(codes):
         assert sections_of(deck) == counted(codes)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(codes=section_lists(konami_id, 30), name=st.none() | st.text(min_size=1, max_size=20).filter(str.strip))
 def test_master_duel_json_round_trips(codes, name):
     text = encode_md_json(name, codes)
@@ -80,7 +80,7 @@ def test_master_duel_json_round_trips(codes, name):
     assert sections_of(parse_deck(as_text, "deck.json")) == counted(codes)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(codes=section_lists(passcode28, 30))
 def test_mycard_codes_round_trip(codes):
     code = encode_mycard(codes)
@@ -93,7 +93,7 @@ def test_mycard_codes_round_trip(codes):
     assert format_for("", code.encode()).id in ("mycard", "omega", "text")  # a code no other shape claims first
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(codes=st.fixed_dictionaries({MAIN: st.lists(passcode27, max_size=60), EXTRA: st.lists(passcode27, max_size=15),
                                     SIDE: st.lists(passcode27, max_size=15)}),
        name=st.none() | st.text(min_size=1, max_size=20).filter(str.strip))
@@ -177,7 +177,7 @@ def test_a_ygomobile_entry_of_no_copies_is_unreadable():
     assert "copies 00" in unreadable_message(f"http://deck.ourygo.top?ygotype=deck&v=1&d={data}".encode())
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.binary(max_size=300), forced=st.sampled_from(NEW_FORMATS))
 @example(data=b"=", forced="mycard")  # a code of no cards: was an empty deck with no problem
 def test_no_bytes_make_a_new_reader_raise(data, forced):

@@ -25,7 +25,7 @@ from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
 from deckcheck.rushdb import RUSH, RushCard, RushIndex, decklist_game, game_of
 
-from .conftest import REPO, rules_of
+from .conftest import REPO, examples, rules_of
 
 SHARED = REPO.parent / "shared" / "data"
 # 14 Rush Normal/Effect Monsters on no Rush list, none a Legend card: room for 42 filler copies. Several share
@@ -396,7 +396,7 @@ def _rush_codes() -> list[int]:
 RUSH_CODES = _rush_codes()
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(main=st.lists(st.sampled_from(RUSH_CODES), max_size=20), extra=st.lists(st.sampled_from(RUSH_CODES), max_size=5),
        side=st.lists(st.sampled_from(RUSH_CODES), max_size=5))
 def test_any_rush_deck_round_trips_through_every_format(rush, main, extra, side):

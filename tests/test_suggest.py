@@ -12,13 +12,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckcheck.folding import fold_words, normalize_name
 from deckcheck.ranking import closest
 from deckcheck.parsers import parse_deck
 from deckcheck.resolve import resolve
+
+from .conftest import examples
 
 
 MISSPELLINGS = Path(__file__).parent / "fixtures" / "misspellings.tsv"
@@ -122,6 +124,7 @@ def test_fold_words_is_normalize_name_with_the_words_apart(cards):
     assert fold_words("Blue-Eyes White Dragon") == "blue eyes white dragon"
 
 
+@settings(max_examples=examples(100))  # hypothesis' default, a quarter of it in the quick loop
 @given(st.text(max_size=40))
 def test_fold_words_agrees_with_normalize_name_on_any_text(text):
     folded = fold_words(text)
@@ -129,6 +132,7 @@ def test_fold_words_agrees_with_normalize_name_on_any_text(text):
     assert "  " not in folded and folded == folded.strip()
 
 
+@settings(max_examples=examples(100))
 @given(st.text(max_size=30))
 def test_suggest_never_fails(cards, text):
     assert len(cards.suggest(text)) <= 3

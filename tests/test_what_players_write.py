@@ -19,7 +19,7 @@ from deckcheck.model import INFO, MAIN, WARNING, DeckEntry, ParsedDeck
 from deckcheck.parsers.text import parse_text
 from deckcheck.resolve import resolve
 
-from .conftest import REPO, rules_of
+from .conftest import REPO, examples, rules_of
 
 SAMPLE = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
 
@@ -231,7 +231,7 @@ def test_a_skill_line_is_the_speed_decks_skill_card(check_text):
     assert with_skill.sizes == without.sizes  # the Skill Card is kept outside the deck
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=80))
 def test_a_first_line_never_takes_a_card_away(title):
     """Parser property: a first line changes the cards read after it only by being one itself."""
