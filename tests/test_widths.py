@@ -13,9 +13,7 @@ import shutil
 
 import pytest
 from rich.cells import cell_len
-from typer.testing import CliRunner
 
-from deckcheck.cli import app
 from deckcheck.report.text import TABLE_MIN_WIDTH, TABLES_UP_TO
 
 from .conftest import REPO
@@ -59,16 +57,16 @@ def words(text: str) -> set[str]:
     return {w.strip(_PUNCT) for w in text.split()} - {""}
 
 
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
+def render(args: list[str], columns: int | None) -> str:
+    """``deckcheck *args``' standard output (tests/inprocess.py) in the working folder, at ``columns`` (None: piped)."""
+    import os
 
+    from .inprocess import deckcheck
 
-def render(runner, args: list[str], columns: int | None) -> str:
     env = {"NO_COLOR": "1", "COLUMNS": str(columns) if columns else None, "GITHUB_ACTIONS": None, "CI": None}
-    result = runner.invoke(app, args, env=env)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert result.exit_code in (0, 1), (args, result.exit_code, result.stderr)
+    result = deckcheck(*args, cwd=os.getcwd(), env=env)
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr
+    assert result.returncode in (0, 1), (args, result.returncode, result.stderr)
     return result.stdout
 
 
@@ -85,7 +83,7 @@ class Lazily(dict):
 
 
 @pytest.fixture(scope="module")
-def rendered(runner):
+def rendered():
     """command → {width: output}, with None for piped and 1000 for a terminal with room to spare; each output
     made when a test first reads it (the suite's workers each render only what their tests read)."""
     import os
@@ -94,7 +92,7 @@ def rendered(runner):
         here = os.getcwd()
         os.chdir(REPO)  # paths as written above, short enough for 60 columns
         try:
-            return render(runner, COMMANDS[name][0], width)
+            return render(COMMANDS[name][0], width)
         finally:
             os.chdir(here)
 
@@ -188,14 +186,14 @@ def test_rules_v_is_reflowed_not_rewrapped(rendered):
     assert all(w > 60 for w in widths[:-1]), widths
 
 
-def test_past_fifty_decks_one_line_a_problem_wrapped_at_spaces(runner, tmp_path, monkeypatch):
+def test_past_fifty_decks_one_line_a_problem_wrapped_at_spaces(tmp_path, monkeypatch):
     for i in range(TABLES_UP_TO + 1):
         shutil.copy(REPO / ILLEGAL, tmp_path / f"d{i:02}.yaml")
     monkeypatch.chdir(tmp_path)
-    piped = render(runner, ["check", "."], None)
+    piped = render(["check", "."], None)
     whole = words(piped)
     for width in WIDTHS:
-        out = render(runner, ["check", "."], width)
+        out = render(["check", "."], width)
         assert all(cell_len(line) <= width for line in out.splitlines())
         assert not sorted(words(out) - whole), width  # compact lines wrap at spaces: "(5 errors)" stays whole
         assert "(5 errors)" in out
@@ -233,7 +231,7 @@ def test_runs_line_wraps_at_spaces_keeps_styles_and_indents():
     any_runs()
 
 
-def test_the_summary_line_and_notes_on_stderr_break_at_spaces(runner, tmp_path, monkeypatch, capsys):
+def test_the_summary_line_and_notes_on_stderr_break_at_spaces(tmp_path, monkeypatch, capsys):
     """Issue 25, item 14: the final summary line broke mid-word at 80 columns ("skippe" / "d"), and so did
     the notes on stderr (the terminal wrapped them)."""
     for i in range(12):
@@ -242,11 +240,11 @@ def test_the_summary_line_and_notes_on_stderr_break_at_spaces(runner, tmp_path, 
     (tmp_path / "README.txt").write_text("not a decklist\n", encoding="utf-8")
     (tmp_path / "notes.yaml").write_text("- not a deck\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    piped = render(runner, ["check", ".", "--quiet"], None)
+    piped = render(["check", ".", "--quiet"], None)
     (summary,) = [line for line in piped.splitlines() if "decks checked" in line]
     assert len(summary) > 80
     for width in (60, 80):
-        out = render(runner, ["check", ".", "--quiet"], width)
+        out = render(["check", ".", "--quiet"], width)
         assert all(cell_len(line) <= width for line in out.splitlines())
         assert not sorted(words(out) - words(piped)), width
 
