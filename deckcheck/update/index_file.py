@@ -25,8 +25,7 @@ class IndexFormatError(ValueError):
     """A card index document breaks the format's invariants."""
 
 
-def _dumps(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # one encoder for every line
 
 
 def index_bytes(doc: dict) -> bytes:
