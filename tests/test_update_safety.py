@@ -19,7 +19,8 @@ from deckcheck.update import UpdateError
 from deckcheck.update.http import FetchError, Fetcher, check_url
 
 from .fixtures.update import fakeapi as F
-from .fixtures.update.harness import NEW_LIST_NAME, env, install_baseline, standard_body  # noqa: F401
+from .fixtures.update.harness import (  # noqa: F401
+    NEW_LIST_NAME, env, install_baseline, standard_body, standard_cards)
 
 CARDINFO = "/api/cardinfo.php?misc=yes"
 
@@ -119,7 +120,7 @@ def test_wrong_schema_of_check_db_ver(installed):
 
 
 def test_implausibly_small_card_list(installed):
-    cards = F.cardinfo()[:500]
+    cards = list(standard_cards()[:500])
     installed.server.set(CARDINFO, F.Reply(body=F.cardinfo_body(cards)))
     reason = fails(installed, "refused as implausible")
     assert "500 cards" in reason
