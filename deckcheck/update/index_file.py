@@ -69,10 +69,12 @@ def validate(doc: dict) -> None:
         raise IndexFormatError("fields differ from deckcheck's index fields")
     seen: set[int] = set()
     roots: dict[int, int | None] = {}
+    width = len(FIELDS)
+    origin_col, level_col, alt_col, group_col = COL["origin"], COL["level"], COL["alt_passcodes"], COL["group"]
     for row in doc["cards"]:
-        if not isinstance(row, list) or len(row) != len(FIELDS):
-            raise IndexFormatError(f"row {str(row)[:60]} does not have {len(FIELDS)} fields")
-        passcode, name, kind = row[COL["passcode"]], row[COL["name"]], row[COL["kind"]]
+        if not isinstance(row, list) or len(row) != width:
+            raise IndexFormatError(f"row {str(row)[:60]} does not have {width} fields")
+        passcode, name, kind = row[0], row[1], row[2]
         if not isinstance(passcode, int) or isinstance(passcode, bool) or passcode <= 0:
             raise IndexFormatError(f"passcode {passcode!r} is not a positive integer")
         if not isinstance(name, str) or not name.strip():
@@ -81,18 +83,21 @@ def validate(doc: dict) -> None:
             raise IndexFormatError(f"card {passcode} has a name with a character that is not allowed")
         if kind not in KINDS:
             raise IndexFormatError(f"card {passcode} has kind {kind!r}")
-        if row[COL["origin"]] not in ORIGINS:
-            raise IndexFormatError(f"card {passcode} has origin {row[COL['origin']]!r}")
-        level = row[COL["level"]]
+        if row[origin_col] not in ORIGINS:
+            raise IndexFormatError(f"card {passcode} has origin {row[origin_col]!r}")
+        level = row[level_col]
         if level is not None and (not isinstance(level, int) or isinstance(level, bool) or not 0 <= level < 256):
             raise IndexFormatError(f"card {passcode} has level {level!r}")
-        for p in (passcode, *row[COL["alt_passcodes"]]):
+        if passcode in seen:
+            raise IndexFormatError(f"passcode {passcode} belongs to two cards")
+        seen.add(passcode)
+        for p in row[alt_col]:
             if not isinstance(p, int) or isinstance(p, bool) or p <= 0:
                 raise IndexFormatError(f"card {passcode} has passcode {p!r}")
             if p in seen:
                 raise IndexFormatError(f"passcode {p} belongs to two cards")
             seen.add(p)
-        roots[passcode] = row[COL["group"]]
+        roots[passcode] = row[group_col]
     for passcode, group in roots.items():
         if group is not None and (group not in roots or roots[group] is not None):
             raise IndexFormatError(f"card {passcode} is grouped under {group}, which is not a card of its own")
