@@ -38,8 +38,19 @@ def index_bytes(doc: dict) -> bytes:
     alts = {str(alt): row[0] for row in sorted(rows, key=lambda r: r[0]) for alt in row[alt_col]}
     header["alt_passcodes"] = dict(sorted(alts.items(), key=lambda kv: int(kv[0])))
     header["groups"] = {str(row[0]): row[group_col] for row in rows if row[group_col] is not None}
-    lines = [_dumps(header)] + [_dumps(row) for row in rows]
-    return ("\n".join(lines) + "\n").encode("utf-8")
+    return (_dumps(header) + "\n" + _row_lines(rows)).encode("utf-8")
+
+
+def _row_lines(rows: list[list]) -> str:
+    """One line per row, each ``_dumps(row)``. All rows are encoded in one call and split where one row ends and
+    the next begins (``],[``: a row ends in its level, and no list in a row is followed by a list), unless a text
+    in a row holds that sequence too: then row by row."""
+    if not rows:
+        return ""
+    text = _dumps(rows)
+    if text.count("],[") != len(rows) - 1 or not all(type(row) is list for row in rows):
+        return "".join(_dumps(row) + "\n" for row in rows)
+    return text[1:-1].replace("],[", "]\n[") + "\n"
 
 
 def read_index(path: Path) -> tuple[dict, list[list]]:

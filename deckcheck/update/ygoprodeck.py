@@ -50,8 +50,9 @@ _WORD = re.compile(r"[a-z]+")
 _VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z._+-]{0,39}")
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 MAX_NAME = 200
-_KIND, _TYPE, _TCG, _OCG, _ORIGIN, _KONAMI_ID, _TCG_DATE, _OCG_DATE, _LEVEL = (
-    COL[name] for name in ("kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date", "level"))
+_NAME, _KIND, _TYPE, _TCG, _OCG, _ORIGIN, _KONAMI_ID, _TCG_DATE, _OCG_DATE, _GROUP, _LEVEL = (
+    COL[name] for name in ("name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date", "group",
+                           "level"))
 
 
 class SchemaError(ValueError):
@@ -63,7 +64,7 @@ def parse_json(body: bytes, what: str):
     head = body[:512].lstrip().lower()
     if head.startswith((b"<!doctype", b"<html", b"<?xml", b"<head", b"<body")):
         raise SchemaError(f"{what}: got an HTML page, not JSON (an error page or a captive portal?)")
-    if not body.strip():
+    if not body or body.isspace():  # (no stripped copy of a 13 MB body)
         raise SchemaError(f"{what}: empty response, not JSON")
     try:
         return json.loads(body)
@@ -150,14 +151,17 @@ def parse_cardinfo(body: bytes) -> list[dict]:
         name = card.get("name")
         if type(name) is not str or not name.strip():
             raise SchemaError(f"{_where(i)} ({passcode}): \"name\" missing")
-        problem = text_problem(" ".join(name.replace("\u00a0", " ").split()))
-        if problem:
-            raise SchemaError(f"{_where(i)} ({passcode}): \"name\" {problem}")
+        shown = " ".join(name.replace("\u00a0", " ").split())
+        if len(shown) > MAX_NAME or not shown.isprintable():
+            raise SchemaError(f"{_where(i)} ({passcode}): \"name\" {text_problem(shown)}")
         if type(card.get("type")) is not str:
             raise SchemaError(f"{_where(i)} ({passcode}): \"type\" missing")
         images = card.get("card_images", [])
-        if type(images) is not list or not all(type(im) is dict for im in images):
+        if type(images) is not list:
             raise SchemaError(f"{_where(i)} ({passcode}): \"card_images\" is not a list of objects")
+        for im in images:
+            if type(im) is not dict:
+                raise SchemaError(f"{_where(i)} ({passcode}): \"card_images\" is not a list of objects")
         for im in images:
             if "id" in im and type(im["id"]) is not int:
                 alt = _int(im["id"])
@@ -261,6 +265,7 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
     misc_of: dict[int, dict] = {}
     duplicates = 0
     ref_rows = ref.rows
+    types: dict[tuple, tuple[int, str]] = {}  # a few hundred combinations of the type fields recur
     for card in cards:
         passcode = card["id"]
         if passcode in rows:
@@ -268,8 +273,18 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
             continue
         misc = (card.get("misc_info") or [{}])[0]
         misc_of[passcode] = misc
-        bits = type_bits(card)
-        kind = kind_of(bits)
+        typeline = card.get("typeline")
+        key = (card.get("type"), card.get("frameType"), card.get("race"),
+               tuple(typeline) if type(typeline) is list else typeline)
+        try:
+            bits, kind = types[key]
+        except KeyError:
+            bits = type_bits(card)
+            kind = kind_of(bits)
+            types[key] = bits, kind
+        except TypeError:  # a value that is no key (a list in a list): as it is
+            bits = type_bits(card)
+            kind = kind_of(bits)
         formats = misc.get("formats")
         listed = isinstance(formats, list)
         tcg_date, ocg_date = _date(misc.get("tcg_date")), _date(misc.get("ocg_date"))
@@ -351,18 +366,19 @@ def _set_groups(rows: dict[int, list], owner: dict[int, int], misc_of: dict[int,
     """Name groups: the bundled index's curated ones; the API's ``treated_as`` for cards it does not know."""
     by_name: dict[str, int] = {}
     for passcode, row in sorted(rows.items()):
-        if row[COL["kind"]] in ("main", "extra"):
-            by_name.setdefault(row[COL["name"]], passcode)
+        if row[_KIND] in ("main", "extra"):
+            by_name.setdefault(row[_NAME], passcode)
+    ref_rows = ref.rows
     for passcode, row in rows.items():
         group = None
-        known = ref.rows.get(passcode)
+        known = ref_rows.get(passcode)
         if known is not None:
-            if known[COL["group"]] is not None:
-                group = owner.get(known[COL["group"]])
+            if known[_GROUP] is not None:
+                group = owner.get(known[_GROUP])
         else:
             treated = (misc_of.get(passcode) or {}).get("treated_as")
-            if isinstance(treated, str) and treated.strip() and treated.strip() != row[COL["name"]]:
+            if isinstance(treated, str) and treated.strip() and treated.strip() != row[_NAME]:
                 group = by_name.get(" ".join(treated.split()))
-        row[COL["group"]] = group if group != passcode else None
+        row[_GROUP] = group if group != passcode else None
     flatten_groups(rows)
 
