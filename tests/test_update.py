@@ -243,7 +243,7 @@ def test_unreachable_lists_fall_back_to_ygoprodeck_statuses(env):
 def test_lists_url_ygoprodeck_without_a_card_download(env):
     env.serve()
     env.update(only="cards")
-    tcg = [c for c in F.cardinfo(new_art=False) if "ban_tcg" in c.get("banlist_info", {})]
+    tcg = [c for c in standard_cards() if "ban_tcg" in c.get("banlist_info", {})]
     env.server.set("/api/cardinfo.php?banlist=tcg", F.Reply(body=F.cardinfo_body(tcg)))
     env.server.set("/api/cardinfo.php?banlist=ocg", F.Reply(body=F.cardinfo_body([])))
     result = env.update(lists_url="ygoprodeck")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import re
 from datetime import date
-from functools import lru_cache
 
 from .index_file import COL, carry_over, flatten_groups
 
@@ -210,16 +209,14 @@ def type_bits(card: dict) -> int:
     return bits
 
 
-@lru_cache(maxsize=1024)
 def _word_bits(text: str) -> int:
-    """The type bits the words of a ``type`` or ``typeline`` text name (a few dozen texts recur)."""
+    """The type bits the words of a ``type`` or ``typeline`` text name."""
     bits = 0
     for word in _WORD.findall(text.lower()):
         bits |= MONSTER_WORDS.get(word, 0)
     return bits
 
 
-@lru_cache(maxsize=256)
 def _frame_bits(frame: str) -> int:
     bits = 0
     for part in frame.split("_"):
