@@ -200,6 +200,28 @@ def test_cli_failure_is_one_line_exit_2(installed):
     assert json.loads(proc.stdout)["banlists"]["newest"]["tcg"]["name"] == NEW_LIST_NAME
 
 
+def test_the_fake_server_never_writes_to_stderr(env, capfd):
+    """A client resetting its connection made the server's request thread print a traceback to sys.stderr,
+    which an in-process command's captured stderr could take as its own (test_cli_failure_is_one_line_exit_2
+    failed so with 20 lines): the server records it instead."""
+    import socket
+    import struct
+
+    address = env.server.httpd.server_address[:2]
+    for _ in range(20):  # a reset the server thread sees while it reads the request line
+        with socket.create_connection(address) as client:
+            client.sendall(b"GET /api/checkDBVer.php HTTP/1.1\r\nHost: x")
+            time.sleep(0.05)
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+        waited = time.monotonic() + 1
+        while not env.server.errors and time.monotonic() < waited:
+            time.sleep(0.01)
+        if env.server.errors:
+            break
+    assert env.server.errors and all(isinstance(e, ConnectionResetError) for e in env.server.errors)
+    assert capfd.readouterr().err == ""
+
+
 def test_cli_timeout_and_connection_refused(env):
     env.serve()
     env.server.set(CARDINFO, F.Reply(body=standard_body(), delay=3))
