@@ -219,8 +219,8 @@ def test_damaged_cache_entries_are_rebuilt(env, value):
 
 
 def test_the_previous_generation_stays_until_the_next_update(env):
+    install_baseline(env)  # generation 1
     env.serve()
-    env.update()
     generations = env.data_dir / "generations"
     for number, days in ((2, 20), (3, 40)):  # each update brings an upcoming list: a new generation
         upcoming = (date.today() + timedelta(days=days)).isoformat()

@@ -18,7 +18,7 @@ from deckcheck.carddb import CardIndex
 
 from .fixtures.update import fakeapi as F
 from .fixtures.update.harness import (  # noqa: F401
-    NEW_LIST_NAME, RELEASED, TODAY, YESTERDAY, env, standard_body, standard_cards)
+    NEW_LIST_NAME, RELEASED, TODAY, YESTERDAY, env, install_baseline, standard_body, standard_cards)
 
 NEW_DECK = """\
 name: test deck with the new card
@@ -62,8 +62,7 @@ def test_update_adds_a_card_and_a_list(env):
 
 
 def test_downloaded_index_has_the_bundled_layout(env):
-    env.serve()
-    env.update()
+    install_baseline(env)  # what a first update of the standard data installed
     first = datastore.installed_paths(env.data_dir)[0].read_bytes().split(b"\n", 1)[0]
     bundled_first = datastore.MAIN_INDEX.read_bytes().split(b"\n", 1)[0]
     assert list(json.loads(first)) == list(json.loads(bundled_first))  # same header keys in the same order
@@ -71,25 +70,25 @@ def test_downloaded_index_has_the_bundled_layout(env):
 
 
 def test_no_op_when_the_database_version_is_unchanged(env):
+    install_baseline(env)  # a first update of database version 147.23, from this server
     env.serve()
-    env.update()
     before = env.snapshot()
     mtimes = {p: (env.data_dir / p).stat().st_mtime_ns for p in before if p != "state.json"}
     result = env.update()
     assert not result.changed and result.to_json()["status"] == "up to date"
     assert not result.cards["changed"]
-    assert env.server.hits("/api/checkDBVer.php") == 2
-    assert env.server.hits("/api/cardinfo.php?misc=yes") == 1  # nothing downloaded the second time
+    assert env.server.hits("/api/checkDBVer.php") == 1
+    assert env.server.hits("/api/cardinfo.php?misc=yes") == 0  # nothing downloaded the second time
     after = env.snapshot()
     assert {k: v for k, v in after.items() if k != "state.json"} == {k: v for k, v in before.items() if k != "state.json"}
     assert mtimes == {p: (env.data_dir / p).stat().st_mtime_ns for p in mtimes}
     # a new database version downloads again
     env.serve(version="147.24")
     result = env.update()
-    assert result.cards["changed"] and env.server.hits("/api/cardinfo.php?misc=yes") == 2
+    assert result.cards["changed"] and env.server.hits("/api/cardinfo.php?misc=yes") == 1
     # --force downloads even when unchanged
     env.update(force=True)
-    assert env.server.hits("/api/cardinfo.php?misc=yes") == 3
+    assert env.server.hits("/api/cardinfo.php?misc=yes") == 2
 
 
 def test_user_agent_and_rate_limit(env):
@@ -105,8 +104,8 @@ def test_user_agent_and_rate_limit(env):
 
 
 def test_dated_history_grows_and_upcoming_lists(env):
+    install_baseline(env)
     env.serve()
-    env.update()
     upcoming = (TODAY + timedelta(days=20)).isoformat()
     env.server.set("/lists/tcg/upcoming.vector.json",
                    F.Reply(body=F.vector("tcg", upcoming, {F.NEW_KONAMI: 1})))
@@ -244,7 +243,7 @@ def test_unreachable_lists_fall_back_to_ygoprodeck_statuses(env):
 def test_lists_url_ygoprodeck_without_a_card_download(env):
     env.serve()
     env.update(only="cards")
-    tcg = [c for c in F.cardinfo(new_art=False) if "ban_tcg" in c.get("banlist_info", {})]
+    tcg = [c for c in standard_cards() if "ban_tcg" in c.get("banlist_info", {})]
     env.server.set("/api/cardinfo.php?banlist=tcg", F.Reply(body=F.cardinfo_body(tcg)))
     env.server.set("/api/cardinfo.php?banlist=ocg", F.Reply(body=F.cardinfo_body([])))
     result = env.update(lists_url="ygoprodeck")

@@ -30,7 +30,7 @@ from deckcheck.checker import Checker, Selection
 from deckcheck.parsers import parse_deck
 
 from .fixtures.update import fakeapi as F
-from .fixtures.update.harness import TODAY, env, install_baseline, standard_cards  # noqa: F401
+from .fixtures.update.harness import TODAY, env, install_baseline, standard_body_with  # noqa: F401
 
 pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fault wrapper needs fork and /proc"),
               pytest.mark.slow]
@@ -228,7 +228,7 @@ def new_data(env, lists_only: bool = False) -> None:
                        card_images=[{"id": SECOND_CARD}], misc_info=[{"formats": ["TCG", "OCG"], "konami_id": 99002,
                                                                        "tcg_date": TODAY.isoformat(),
                                                                        "ocg_date": TODAY.isoformat()}])
-    env.serve(version="148.0", body=F.cardinfo_body([*standard_cards(), extra]))
+    env.serve(version="148.0", body=standard_body_with([extra]))
     add = {F.NEW_KONAMI: 1} if lists_only else {F.NEW_KONAMI: 1, 99002: 0}
     env.server.set("/lists/tcg/current.vector.json", F.Reply(body=F.vector("tcg", TODAY.isoformat(), add)))
 

@@ -68,6 +68,16 @@ def test_index_writer_reproduces_the_bundled_files_byte_for_byte(path):
         I.validate(doc)  # (the other index groups some of its cards under cards of the main one)
 
 
+def test_index_lines_are_one_row_each_whatever_the_names():
+    """The rows are encoded in one call and split where one row ends and the next begins: a name holding
+    that sequence (``],[``) must not split its row."""
+    rows = [[3, "A],[B", "main", 1, 1, 1, "official", None, None, None, None, [4], 4],
+            [5, "C", "main", 1, 1, 1, "official", 7, "2020-01-01", None, 3, [], None]]
+    doc = I.document(rows, [], {}, "test")
+    lines = I.index_bytes(doc).decode().splitlines()
+    assert [json.loads(line) for line in lines[1:]] == rows and len(lines) == 3
+
+
 def test_written_index_loads_in_card_index(tmp_path):
     doc = I.document([[5, "B", "main", 1, 1, 1, "official", 7, None, None, None, [6, 4000], 4],
                       [3, "A", "extra", 65, 1, 0, "official", None, "2020-01-01", None, 5, [], 8]],

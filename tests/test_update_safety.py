@@ -19,7 +19,8 @@ from deckcheck.update import UpdateError
 from deckcheck.update.http import FetchError, Fetcher, check_url
 
 from .fixtures.update import fakeapi as F
-from .fixtures.update.harness import NEW_LIST_NAME, env, install_baseline, standard_body  # noqa: F401
+from .fixtures.update.harness import (  # noqa: F401
+    NEW_LIST_NAME, env, install_baseline, standard_body, standard_cards)
 
 CARDINFO = "/api/cardinfo.php?misc=yes"
 
@@ -119,7 +120,7 @@ def test_wrong_schema_of_check_db_ver(installed):
 
 
 def test_implausibly_small_card_list(installed):
-    cards = F.cardinfo()[:500]
+    cards = list(standard_cards()[:500])
     installed.server.set(CARDINFO, F.Reply(body=F.cardinfo_body(cards)))
     reason = fails(installed, "refused as implausible")
     assert "500 cards" in reason
@@ -197,6 +198,28 @@ def test_cli_failure_is_one_line_exit_2(installed):
     proc = installed.cli("data", "-o", "json")
     assert json.loads(proc.stdout)["cards"]["source"]["database_version"] == "147.23"
     assert json.loads(proc.stdout)["banlists"]["newest"]["tcg"]["name"] == NEW_LIST_NAME
+
+
+def test_the_fake_server_never_writes_to_stderr(env, capfd):
+    """A client resetting its connection made the server's request thread print a traceback to sys.stderr,
+    which an in-process command's captured stderr could take as its own (test_cli_failure_is_one_line_exit_2
+    failed so with 20 lines): the server records it instead."""
+    import socket
+    import struct
+
+    address = env.server.httpd.server_address[:2]
+    for _ in range(20):  # a reset the server thread sees while it reads the request line
+        with socket.create_connection(address) as client:
+            client.sendall(b"GET /api/checkDBVer.php HTTP/1.1\r\nHost: x")
+            time.sleep(0.05)
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+        waited = time.monotonic() + 1
+        while not env.server.errors and time.monotonic() < waited:
+            time.sleep(0.01)
+        if env.server.errors:
+            break
+    assert env.server.errors and all(isinstance(e, ConnectionResetError) for e in env.server.errors)
+    assert capfd.readouterr().err == ""
 
 
 def test_cli_timeout_and_connection_refused(env):

@@ -25,8 +25,7 @@ class IndexFormatError(ValueError):
     """A card index document breaks the format's invariants."""
 
 
-def _dumps(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # one encoder for every line
 
 
 def index_bytes(doc: dict) -> bytes:
@@ -39,8 +38,19 @@ def index_bytes(doc: dict) -> bytes:
     alts = {str(alt): row[0] for row in sorted(rows, key=lambda r: r[0]) for alt in row[alt_col]}
     header["alt_passcodes"] = dict(sorted(alts.items(), key=lambda kv: int(kv[0])))
     header["groups"] = {str(row[0]): row[group_col] for row in rows if row[group_col] is not None}
-    lines = [_dumps(header)] + [_dumps(row) for row in rows]
-    return ("\n".join(lines) + "\n").encode("utf-8")
+    return (_dumps(header) + "\n" + _row_lines(rows)).encode("utf-8")
+
+
+def _row_lines(rows: list[list]) -> str:
+    """One line per row, each ``_dumps(row)``. All rows are encoded in one call and split where one row ends and
+    the next begins (``],[``: a row ends in its level, and no list in a row is followed by a list), unless a text
+    in a row holds that sequence too: then row by row."""
+    if not rows:
+        return ""
+    text = _dumps(rows)
+    if text.count("],[") != len(rows) - 1 or not all(type(row) is list for row in rows):
+        return "".join(_dumps(row) + "\n" for row in rows)
+    return text[1:-1].replace("],[", "]\n[") + "\n"
 
 
 def read_index(path: Path) -> tuple[dict, list[list]]:
@@ -70,10 +80,12 @@ def validate(doc: dict) -> None:
         raise IndexFormatError("fields differ from deckcheck's index fields")
     seen: set[int] = set()
     roots: dict[int, int | None] = {}
+    width = len(FIELDS)
+    origin_col, level_col, alt_col, group_col = COL["origin"], COL["level"], COL["alt_passcodes"], COL["group"]
     for row in doc["cards"]:
-        if not isinstance(row, list) or len(row) != len(FIELDS):
-            raise IndexFormatError(f"row {str(row)[:60]} does not have {len(FIELDS)} fields")
-        passcode, name, kind = row[COL["passcode"]], row[COL["name"]], row[COL["kind"]]
+        if not isinstance(row, list) or len(row) != width:
+            raise IndexFormatError(f"row {str(row)[:60]} does not have {width} fields")
+        passcode, name, kind = row[0], row[1], row[2]
         if not isinstance(passcode, int) or isinstance(passcode, bool) or passcode <= 0:
             raise IndexFormatError(f"passcode {passcode!r} is not a positive integer")
         if not isinstance(name, str) or not name.strip():
@@ -82,18 +94,21 @@ def validate(doc: dict) -> None:
             raise IndexFormatError(f"card {passcode} has a name with a character that is not allowed")
         if kind not in KINDS:
             raise IndexFormatError(f"card {passcode} has kind {kind!r}")
-        if row[COL["origin"]] not in ORIGINS:
-            raise IndexFormatError(f"card {passcode} has origin {row[COL['origin']]!r}")
-        level = row[COL["level"]]
+        if row[origin_col] not in ORIGINS:
+            raise IndexFormatError(f"card {passcode} has origin {row[origin_col]!r}")
+        level = row[level_col]
         if level is not None and (not isinstance(level, int) or isinstance(level, bool) or not 0 <= level < 256):
             raise IndexFormatError(f"card {passcode} has level {level!r}")
-        for p in (passcode, *row[COL["alt_passcodes"]]):
+        if passcode in seen:
+            raise IndexFormatError(f"passcode {passcode} belongs to two cards")
+        seen.add(passcode)
+        for p in row[alt_col]:
             if not isinstance(p, int) or isinstance(p, bool) or p <= 0:
                 raise IndexFormatError(f"card {passcode} has passcode {p!r}")
             if p in seen:
                 raise IndexFormatError(f"passcode {p} belongs to two cards")
             seen.add(p)
-        roots[passcode] = row[COL["group"]]
+        roots[passcode] = row[group_col]
     for passcode, group in roots.items():
         if group is not None and (group not in roots or roots[group] is not None):
             raise IndexFormatError(f"card {passcode} is grouped under {group}, which is not a card of its own")

@@ -45,9 +45,13 @@ EXTRA_FRAMES = ("fusion", "synchro", "xyz", "link")
 BAN_STATUS = {"banned": "forbidden", "forbidden": "forbidden", "limited": "limited",
               "semi-limited": "semi_limited", "semi limited": "semi_limited"}
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_WORD = re.compile(r"[a-z]+")
 _VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z._+-]{0,39}")
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
 MAX_NAME = 200
+_NAME, _KIND, _TYPE, _TCG, _OCG, _ORIGIN, _KONAMI_ID, _TCG_DATE, _OCG_DATE, _GROUP, _LEVEL = (
+    COL[name] for name in ("name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date", "group",
+                           "level"))
 
 
 class SchemaError(ValueError):
@@ -59,7 +63,7 @@ def parse_json(body: bytes, what: str):
     head = body[:512].lstrip().lower()
     if head.startswith((b"<!doctype", b"<html", b"<?xml", b"<head", b"<body")):
         raise SchemaError(f"{what}: got an HTML page, not JSON (an error page or a captive portal?)")
-    if not body.strip():
+    if not body or body.isspace():  # (no stripped copy of a 13 MB body)
         raise SchemaError(f"{what}: empty response, not JSON")
     try:
         return json.loads(body)
@@ -114,14 +118,13 @@ def text_problem(text: str) -> str | None:
     return f"has a character that is not allowed (U+{ord(bad):04X})"
 
 
-def _int(value, what: str) -> int:
-    if isinstance(value, bool):
-        raise SchemaError(what)
-    if isinstance(value, int):
+def _int(value) -> int | None:
+    """A JSON integer, or a string of digits, as an int; None for anything else."""
+    if type(value) is int:  # JSON's values: bool is not int here
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
-    raise SchemaError(what)
+    return None
 
 
 def parse_cardinfo(body: bytes) -> list[dict]:
@@ -134,33 +137,46 @@ def parse_cardinfo(body: bytes) -> list[dict]:
         raise SchemaError(f"cardinfo.php: unexpected schema (expected an object with a \"data\" list; got {found})")
     cards = doc["data"]
     for i, card in enumerate(cards):
-        where = f"cardinfo.php: unexpected schema: card #{i + 1}"
-        if not isinstance(card, dict):
-            raise SchemaError(f"{where} is not an object")
-        card["id"] = _int(card.get("id"), f"{where}: \"id\" {card.get('id')!r} is not a passcode")
-        if card["id"] <= 0:
-            raise SchemaError(f"{where}: \"id\" {card['id']} is not a passcode")
+        if type(card) is not dict:
+            raise SchemaError(f"{_where(i)} is not an object")
+        passcode = card.get("id")
+        if type(passcode) is not int:
+            passcode = _int(passcode)
+            if passcode is None:
+                raise SchemaError(f"{_where(i)}: \"id\" {card.get('id')!r} is not a passcode")
+            card["id"] = passcode
+        if passcode <= 0:
+            raise SchemaError(f"{_where(i)}: \"id\" {passcode} is not a passcode")
         name = card.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise SchemaError(f"{where} ({card['id']}): \"name\" missing")
-        problem = text_problem(" ".join(name.replace("\u00a0", " ").split()))
-        if problem:
-            raise SchemaError(f"{where} ({card['id']}): \"name\" {problem}")
-        if not isinstance(card.get("type"), str):
-            raise SchemaError(f"{where} ({card['id']}): \"type\" missing")
+        if type(name) is not str or not name.strip():
+            raise SchemaError(f"{_where(i)} ({passcode}): \"name\" missing")
+        shown = " ".join(name.replace("\u00a0", " ").split())
+        if len(shown) > MAX_NAME or not shown.isprintable():
+            raise SchemaError(f"{_where(i)} ({passcode}): \"name\" {text_problem(shown)}")
+        if type(card.get("type")) is not str:
+            raise SchemaError(f"{_where(i)} ({passcode}): \"type\" missing")
         images = card.get("card_images", [])
-        if not isinstance(images, list) or not all(isinstance(im, dict) for im in images):
-            raise SchemaError(f"{where} ({card['id']}): \"card_images\" is not a list of objects")
+        if type(images) is not list:
+            raise SchemaError(f"{_where(i)} ({passcode}): \"card_images\" is not a list of objects")
         for im in images:
-            if "id" in im:
-                im["id"] = _int(im["id"], f"{where} ({card['id']}): card_images id {im['id']!r} is not a passcode")
+            if type(im) is not dict:
+                raise SchemaError(f"{_where(i)} ({passcode}): \"card_images\" is not a list of objects")
+        for im in images:
+            if "id" in im and type(im["id"]) is not int:
+                alt = _int(im["id"])
+                if alt is None:
+                    raise SchemaError(f"{_where(i)} ({passcode}): card_images id {im['id']!r} is not a passcode")
+                im["id"] = alt
         misc = card.get("misc_info", [])
-        if not isinstance(misc, list) or (misc and not isinstance(misc[0], dict)):
-            raise SchemaError(f"{where} ({card['id']}): \"misc_info\" is not a list of objects")
-        ban = card.get("banlist_info", {})
-        if not isinstance(ban, dict):
-            raise SchemaError(f"{where} ({card['id']}): \"banlist_info\" is not an object")
+        if type(misc) is not list or (misc and type(misc[0]) is not dict):
+            raise SchemaError(f"{_where(i)} ({passcode}): \"misc_info\" is not a list of objects")
+        if type(card.get("banlist_info", {})) is not dict:
+            raise SchemaError(f"{_where(i)} ({passcode}): \"banlist_info\" is not an object")
     return cards
+
+
+def _where(i: int) -> str:
+    return f"cardinfo.php: unexpected schema: card #{i + 1}"
 
 
 def _level(card: dict, bits: int) -> int | None:
@@ -186,13 +202,23 @@ def type_bits(card: dict) -> int:
         return SPELL | PROPERTY_BITS.get(card.get("race") or "Normal", 0)
     if kind == "Trap Card" or frame == "trap":
         return TRAP | PROPERTY_BITS.get(card.get("race") or "Normal", 0)
-    bits = MONSTER
-    words = re.findall(r"[a-z]+", kind.lower())
+    bits = MONSTER | _word_bits(kind) | _frame_bits(frame)
     for item in card.get("typeline") or []:
         if isinstance(item, str):
-            words += re.findall(r"[a-z]+", item.lower())
-    for word in words:
+            bits |= _word_bits(item)
+    return bits
+
+
+def _word_bits(text: str) -> int:
+    """The type bits the words of a ``type`` or ``typeline`` text name."""
+    bits = 0
+    for word in _WORD.findall(text.lower()):
         bits |= MONSTER_WORDS.get(word, 0)
+    return bits
+
+
+def _frame_bits(frame: str) -> int:
+    bits = 0
     for part in frame.split("_"):
         bits |= MONSTER_WORDS.get(part, 0) if part in EXTRA_FRAMES + ("ritual", "pendulum") else 0
     if "effect" in frame:
@@ -235,6 +261,8 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
     owner: dict[int, int] = {}
     misc_of: dict[int, dict] = {}
     duplicates = 0
+    ref_rows = ref.rows
+    types: dict[tuple, tuple[int, str]] = {}  # a few hundred combinations of the type fields recur
     for card in cards:
         passcode = card["id"]
         if passcode in rows:
@@ -242,39 +270,56 @@ def convert(cards: list[dict], ref: Reference, notes: list[str]) -> tuple[list[l
             continue
         misc = (card.get("misc_info") or [{}])[0]
         misc_of[passcode] = misc
-        bits = type_bits(card)
-        kind = kind_of(bits)
+        typeline = card.get("typeline")
+        key = (card.get("type"), card.get("frameType"), card.get("race"),
+               tuple(typeline) if type(typeline) is list else typeline)
+        try:
+            bits, kind = types[key]
+        except KeyError:
+            bits = type_bits(card)
+            kind = kind_of(bits)
+            types[key] = bits, kind
+        except TypeError:  # a value that is no key (a list in a list): as it is
+            bits = type_bits(card)
+            kind = kind_of(bits)
         formats = misc.get("formats")
-        deck_card = kind in ("main", "extra")
-        if isinstance(formats, list):
-            tcg, ocg = int("TCG" in formats), int("OCG" in formats)
-        else:
-            tcg, ocg = int(bool(_date(misc.get("tcg_date")))), int(bool(_date(misc.get("ocg_date"))))
+        listed = isinstance(formats, list)
+        tcg_date, ocg_date = _date(misc.get("tcg_date")), _date(misc.get("ocg_date"))
+        deck_card = kind == "main" or kind == "extra"
         if not deck_card:
             tcg, ocg = pools_of(kind)
+        elif listed:
+            tcg, ocg = int("TCG" in formats), int("OCG" in formats)
+        else:
+            tcg, ocg = int(tcg_date is not None), int(ocg_date is not None)
         konami = misc.get("konami_id")
         konami = konami if isinstance(konami, int) and not isinstance(konami, bool) and konami > 0 else None
         unreleased_placeholder = passcode >= PLACEHOLDER_MIN and deck_card and not (tcg or ocg)
-        row = [passcode, " ".join(card["name"].replace("\u00a0", " ").split()), kind, bits, tcg, ocg,
-               "prerelease" if unreleased_placeholder else "official", konami,
-               _date(misc.get("tcg_date")), _date(misc.get("ocg_date")), None, [], _level(card, bits)]
-        known = ref.rows.get(passcode)
+        origin = "prerelease" if unreleased_placeholder else "official"
+        level = _level(card, bits)
+        known = ref_rows.get(passcode)
         if known is not None:
-            if row[COL["level"]] is None and len(known) > COL["level"]:
-                row[COL["level"]] = known[COL["level"]]
+            if level is None and len(known) > _LEVEL:
+                level = known[_LEVEL]
             if unreleased_placeholder:
-                row[COL["origin"]] = known[COL["origin"]]
-            if known[COL["kind"]] == kind and known[COL["type"]]:
-                row[COL["type"]] = known[COL["type"]]  # EDOPro's bits are finer than the API's words
-            if row[COL["konami_id"]] is None:
-                row[COL["konami_id"]] = known[COL["konami_id"]]
-            for col in ("tcg_date", "ocg_date"):  # a first release: the earlier of the two (the bundled one may be
-                ours = known[COL[col]]            # a promo's, from evidence the API does not have: build report)
-                if ours is not None and (row[COL[col]] is None or ours < row[COL[col]]):
-                    row[COL[col]] = ours
-            if deck_card and not isinstance(formats, list):
-                row[COL["tcg"]] |= known[COL["tcg"]]
-                row[COL["ocg"]] |= known[COL["ocg"]]
+                origin = known[_ORIGIN]
+            if known[_KIND] == kind and known[_TYPE]:
+                bits = known[_TYPE]  # EDOPro's bits are finer than the API's words
+            if konami is None:
+                konami = known[_KONAMI_ID]
+            # a first release: the earlier of the two (the bundled one may be a promo's, from evidence the API
+            # does not have: build report)
+            ours = known[_TCG_DATE]
+            if ours is not None and (tcg_date is None or ours < tcg_date):
+                tcg_date = ours
+            ours = known[_OCG_DATE]
+            if ours is not None and (ocg_date is None or ours < ocg_date):
+                ocg_date = ours
+            if deck_card and not listed:
+                tcg |= known[_TCG]
+                ocg |= known[_OCG]
+        row = [passcode, " ".join(card["name"].replace("\u00a0", " ").split()), kind, bits, tcg, ocg, origin, konami,
+               tcg_date, ocg_date, None, [], level]
         rows[passcode] = row
         owner[passcode] = passcode
     if duplicates:
@@ -318,18 +363,19 @@ def _set_groups(rows: dict[int, list], owner: dict[int, int], misc_of: dict[int,
     """Name groups: the bundled index's curated ones; the API's ``treated_as`` for cards it does not know."""
     by_name: dict[str, int] = {}
     for passcode, row in sorted(rows.items()):
-        if row[COL["kind"]] in ("main", "extra"):
-            by_name.setdefault(row[COL["name"]], passcode)
+        if row[_KIND] in ("main", "extra"):
+            by_name.setdefault(row[_NAME], passcode)
+    ref_rows = ref.rows
     for passcode, row in rows.items():
         group = None
-        known = ref.rows.get(passcode)
+        known = ref_rows.get(passcode)
         if known is not None:
-            if known[COL["group"]] is not None:
-                group = owner.get(known[COL["group"]])
+            if known[_GROUP] is not None:
+                group = owner.get(known[_GROUP])
         else:
             treated = (misc_of.get(passcode) or {}).get("treated_as")
-            if isinstance(treated, str) and treated.strip() and treated.strip() != row[COL["name"]]:
+            if isinstance(treated, str) and treated.strip() and treated.strip() != row[_NAME]:
                 group = by_name.get(" ".join(treated.split()))
-        row[COL["group"]] = group if group != passcode else None
+        row[_GROUP] = group if group != passcode else None
     flatten_groups(rows)
 
