@@ -14,10 +14,11 @@ import time
 
 import pytest
 
+from deckcheck import datastore
 from deckcheck.update.updater import MAX_GROWTH
 
 from .fixtures.update import fakeapi as F
-from .fixtures.update.harness import env, standard_body_with, standard_cards  # noqa: F401
+from .fixtures.update.harness import RELEASED, env, standard_body_with, standard_cards  # noqa: F401
 
 CARDINFO = "/api/cardinfo.php?misc=yes"
 
@@ -108,6 +109,24 @@ def test_a_strange_last_update_is_ignored_not_stored(env):
     text = (env.data_dir / "state.json").read_text()
     assert "evil.example" not in text and "\\u001b" not in text
     assert "\x1b" not in env.cli("data").stdout
+
+
+def test_a_date_that_is_not_one_is_not_stored(env):
+    """A release date with a line feed after it (or no real day) was stored as the card's date."""
+    for odd in (RELEASED + "\n", "2002-13-45"):
+        card = F.new_card(RELEASED)
+        card["misc_info"][0]["tcg_date"] = odd
+        env.serve(body=F.cardinfo_body([*standard_cards()[:-1], card]))
+        proc = env.cli_update("--retries", "0")
+        assert proc.returncode == 0, proc.stderr
+        assert datastore.load_cards().by_passcode(F.NEW_CARD).tcg_date is None
+
+
+def test_a_type_field_that_is_no_string_is_a_reason_not_an_internal_error(env):
+    """A Spell's "race" as a list raised a TypeError (an internal error) instead of refusing the update."""
+    spell = F.new_card(RELEASED, type="Spell Card", frameType="spell", race=["Quick-Play"])
+    env.serve(body=F.cardinfo_body([*standard_cards()[:-1], spell]))
+    refused(env, f'({F.NEW_CARD}): "race" is not a string')
 
 
 def _cdb(path, rows: list[tuple[int, str]], mtime: float | None = None):

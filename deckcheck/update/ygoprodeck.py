@@ -44,7 +44,7 @@ PROPERTY_BITS = {"Normal": 0, "Quick-Play": QUICKPLAY, "Continuous": CONTINUOUS,
 EXTRA_FRAMES = ("fusion", "synchro", "xyz", "link")
 BAN_STATUS = {"banned": "forbidden", "forbidden": "forbidden", "limited": "limited",
               "semi-limited": "semi_limited", "semi limited": "semi_limited"}
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _WORD = re.compile(r"[a-z]+")
 _VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z._+-]{0,39}")
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?")
@@ -155,6 +155,9 @@ def parse_cardinfo(body: bytes) -> list[dict]:
             raise SchemaError(f"{_where(i)} ({passcode}): \"name\" {text_problem(shown)}")
         if type(card.get("type")) is not str:
             raise SchemaError(f"{_where(i)} ({passcode}): \"type\" missing")
+        for field in ("race", "frameType"):
+            if card.get(field) is not None and type(card[field]) is not str:
+                raise SchemaError(f"{_where(i)} ({passcode}): \"{field}\" is not a string")
         images = card.get("card_images", [])
         if type(images) is not list:
             raise SchemaError(f"{_where(i)} ({passcode}): \"card_images\" is not a list of objects")
@@ -227,7 +230,8 @@ def _frame_bits(frame: str) -> int:
 
 
 def _date(value) -> str | None:
-    return value if isinstance(value, str) and _DATE.match(value) else None
+    """A date as the API writes it ("2002-03-08"), else None (a trailing line feed, "2002-13-45": not a date)."""
+    return value if isinstance(value, str) and _DATE.fullmatch(value) and _real_date(value) else None
 
 
 def ban_statuses(card: dict) -> dict[str, str]:
