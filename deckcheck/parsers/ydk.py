@@ -79,9 +79,10 @@ _FIX_BINARY = "this is not a text file; point deckcheck at the exported .ydk or 
 
 def sniff_markup(text: str) -> str | None:
     """If ``text`` is an HTML or XML document, say so (the reason for an ``unreadable`` problem)."""
-    head = text[:1024].lstrip("\ufeff \t\r\n").lower()
+    head = text[:1024].lstrip("\ufeff \t\r\n")
     if not head.startswith("<"):
         return None
+    head = head.lower()
     if head.startswith(("<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title")):
         return "HTML page, not a decklist"
     if head.startswith("<?xml"):
@@ -235,6 +236,8 @@ class _TooManyCards(Exception):
 
 
 _SECTION_BY_ORDER = (MAIN, EXTRA, SIDE)
+PASSCODES_MEMO = 1 << 15  # lines remembered
+_PASSCODES: dict[str, int] = {}  # a line that is a passcode alone (ASCII digits) -> the passcode, for every file
 
 
 class _YdkReader:
@@ -280,6 +283,7 @@ class _YdkReader:
         skip_word = self.skip_word
         run, run_text, run_end, run_section = None, None, 0, None  # the entry adjacent copies extend
 
+        passcode_of = _PASSCODES.get
         for lineno, raw in enumerate(lines, 1):
             # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
             # entry with a count (its span of lines), as most files list copies one after another.
@@ -288,8 +292,16 @@ class _YdkReader:
                 run.span += 1
                 run_end += 1
                 continue
-            s = raw if raw.isdigit() else raw.strip()
-            if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
+            s = raw
+            passcode = passcode_of(raw)
+            if passcode is None:
+                if not raw.isdigit():
+                    s = raw.strip()
+                if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS:
+                    passcode = int(s)
+                    if s is raw and len(_PASSCODES) < PASSCODES_MEMO:
+                        _PASSCODES[raw] = passcode
+            if passcode is not None and skip_word is None:
                 if s == run_text and lineno == run_end and section is run_section and run is not None:
                     run.count += 1
                     run.span += 1
@@ -297,7 +309,7 @@ class _YdkReader:
                     continue
                 if len(entries) >= entry_limit:
                     raise _TooManyCards(lineno)
-                run = Entry(section, lineno, int(s), None, 1, s)  # 0 too: a card no one has (unknown-card)
+                run = Entry(section, lineno, passcode, None, 1, s)  # 0 too: a card no one has (unknown-card)
                 append(run)
                 run_text, run_end, run_section = s, lineno + 1, section
                 continue
