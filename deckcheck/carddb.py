@@ -71,8 +71,16 @@ class _Table:
         self.by_passcode = by_passcode
         self.passcodes = passcodes
         self.groups: dict[int, int] = {int(k): v for k, v in header.get("groups", {}).items()}
-        self.placeholders: dict[int, int] = {int(k): v for k, v in header.get("placeholders", {}).items()}
+        self._placeholders: dict[str, int] = header.get("placeholders", {})
         self._cards: dict[int, Card] = {}
+
+    @cached_property
+    def placeholders(self) -> dict[int, int]:
+        """Prerelease placeholder id -> the official passcode it became (read on the first passcode not found)."""
+        try:
+            return {int(k): v for k, v in self._placeholders.items()}
+        except (ValueError, TypeError, AttributeError):
+            raise DataError(f"{self.path}: card data is damaged (its placeholders are not passcodes)") from None
 
     def __len__(self) -> int:
         return len(self.lines)

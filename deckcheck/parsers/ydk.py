@@ -144,11 +144,12 @@ def _hash_key(s: str) -> str | None:
 
 _STRIP_PUNCT = string.punctuation + string.whitespace + "\u3000\u00a0"
 _NAME_SEP = " \t\u3000\u00a0-\u2013\u2014:|#=,;/>"
-_COUNT_LIKE = re.compile(r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)")
-_DIGIT_RUN = re.compile(r"[0-9]{4,9}")
+# patterns of lines that are not plain passcodes, compiled on their first use (by re's own cache)
+_COUNT_LIKE = r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)"
+_DIGIT_RUN = r"[0-9]{4,9}"
 _LEADING_DIGITS = re.compile(r"[0-9]+")
-_TEXT_LINE = re.compile(r"([0-9]{1,2})\s*[xX×]?\s+(\S.*)")  # "3 Effect Veiler", "3x Effect Veiler"
-_YAML_SECTION = re.compile(r"^(?:main|extra|side)\s*:", re.M)
+_TEXT_LINE = r"([0-9]{1,2})\s*[xX×]?\s+(\S.*)"  # "3 Effect Veiler", "3x Effect Veiler"
+_YAML_SECTION = r"(?m)^(?:main|extra|side)\s*:"
 
 _FIX_NOT_PASSCODE = "write one passcode (the card's 8-digit password) per line, or start the line with # to make it a comment"
 
@@ -499,7 +500,7 @@ class _YdkReader:
             self.long_number(clip(digits), lineno)
             return
         code = int(significant) if significant else 0
-        counted = _TEXT_LINE.fullmatch(s) if len(digits) <= 2 else None
+        counted = re.fullmatch(_TEXT_LINE, s) if len(digits) <= 2 else None
         if counted and any(ch.isalpha() for ch in counted.group(2)):
             self.count_and_name(s, code, counted.group(2), lineno)
             return
@@ -537,7 +538,7 @@ class _YdkReader:
                 "put a space between the passcode and any text after it",
                 self.section,
             )
-        elif tail and _COUNT_LIKE.fullmatch(tail):
+        elif tail and re.fullmatch(_COUNT_LIKE, tail):
             self.warn(
                 lineno,
                 f"{clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
@@ -583,7 +584,7 @@ class _YdkReader:
 
     def not_a_card(self, s: str, lineno: int) -> None:
         self.bad += 1
-        m = _DIGIT_RUN.search(s)
+        m = re.search(_DIGIT_RUN, s)
         if s[:1].isdigit() and not s[:1].isascii():  # ³, ①, ¹⁴⁵…: a count or passcode deckcheck cannot read
             self.problems.append(Problem(
                 "syntax", ERROR, f"{clip(s)!r} begins with {s[0]!r}, a digit that is no count or passcode deckcheck "
@@ -671,7 +672,7 @@ def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:
 def _no_decklist(text: str, cards: int, bad: int) -> tuple[str, int | None, str]:
     if _looks_binary(text):
         return "binary file (mostly control characters)", None, _FIX_BINARY
-    if _YAML_SECTION.search(text):
+    if re.search(_YAML_SECTION, text):
         return (
             "no decklist found (this looks like a YAML decklist, not a YDK file)",
             None,
