@@ -9,13 +9,14 @@ A card named by EDOPro's own name for it gets an ``unofficial-name`` warning.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from .carddb import CardIndex
 from .folding import fold_words, in_latin_script, mostly_folded, normalize_name
 from .limits import MAX_LOOSE_NAMES, MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
 from .model import EXTRA, INFO, MAIN, WARNING, Card, DeckEntry, ParsedDeck, Problem, ResolvedDeck
 
+_UNSEEN: Any = object()  # a passcode the index has not looked up yet
 PLACEHOLDER_RULE = "placeholder-passcode"
 UNOFFICIAL_NAME_RULE = "unofficial-name"
 INEXACT_NAME_RULE = "inexact-name"
@@ -326,7 +327,7 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
     deck = ResolvedDeck(parsed.path, entries, problems, name, parsed.format, parsed.no_extra_line)
     if parsed.unreadable:
         return deck
-    by_passcode, looked_up = cards.by_passcode, cards.looked_up
+    by_passcode, look_up, unseen = cards.by_passcode, cards.looked_up.get, _UNSEEN
     sizes, other_entries = deck.sizes, deck.other_entries
     deck_entries = cast("list[DeckEntry]", deck.deck_entries)  # each entry put there has its card (KnownEntry)
     split_extra = parsed.split_extra
@@ -335,9 +336,8 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
     for entry in entries:
         passcode = entry.passcode
         if passcode is not None:
-            try:
-                card = looked_up[passcode]  # by_passcode's memo, read without a call: most passcodes repeat
-            except KeyError:
+            card = look_up(passcode, unseen)  # by_passcode's memo, read without its call: most passcodes repeat
+            if card is unseen:
                 card = by_passcode(passcode)
             if card is not None and card.kind in DECK_KINDS and not split_extra:  # the usual entry
                 entry.card = card

@@ -192,7 +192,8 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     if "\r" in text:
         bare_cr = text.count("\r") != text.count("\r\n")
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    line_limit = LINES_PER_ENTRY * max_entries()
+    entry_limit = max_entries()
+    line_limit = LINES_PER_ENTRY * entry_limit
     lines = text.split("\n", line_limit)
     if len(lines) > line_limit:
         return unreadable(
@@ -201,7 +202,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             None,
             "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
         )
-    reader = _YdkReader(deck, not_utf8)
+    reader = _YdkReader(deck, not_utf8, entry_limit)
     try:
         reader.read(lines)
     except _TooManyCards as too_many:
@@ -237,6 +238,7 @@ class _TooManyCards(Exception):
 
 
 _SECTION_BY_ORDER = (MAIN, EXTRA, SIDE)
+_MARKERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDE}  # the markers, as written where no warning is due
 PASSCODES_MEMO = 1 << 15  # lines remembered
 _PASSCODES: dict[str, int] = {}  # a line that is a passcode alone (ASCII digits) -> the passcode, for every file
 
@@ -266,12 +268,12 @@ class _YdkReader:
     left_out_line = 0
     left_out_section: str | None = None
 
-    def __init__(self, deck: ParsedDeck, not_utf8: dict[int, str]):
+    def __init__(self, deck: ParsedDeck, not_utf8: dict[int, str], entry_limit: int):
         self.deck = deck
         self.entries = deck.entries
         self.problems = deck.problems
         self.not_utf8 = not_utf8  # line number -> its first byte that is not UTF-8
-        self.entry_limit = max_entries()
+        self.entry_limit = entry_limit  # limits.max_entries()
         self.warn_limit = max_problems()
 
     def read(self, lines: list[str]) -> None:
@@ -315,6 +317,13 @@ class _YdkReader:
                 run_text, run_end, run_section = s, lineno + 1, section
                 continue
             if not s:
+                continue
+            marker = _MARKERS.get(raw)
+            if marker is not None:  # #main, #extra or !side as EDOPro writes them
+                if marker is EXTRA:
+                    self.saw_extra = True
+                self.switch(marker, lineno, raw)
+                section, skip_word = self.section, self.skip_word
                 continue
             if not_utf8 and lineno in not_utf8:  # never a plain passcode: such a line is not ASCII
                 self.not_utf8_line(s, lineno)
