@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from functools import cached_property
 from operator import itemgetter
 from pathlib import Path
@@ -18,9 +18,11 @@ from .errors import DataError
 from .folding import fold_words, in_latin_script, mostly_folded, normalize_name
 from .limits import NAME_LIMIT
 from .model import Card
-from .name_tables import IntLists, Table, TableFile, pack, table_sections
 from .paths import DATA_DIR
-from .ranking import Ranker
+
+if TYPE_CHECKING:  # the name tables are read (and their modules imported) on the first look-up by name
+    from .name_tables import Table, TableFile
+    from .ranking import Ranker
 
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
@@ -221,6 +223,8 @@ class CardIndex:
 
     def _build_name_tables(self) -> bytes:
         """The English names as written and folded (``normalize_name``) -> their rows."""
+        from .name_tables import pack, table_sections
+
         exact, _preference = self._name_rows()
         folded: dict[str, list[int]] = {}
         for name, rows in exact.items():
@@ -231,6 +235,9 @@ class CardIndex:
         """Every name folded by words (``fold_words``) -> its rows, and the ranking's indexes over them in order
         of preference, for ``closest`` to break ties by: deck cards first, then cards with more artworks (Konami
         prints alternate artworks of the cards most played), then older ones."""
+        from .name_tables import pack, table_sections
+        from .ranking import Ranker
+
         exact, preference = self._name_rows()
         rows: dict[str, list[int]] = {}
         for name, found in exact.items():
@@ -240,27 +247,39 @@ class CardIndex:
 
     @cached_property
     def _name_tables(self) -> TableFile:
+        from .name_tables import TableFile
+
         return TableFile("english-names", self._main.path, self._build_name_tables)
 
     @cached_property
     def _exact_names(self) -> Table:
+        from .name_tables import IntLists
+
         return self._name_tables.table("exact", IntLists)
 
     @cached_property
     def _folded_names(self) -> Table:
+        from .name_tables import IntLists
+
         return self._name_tables.table("folded", IntLists)
 
     @cached_property
     def _suggestion_tables(self) -> TableFile:
+        from .name_tables import TableFile
+
         return TableFile("english-suggestions", self._main.path, self._build_suggestion_tables)
 
     @cached_property
     def _word_rows(self) -> Table:
         """Every name folded by words (``fold_words``) → its rows."""
+        from .name_tables import IntLists
+
         return self._suggestion_tables.table("words", IntLists)
 
     @cached_property
     def _word_ranker(self) -> Ranker:
+        from .ranking import Ranker
+
         return Ranker.opened(self._suggestion_tables, "ranker")
 
     def by_name(self, name: str, other_game: bool = True) -> list[Card]:
