@@ -9,23 +9,28 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from functools import cached_property
+from operator import itemgetter
 from pathlib import Path
 
 from .errors import DataError
 from .folding import fold_words, in_latin_script, mostly_folded, normalize_name
 from .limits import NAME_LIMIT
 from .model import Card
-from .name_tables import IntLists, Table, TableFile, pack, table_sections
 from .paths import DATA_DIR
-from .ranking import Ranker
+
+if TYPE_CHECKING:  # the name tables are read (and their modules imported) on the first look-up by name
+    from .name_tables import Table, TableFile
+    from .ranking import Ranker
 
 MAIN_INDEX = DATA_DIR / "cards.jsonl"
 OTHER_INDEX = DATA_DIR / "other_cards.jsonl"
 NAMES_INDEX = DATA_DIR / "names.jsonl"  # names in other languages (names.py), read only when a name is not English
 
 
-_decoder = json.JSONDecoder()
+_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # json.loads of one value, without its checks (C)
+_UNSEEN: Any = object()  # a passcode not looked up yet
 _ROW_FIELDS = ("passcode", "name", "kind", "type", "tcg", "ocg", "origin", "konami_id", "tcg_date", "ocg_date", "group",
                "alt_passcodes")
 
@@ -42,7 +47,8 @@ class _Table:
             data = path.read_bytes()
             newline = data.index(b"\n")
             header = json.loads(data[:newline])
-            self.lines = data[newline + 1 :].split(b"\n")
+            self.lines = data.split(b"\n")  # (the header's line dropped below: no copy of the rows' megabytes)
+            del self.lines[0]
             passcodes = header["passcodes"]
             fields = header["fields"]
         except FileNotFoundError:
@@ -60,15 +66,24 @@ class _Table:
             self._at = tuple(self._c[name] for name in _ROW_FIELDS)
         except KeyError as exc:
             raise DataError(f"{path}: card data is unreadable: no field {exc}") from None
+        self._level_at = self._c.get("level")  # an index from before levels has none
+        self._fields = _fields_getter(self._at, self._level_at)
         by_passcode = dict(zip(passcodes, range(len(passcodes))))
         for alt, canonical in header.get("alt_passcodes", {}).items():
             by_passcode[int(alt)] = by_passcode[canonical]
-        self._level_at = self._c.get("level")  # an index from before levels has none
         self.by_passcode = by_passcode
         self.passcodes = passcodes
         self.groups: dict[int, int] = {int(k): v for k, v in header.get("groups", {}).items()}
-        self.placeholders: dict[int, int] = {int(k): v for k, v in header.get("placeholders", {}).items()}
+        self._placeholders: dict[str, int] = header.get("placeholders", {})
         self._cards: dict[int, Card] = {}
+
+    @cached_property
+    def placeholders(self) -> dict[int, int]:
+        """Prerelease placeholder id -> the official passcode it became (read on the first passcode not found)."""
+        try:
+            return {int(k): v for k, v in self._placeholders.items()}
+        except (ValueError, TypeError, AttributeError):
+            raise DataError(f"{self.path}: card data is damaged (its placeholders are not passcodes)") from None
 
     def __len__(self) -> int:
         return len(self.lines)
@@ -79,8 +94,8 @@ class _Table:
         except UnicodeDecodeError:
             raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not UTF-8)") from None
         try:
-            row, end = _decoder.raw_decode(text)  # json.loads without its checks of the input's type and encoding
-        except ValueError:
+            row, end = _scan(text, 0)
+        except (StopIteration, ValueError):
             row, end = None, -1
         if end != len(text) or row.__class__ is not list:
             raise DataError(f"{self.path}: card data is damaged (card {i + 1} is not a JSON array)")
@@ -92,23 +107,28 @@ class _Table:
     def card(self, i: int) -> Card:
         card = self._cards.get(i)
         if card is None:
-            row = self.row(i)
-            at_passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts = self._at
-            level = self._level_at
             try:
-                passcode = row[at_passcode]
-                if (passcode.__class__ is not int or row[name].__class__ is not str or row[kind].__class__ is not str
-                        or row[alts].__class__ is not list or not isinstance(row[type_] or 0, int)):
+                (passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts,
+                 level) = self._fields(self.row(i))
+                if (passcode.__class__ is not int or name.__class__ is not str or kind.__class__ is not str
+                        or alts.__class__ is not list or not isinstance(type_ or 0, int)):
                     raise TypeError
                 card = self._cards[i] = Card(
-                    passcode, row[name], row[kind], row[type_] or 0, bool(row[tcg]), bool(row[ocg]), row[origin],
-                    row[konami_id], row[tcg_date], row[ocg_date], row[group] or passcode, (passcode, *row[alts]),
-                    None if level is None else row[level],
+                    passcode, name, kind, type_ or 0, True if tcg else False, True if ocg else False, origin,
+                    konami_id, tcg_date, ocg_date, group or passcode, (passcode, *alts), level,
                 )
             except (IndexError, TypeError, ValueError):  # a row of the wrong shape: the data, not the deck, is bad
                 raise DataError(f"{self.path}: card data is damaged (card {i + 1} has fields of the wrong kind "
                                 "or too few); run 'deckcheck update' to repair it") from None
         return card
+
+
+def _fields_getter(at: tuple[int, ...], level_at: int | None) -> Callable[[list], tuple]:
+    """A row's fields in the order of Card's (``_ROW_FIELDS``, then the level: None where the index has none)."""
+    if level_at is not None:
+        return itemgetter(*at, level_at)
+    fields = itemgetter(*at)
+    return lambda row: (*fields(row), None)
 
 
 class CardIndex:
@@ -145,11 +165,10 @@ class CardIndex:
         return self._other
 
     def by_passcode(self, passcode: int) -> Card | None:
-        try:
-            return self.looked_up[passcode]
-        except KeyError:
+        card = self.looked_up.get(passcode, _UNSEEN)
+        if card is _UNSEEN:
             card = self.looked_up[passcode] = self._find(passcode)
-            return card
+        return card
 
     def own_card(self, passcode: int) -> Card | None:
         """The card of this index's own file with this passcode (not one of the other game, nor an unofficial one)."""
@@ -157,9 +176,9 @@ class CardIndex:
         return self._main.card(i) if i is not None else None
 
     def _find(self, passcode: int) -> Card | None:
-        card = self.own_card(passcode)
-        if card is not None:
-            return card
+        i = self._main.by_passcode.get(passcode)
+        if i is not None:
+            return self._main.card(i)
         if 160_000_000 <= passcode < 170_000_000 and (rush := self.rush) is not None:  # a Rush Duel code
             card = rush.own_card(passcode)
             if card is not None:
@@ -205,6 +224,8 @@ class CardIndex:
 
     def _build_name_tables(self) -> bytes:
         """The English names as written and folded (``normalize_name``) -> their rows."""
+        from .name_tables import pack, table_sections
+
         exact, _preference = self._name_rows()
         folded: dict[str, list[int]] = {}
         for name, rows in exact.items():
@@ -215,6 +236,9 @@ class CardIndex:
         """Every name folded by words (``fold_words``) -> its rows, and the ranking's indexes over them in order
         of preference, for ``closest`` to break ties by: deck cards first, then cards with more artworks (Konami
         prints alternate artworks of the cards most played), then older ones."""
+        from .name_tables import pack, table_sections
+        from .ranking import Ranker
+
         exact, preference = self._name_rows()
         rows: dict[str, list[int]] = {}
         for name, found in exact.items():
@@ -224,27 +248,39 @@ class CardIndex:
 
     @cached_property
     def _name_tables(self) -> TableFile:
+        from .name_tables import TableFile
+
         return TableFile("english-names", self._main.path, self._build_name_tables)
 
     @cached_property
     def _exact_names(self) -> Table:
+        from .name_tables import IntLists
+
         return self._name_tables.table("exact", IntLists)
 
     @cached_property
     def _folded_names(self) -> Table:
+        from .name_tables import IntLists
+
         return self._name_tables.table("folded", IntLists)
 
     @cached_property
     def _suggestion_tables(self) -> TableFile:
+        from .name_tables import TableFile
+
         return TableFile("english-suggestions", self._main.path, self._build_suggestion_tables)
 
     @cached_property
     def _word_rows(self) -> Table:
         """Every name folded by words (``fold_words``) → its rows."""
+        from .name_tables import IntLists
+
         return self._suggestion_tables.table("words", IntLists)
 
     @cached_property
     def _word_ranker(self) -> Ranker:
+        from .ranking import Ranker
+
         return Ranker.opened(self._suggestion_tables, "ranker")
 
     def by_name(self, name: str, other_game: bool = True) -> list[Card]:

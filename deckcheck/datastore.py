@@ -30,7 +30,6 @@ import json
 import os
 import re
 import weakref
-from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -63,9 +62,10 @@ _data: dict[Path, LoadedData] = {}  # data directory -> what load_data gave last
 
 # ------------------------------------------------------------------------------------------- state.json
 
-_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_SHA256 = re.compile(r"[0-9a-f]{64}")
+# patterns compiled on first use (re.fullmatch): only a state.json an update wrote is checked with them
+_TIMESTAMP = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z"
+_DAY = r"\d{4}-\d{2}-\d{2}"
+_SHA256 = r"[0-9a-f]{64}"
 LIST_FILE = re.compile(r"[a-z0-9_-]{1,20}/\d{4}-\d{2}-\d{2}\.yaml")  # a list's path inside a generation
 
 
@@ -74,7 +74,7 @@ def _int(value, low: int = 0, high: int = 2**63) -> bool:
 
 
 def _day(value, latest: date) -> bool:
-    if not isinstance(value, str) or not _DAY.fullmatch(value):
+    if not isinstance(value, str) or not re.fullmatch(_DAY, value):
         return False
     try:
         return date.fromisoformat(value) <= latest
@@ -117,7 +117,7 @@ def state_problem(state, today: date | None = None) -> str | None:
     generation = state.get("generation")
     if generation is not None and not _int(generation, 1, 10**9):
         return "generation is not a positive integer"
-    if state.get("updated") is not None and not (isinstance(state["updated"], str) and _TIMESTAMP.fullmatch(state["updated"])):
+    if state.get("updated") is not None and not (isinstance(state["updated"], str) and re.fullmatch(_TIMESTAMP, state["updated"])):
         return "updated is not a time stamp"
     cards, lists = state.get("cards"), state.get("lists")
     if (cards is not None or lists is not None) and generation is None:
@@ -129,13 +129,13 @@ def state_problem(state, today: date | None = None) -> str | None:
         bundled = cards.get("bundled")
         checks = [
             (_int(cards.get("size"), 1), "cards.size is not a positive integer"),
-            (isinstance(cards.get("sha256"), str) and _SHA256.fullmatch(cards["sha256"]), "cards.sha256 is not a sha256"),
+            (isinstance(cards.get("sha256"), str) and re.fullmatch(_SHA256, cards["sha256"]), "cards.sha256 is not a sha256"),
             (stamp is None or isinstance(stamp, list) and len(stamp) == 4 and all(_int(v, -2**63) for v in stamp),
              "cards.stamp is not four integers"),
             (_int(cards.get("count")), "cards.count is not a number of cards"),
             (_day(cards.get("date"), latest), "cards.date is not a date, or is in the future"),
             (cards.get("origin") in ("downloaded", "imported"), "cards.origin is neither downloaded nor imported"),
-            (all(cards.get(k) is None or isinstance(cards[k], str) and _TIMESTAMP.fullmatch(cards[k])
+            (all(cards.get(k) is None or isinstance(cards[k], str) and re.fullmatch(_TIMESTAMP, cards[k])
                  for k in ("installed", "checked")), "cards.installed or cards.checked is not a time stamp"),
             (_flat(cards.get("source")), "cards.source is not a source record"),
             (isinstance(bundled, dict) and (bundled.get("date") is None or _day(bundled["date"], latest))
@@ -151,7 +151,7 @@ def state_problem(state, today: date | None = None) -> str | None:
         derived = lists.get("derived")
         if not _flat(lists.get("source")):
             return "lists.source is not a source record"
-        if lists.get("checked") is not None and not (isinstance(lists["checked"], str) and _TIMESTAMP.fullmatch(lists["checked"])):
+        if lists.get("checked") is not None and not (isinstance(lists["checked"], str) and re.fullmatch(_TIMESTAMP, lists["checked"])):
             return "lists.checked is not a time stamp"
         if not (isinstance(derived, list) and len(derived) <= 100
                 and all(isinstance(p, str) and LIST_FILE.fullmatch(p) for p in derived)):
@@ -349,16 +349,19 @@ def verified_cards(root: Path, state: dict) -> tuple[Path | None, str | None]:
     return path, None
 
 
-@dataclass(frozen=True)
 class LoadedData:
     """The card index and every list to judge with, what the user should be told about them (an update
-    that cannot be trusted: the bundled data is used), and the data directory and stamp they came from."""
+    that cannot be trusted: the bundled data is used), and the data directory and stamp they came from.
+    (A plain class: a frozen dataclass would cost every start about a millisecond.)"""
 
-    cards: CardIndex
-    store: BanlistStore
-    warnings: tuple[str, ...]
-    root: Path
-    stamp: tuple
+    __slots__ = ("cards", "store", "warnings", "root", "stamp")
+
+    def __init__(self, cards: CardIndex, store: BanlistStore, warnings: tuple[str, ...], root: Path, stamp: tuple):
+        self.cards = cards
+        self.store = store
+        self.warnings = warnings
+        self.root = root
+        self.stamp = stamp
 
 
 def load_data(root: Path | None = None) -> LoadedData:

@@ -9,13 +9,14 @@ A card named by EDOPro's own name for it gets an ``unofficial-name`` warning.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from .carddb import CardIndex
 from .folding import fold_words, in_latin_script, mostly_folded, normalize_name
 from .limits import MAX_LOOSE_NAMES, MAX_SUGGESTED_NAMES, NAME_LIMIT, clip
-from .model import EXTRA, INFO, MAIN, WARNING, Card, KnownEntry, ParsedDeck, Problem, ResolvedDeck
+from .model import EXTRA, INFO, MAIN, WARNING, Card, DeckEntry, ParsedDeck, Problem, ResolvedDeck
 
+_UNSEEN: Any = object()  # a passcode the index has not looked up yet
 PLACEHOLDER_RULE = "placeholder-passcode"
 UNOFFICIAL_NAME_RULE = "unofficial-name"
 INEXACT_NAME_RULE = "inexact-name"
@@ -326,22 +327,22 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
     deck = ResolvedDeck(parsed.path, entries, problems, name, parsed.format, parsed.no_extra_line)
     if parsed.unreadable:
         return deck
-    by_passcode, looked_up = cards.by_passcode, cards.looked_up
-    sizes, deck_entries, other_entries = deck.sizes, deck.deck_entries, deck.other_entries
+    by_passcode, look_up, unseen = cards.by_passcode, cards.looked_up.get, _UNSEEN
+    sizes, other_entries = deck.sizes, deck.other_entries
+    deck_entries = cast("list[DeckEntry]", deck.deck_entries)  # each entry put there has its card (KnownEntry)
     split_extra = parsed.split_extra
     suggested: dict[str, tuple[str, ...]] = {}  # unknown name -> its suggestions, this deck
     tried: set[str] = set()  # the names no card has, read loosely (each as a short form or a misspelling)
     for entry in entries:
         passcode = entry.passcode
         if passcode is not None:
-            try:
-                card = looked_up[passcode]  # by_passcode's memo, read without a call: most passcodes repeat
-            except KeyError:
+            card = look_up(passcode, unseen)  # by_passcode's memo, read without its call: most passcodes repeat
+            if card is unseen:
                 card = by_passcode(passcode)
             if card is not None and card.kind in DECK_KINDS and not split_extra:  # the usual entry
                 entry.card = card
                 sizes[entry.section] += entry.count
-                deck_entries.append(cast("KnownEntry", entry))  # its card is set (KnownEntry: the type checker's name)
+                deck_entries.append(entry)
                 continue
             if card is None:
                 card = _placeholder(entry, cards, deck.problems)
@@ -375,9 +376,9 @@ def resolve(parsed: ParsedDeck, cards: CardIndex, skills_apart: bool = False) ->
             entry.section = EXTRA  # a list of Main and Extra Deck cards together (an Omega code)
         sizes[entry.section] += entry.count
         if card is not None and card.kind in DECK_KINDS:
-            deck_entries.append(cast("KnownEntry", entry))  # its card is set, as above
+            deck_entries.append(entry)
         elif skills_apart and card is not None and card.kind == "skill":
-            deck_entries.append(cast("KnownEntry", entry))
+            deck_entries.append(entry)
             sizes[entry.section] -= entry.count
         else:
             other_entries.append(entry)

@@ -96,9 +96,10 @@ def input_format(format_id: str) -> InputFormat:
 
 # ------------------------------------------------------------------------------------ recognising
 
-_YAML_DECK_KEY = re.compile(r"""^[ \t]*\{?[ \t]*["']?(?:main|extra|side)["']?[ \t]*:""", re.M)
-_YDK_MARKER = re.compile(r"^[ \t]*(?:#main|#extra|!side)[ \t]*\r?$", re.M | re.I)
-_YDKE_LINK = re.compile(r"ydke://", re.I)
+# patterns compiled on their first use (by re's own cache): a file named .ydk is never sniffed
+_YAML_DECK_KEY = r"""(?m)^[ \t]*\{?[ \t]*["']?(?:main|extra|side)["']?[ \t]*:"""
+_YDK_MARKER = r"(?mi)^[ \t]*(?:#main|#extra|!side)[ \t]*\r?$"
+_YDKE_LINK = r"(?i)ydke://"
 
 
 def _head_text(data: bytes) -> str:
@@ -110,7 +111,7 @@ def _head_text(data: bytes) -> str:
 
 
 def _looks_like_ydk(text: str) -> bool:
-    if _YDK_MARKER.search(text):
+    if re.search(_YDK_MARKER, text):
         return True
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line and not line.startswith("#")]
@@ -124,7 +125,7 @@ def sniff(data: bytes) -> InputFormat:
 
     if looks_like_md_json(text):  # a JSON object is never a list of links, whatever its strings hold
         return FORMATS_BY_ID["md-json"]
-    link = _YDKE_LINK.search(text)
+    link = re.search(_YDKE_LINK, text)
     from deckcheck.parsers.ygomobile import ygomobile_link_at
 
     if link is not None and ygomobile_link_at(text, link.start()) is None:
@@ -133,9 +134,9 @@ def sniff(data: bytes) -> InputFormat:
 
     if looks_like_ygomobile(text):
         return FORMATS_BY_ID["ygomobile"]
-    if _YAML_DECK_KEY.search(text):
+    if re.search(_YAML_DECK_KEY, text):
         return FORMATS_BY_ID["yaml"]
-    if _YDK_MARKER.search(text):
+    if re.search(_YDK_MARKER, text):
         return FORMATS_BY_ID["ydk"]
     from deckcheck.parsers.konami_ids import looks_like_konami_ids
 
@@ -156,7 +157,7 @@ def sniff(data: bytes) -> InputFormat:
 
 # a main, extra or side key of a YAML file found in a folder: at the start of a line (block style) or after
 # { or , (flow style), in any case (a deck with a mistake, Main:, is still read and reported)
-_YAML_ANY_DECK_KEY = re.compile(r"""(?:^(?:---)?|[{,])[ \t]*["']?(?:main|extra|side)["']?[ \t]*:""", re.M | re.I)
+_YAML_ANY_DECK_KEY = r"""(?mi)(?:^(?:---)?|[{,])[ \t]*["']?(?:main|extra|side)["']?[ \t]*:"""
 SKIP_REASONS = {"text": "a text file that is not a decklist", "yaml": "a YAML file with no main, extra or side key"}
 
 
@@ -166,7 +167,7 @@ def looks_like_decklist(data: bytes, path: str = "") -> bool:
     unreadable. ``data``: the file's first SNIFF_BYTES."""
     fmt = format_for(path, data)
     if fmt.id == "yaml":
-        return data[:2] in (b"\xff\xfe", b"\xfe\xff") or _YAML_ANY_DECK_KEY.search(_head_text(data)) is not None
+        return data[:2] in (b"\xff\xfe", b"\xfe\xff") or re.search(_YAML_ANY_DECK_KEY, _head_text(data)) is not None
     if fmt.id != "text":
         return True
     from deckcheck.parsers.text import looks_like_text_decklist

@@ -79,9 +79,10 @@ _FIX_BINARY = "this is not a text file; point deckcheck at the exported .ydk or 
 
 def sniff_markup(text: str) -> str | None:
     """If ``text`` is an HTML or XML document, say so (the reason for an ``unreadable`` problem)."""
-    head = text[:1024].lstrip("\ufeff \t\r\n").lower()
+    head = text[:1024].lstrip("\ufeff \t\r\n")
     if not head.startswith("<"):
         return None
+    head = head.lower()
     if head.startswith(("<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title")):
         return "HTML page, not a decklist"
     if head.startswith("<?xml"):
@@ -143,11 +144,12 @@ def _hash_key(s: str) -> str | None:
 
 _STRIP_PUNCT = string.punctuation + string.whitespace + "\u3000\u00a0"
 _NAME_SEP = " \t\u3000\u00a0-\u2013\u2014:|#=,;/>"
-_COUNT_LIKE = re.compile(r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)")
-_DIGIT_RUN = re.compile(r"[0-9]{4,9}")
+# patterns of lines that are not plain passcodes, compiled on their first use (by re's own cache)
+_COUNT_LIKE = r"(?:[xX×*]\s*[0-9]{1,2}|[0-9]{1,2}\s*[xX×]?)"
+_DIGIT_RUN = r"[0-9]{4,9}"
 _LEADING_DIGITS = re.compile(r"[0-9]+")
-_TEXT_LINE = re.compile(r"([0-9]{1,2})\s*[xX×]?\s+(\S.*)")  # "3 Effect Veiler", "3x Effect Veiler"
-_YAML_SECTION = re.compile(r"^(?:main|extra|side)\s*:", re.M)
+_TEXT_LINE = r"([0-9]{1,2})\s*[xX×]?\s+(\S.*)"  # "3 Effect Veiler", "3x Effect Veiler"
+_YAML_SECTION = r"(?m)^(?:main|extra|side)\s*:"
 
 _FIX_NOT_PASSCODE = "write one passcode (the card's 8-digit password) per line, or start the line with # to make it a comment"
 
@@ -190,7 +192,8 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     if "\r" in text:
         bare_cr = text.count("\r") != text.count("\r\n")
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    line_limit = LINES_PER_ENTRY * max_entries()
+    entry_limit = max_entries()
+    line_limit = LINES_PER_ENTRY * entry_limit
     lines = text.split("\n", line_limit)
     if len(lines) > line_limit:
         return unreadable(
@@ -199,7 +202,7 @@ def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
             None,
             "check that this is the decklist you meant (DECKCHECK_MAX_ENTRIES raises the limit)",
         )
-    reader = _YdkReader(deck, not_utf8)
+    reader = _YdkReader(deck, not_utf8, entry_limit)
     try:
         reader.read(lines)
     except _TooManyCards as too_many:
@@ -235,6 +238,9 @@ class _TooManyCards(Exception):
 
 
 _SECTION_BY_ORDER = (MAIN, EXTRA, SIDE)
+_MARKERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDE}  # the markers, as written where no warning is due
+PASSCODES_MEMO = 1 << 15  # lines remembered
+_PASSCODES: dict[str, int] = {}  # a line that is a passcode alone (ASCII digits) -> the passcode, for every file
 
 
 class _YdkReader:
@@ -262,12 +268,12 @@ class _YdkReader:
     left_out_line = 0
     left_out_section: str | None = None
 
-    def __init__(self, deck: ParsedDeck, not_utf8: dict[int, str]):
+    def __init__(self, deck: ParsedDeck, not_utf8: dict[int, str], entry_limit: int):
         self.deck = deck
         self.entries = deck.entries
         self.problems = deck.problems
         self.not_utf8 = not_utf8  # line number -> its first byte that is not UTF-8
-        self.entry_limit = max_entries()
+        self.entry_limit = entry_limit  # limits.max_entries()
         self.warn_limit = max_problems()
 
     def read(self, lines: list[str]) -> None:
@@ -280,6 +286,7 @@ class _YdkReader:
         skip_word = self.skip_word
         run, run_text, run_end, run_section = None, None, 0, None  # the entry adjacent copies extend
 
+        passcode_of = _PASSCODES.get
         for lineno, raw in enumerate(lines, 1):
             # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
             # entry with a count (its span of lines), as most files list copies one after another.
@@ -288,8 +295,16 @@ class _YdkReader:
                 run.span += 1
                 run_end += 1
                 continue
-            s = raw if raw.isdigit() else raw.strip()
-            if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS and skip_word is None:
+            s = raw
+            passcode = passcode_of(raw)
+            if passcode is None:
+                if not raw.isdigit():
+                    s = raw.strip()
+                if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS:
+                    passcode = int(s)
+                    if s is raw and len(_PASSCODES) < PASSCODES_MEMO:
+                        _PASSCODES[raw] = passcode
+            if passcode is not None and skip_word is None:
                 if s == run_text and lineno == run_end and section is run_section and run is not None:
                     run.count += 1
                     run.span += 1
@@ -297,11 +312,18 @@ class _YdkReader:
                     continue
                 if len(entries) >= entry_limit:
                     raise _TooManyCards(lineno)
-                run = Entry(section, lineno, int(s), None, 1, s)  # 0 too: a card no one has (unknown-card)
+                run = Entry(section, lineno, passcode, None, 1, s)  # 0 too: a card no one has (unknown-card)
                 append(run)
                 run_text, run_end, run_section = s, lineno + 1, section
                 continue
             if not s:
+                continue
+            marker = _MARKERS.get(raw)
+            if marker is not None:  # #main, #extra or !side as EDOPro writes them
+                if marker is EXTRA:
+                    self.saw_extra = True
+                self.switch(marker, lineno, raw)
+                section, skip_word = self.section, self.skip_word
                 continue
             if not_utf8 and lineno in not_utf8:  # never a plain passcode: such a line is not ASCII
                 self.not_utf8_line(s, lineno)
@@ -487,7 +509,7 @@ class _YdkReader:
             self.long_number(clip(digits), lineno)
             return
         code = int(significant) if significant else 0
-        counted = _TEXT_LINE.fullmatch(s) if len(digits) <= 2 else None
+        counted = re.fullmatch(_TEXT_LINE, s) if len(digits) <= 2 else None
         if counted and any(ch.isalpha() for ch in counted.group(2)):
             self.count_and_name(s, code, counted.group(2), lineno)
             return
@@ -525,7 +547,7 @@ class _YdkReader:
                 "put a space between the passcode and any text after it",
                 self.section,
             )
-        elif tail and _COUNT_LIKE.fullmatch(tail):
+        elif tail and re.fullmatch(_COUNT_LIKE, tail):
             self.warn(
                 lineno,
                 f"{clip(s)!r}: {tail!r} looks like a copy count, but a YDK line holds one card; "
@@ -571,7 +593,7 @@ class _YdkReader:
 
     def not_a_card(self, s: str, lineno: int) -> None:
         self.bad += 1
-        m = _DIGIT_RUN.search(s)
+        m = re.search(_DIGIT_RUN, s)
         if s[:1].isdigit() and not s[:1].isascii():  # ³, ①, ¹⁴⁵…: a count or passcode deckcheck cannot read
             self.problems.append(Problem(
                 "syntax", ERROR, f"{clip(s)!r} begins with {s[0]!r}, a digit that is no count or passcode deckcheck "
@@ -659,7 +681,7 @@ def _too_many(deck: ParsedDeck, lineno: int, limit: int) -> ParsedDeck:
 def _no_decklist(text: str, cards: int, bad: int) -> tuple[str, int | None, str]:
     if _looks_binary(text):
         return "binary file (mostly control characters)", None, _FIX_BINARY
-    if _YAML_SECTION.search(text):
+    if re.search(_YAML_SECTION, text):
         return (
             "no decklist found (this looks like a YAML decklist, not a YDK file)",
             None,

@@ -86,9 +86,9 @@ def _other_decklist(text: str) -> str | None:
 
     if looks_like_ygomobile(rest):
         return "a YGOMobile deck link"
-    if parsers._YAML_DECK_KEY.search(rest):
+    if re.search(parsers._YAML_DECK_KEY, rest):
         return "a YAML decklist (main:, extra: or side:)"
-    if parsers._YDK_MARKER.search(rest) or parsers._looks_like_ydk(rest):
+    if re.search(parsers._YDK_MARKER, rest) or parsers._looks_like_ydk(rest):
         return "a YDK decklist (#main, or lines of passcodes)"
     if looks_like_konami_ids(rest):
         return "a list of Konami IDs"
