@@ -5,6 +5,7 @@ Nothing here reads files, prints or decides exit codes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeGuard
 
 MAIN = "main"
@@ -246,7 +247,7 @@ class ResolvedDeck:
     """
 
     __slots__ = ("path", "entries", "problems", "name", "format", "sizes", "deck_entries", "other_entries",
-                 "unresolved", "no_extra_line", "memo", "_groups", "_totals")
+                 "unresolved", "no_extra_line", "memo", "_totals")
 
     def __init__(self, path: str, entries: list[DeckEntry], problems: list[Problem], name=None, format=None,
                  no_extra_line: bool = False):
@@ -261,8 +262,7 @@ class ResolvedDeck:
         self.other_entries: list[DeckEntry] = []  # unknown cards, tokens and skills
         self.unresolved: dict[int, tuple[str, tuple[str, ...]]] = {}  # id(entry) -> (reason, suggestions)
         self.memo: dict = {}  # what a rule computes once per deck for its check and its facts (rule ID -> value)
-        self._groups: dict[int, list[KnownEntry]] | None = None
-        self._totals: dict[int, int] = {}
+        self._totals: dict[int, int] | None = None
 
     def section_size(self, section: str) -> int:
         return self.sizes[section]
@@ -271,29 +271,30 @@ class ResolvedDeck:
         """(card, copies) of each entry of a Main/Extra Deck card."""
         return [(e.card, e.count) for e in self.deck_entries]
 
-    def groups(self) -> dict[int, list[KnownEntry]]:
-        """Deck cards per name group, in order of appearance."""
-        return self._groups if self._groups is not None else self._tally_groups()
+    def groups(self, wanted: Iterable[int] | None = None) -> dict[int, list[KnownEntry]]:
+        """Deck cards per name group, in order of appearance (``wanted``: of those groups only)."""
+        if wanted is None:
+            found: dict[int, list[KnownEntry]] = {}
+            for e in self.deck_entries:
+                found.setdefault(e.card.group, []).append(e)
+            return found
+        found = {group: [] for group in wanted}
+        for e in [e for e in self.deck_entries if e.card.group in found]:
+            found[e.card.group].append(e)
+        return found
 
     def group_totals(self) -> dict[int, int]:
-        """Copies per name group across Main, Extra and Side."""
-        if self._groups is None:
-            self._tally_groups()
-        return self._totals
-
-    def _tally_groups(self) -> dict[int, list[KnownEntry]]:
-        groups: dict[int, list[KnownEntry]] = {}
+        """Copies per name group across Main, Extra and Side (counted once per deck)."""
         totals = self._totals
-        for e in self.deck_entries:
-            group = e.card.group
-            if group in groups:
-                groups[group].append(e)
-                totals[group] += e.count
-            else:
-                groups[group] = [e]
-                totals[group] = e.count
-        self._groups = groups
-        return groups
+        if totals is None:
+            totals = self._totals = {}
+            for e in self.deck_entries:
+                group = e.card.group
+                if group in totals:
+                    totals[group] += e.count
+                else:
+                    totals[group] = e.count
+        return totals
 
 
 class DeckResult:

@@ -183,5 +183,5 @@ def groups_over(deck, limits: dict[int, int], default: int | None = None) -> lis
     over = over_limits(deck.group_totals(), limits, default)
     if not over:
         return []
-    groups = deck.groups()
+    groups = deck.groups([g for g, _ in over])
     return [(GroupCount(g, groups[g]), limit) for g, limit in over]

@@ -188,35 +188,65 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
     """(why ``card`` is outside the regulation's card pool, or None; the pool whose release date of the
     card is unknown when that matters — a warning — or None). Memoized per regulation."""
     memo = regulation.memo(ID)
-    key = card.passcode
-    try:
-        return memo[key]
-    except KeyError:
-        pass
-    if regulation.enabled("other-game") and game_of(card) != regulation.game:
-        memo[key] = (None, None)  # a card of the other game: rule other-game names it
-        return None, None
+    verdict = memo.get(card.passcode)
+    if verdict is None:
+        settings = _settings(regulation)
+        verdict = memo[card.passcode] = _verdict(card, regulation, settings)
+        if verdict == (None, None):
+            settings.in_pool.add(card.passcode)
+    return verdict
+
+
+class _Settings:
+    """What ``pool_verdict`` reads of the regulation for every card (read once per regulation), and the cards
+    it has found in the pool with no doubt (their passcodes): most cards of a deck, which ``check`` passes
+    over with one look-up each."""
+
+    __slots__ = ("other_game", "game", "as_of", "cutoff", "data_date", "pools", "prerelease", "own", "in_pool")
+
+    def __init__(self, regulation):
+        options = regulation.options(ID)
+        self.other_game = regulation.enabled("other-game")
+        self.game = regulation.game
+        self.as_of = regulation.as_of.isoformat()
+        self.cutoff = regulation.released_by.isoformat() if regulation.released_by is not None else None
+        self.data_date = regulation.cards.data_date
+        self.pools = options.get("released_in", ())
+        self.prerelease = options.get("prerelease", "refused")
+        self.own = options.get("pool")
+        self.in_pool: set[int] = set()
+
+
+def _settings(regulation) -> _Settings:
+    memo = regulation.memo(ID + " settings")
+    settings = memo.get(ID)
+    if settings is None:
+        settings = memo[ID] = _Settings(regulation)
+    return settings
+
+
+def _verdict(card, regulation, settings: _Settings) -> tuple[str | None, str | None]:
+    if settings.other_game and game_of(card) != settings.game:
+        return None, None  # a card of the other game: rule other-game names it
     stand_in = regulation.stand_ins.get(card.passcode)
     if stand_in is not None:  # an unofficial row the format's whitelist accepts: judged as the card it counts as
         card = regulation.cards.by_passcode(stand_in) or card
-    as_of = regulation.as_of.isoformat()
-    cutoff = regulation.released_by.isoformat() if regulation.released_by is not None else None
-    data_date = regulation.cards.data_date
+    as_of, cutoff = settings.as_of, settings.cutoff
     why = undated = None
-    pools = regulation.options(ID).get("released_in", ())
+    pools = settings.pools
     for pool in pools:
-        why = why_not_in_pool(card, pool, as_of, regulation.options(ID).get("prerelease", "refused"))
+        why = why_not_in_pool(card, pool, as_of, settings.prerelease)
         if why:
             break
         released = card.tcg_date if pool == "tcg" else card.ocg_date
         if cutoff is not None and released and released > cutoff:
             why = f"first released in the {pool.upper()} on {released}, after the {regulation.title} cut-off ({cutoff})"
             break
-        if undated is None and release_unknown(card, pool, min(as_of, cutoff or as_of), data_date):
+        if undated is None and release_unknown(card, pool, min(as_of, cutoff or as_of), settings.data_date):
             undated = pool
     if why is None and regulation.allowed is not None and card.passcode not in regulation.allowed:
         why = f"not in the {regulation.title} card pool ({regulation.whitelist.name})"
-    own = regulation.options(ID).get("pool")
+    own = settings.own
     if why is None and isinstance(own, dict):
         why = product_pool_verdict(card, own, pools, regulation.title)
     elif why is None and own is not None:
@@ -225,8 +255,7 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
         pool = load_pool(own)
         if card.passcode not in pool:
             why = f"not a card of {pool.title}" if own == "master-duel" else f"not in the {pool.title} card pool"
-    verdict = memo[key] = (why, None if why else undated)
-    return verdict
+    return why, None if why else undated
 
 
 def why_not_legal(card, regulation) -> str | None:
@@ -240,10 +269,13 @@ def allows(card, section: str, regulation) -> bool:
 
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+    in_pool = _settings(regulation).in_pool
+    doubtful = [e for e in deck.deck_entries if e.card.passcode not in in_pool]
+    if not doubtful:
+        return
     illegal, undated = [], []
-    known = regulation.memo(ID)  # pool_verdict's memo, read without a call: most cards repeat across decks
-    for e in deck.deck_entries:
-        why, unknown = known.get(e.card.passcode) or pool_verdict(e.card, regulation)
+    for e in doubtful:
+        why, unknown = pool_verdict(e.card, regulation)
         if why is not None:
             illegal.append(e)
         elif unknown is not None:
@@ -267,6 +299,8 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             card.ref,
             fix,
         )
+    if not undated:
+        return
     data_date = regulation.cards.data_date
     cutoff = regulation.released_by.isoformat() if regulation.released_by is not None else None
     by = min(regulation.as_of.isoformat(), cutoff or "9999")
