@@ -77,20 +77,37 @@ def canonical_form(counts: dict[tuple[str, str], int]) -> str:
 
 
 def fingerprint(entries: Iterable[DeckEntry]) -> str:
-    """The fingerprint of a resolved deck's entries: ``code_of(counts_of(entries))``, counted per section
-    (a check makes one per deck)."""
-    sections: dict[str, dict[str, int]] = {MAIN: {}, EXTRA: {}, SIDE: {}}
+    """The fingerprint of a resolved deck's entries: ``code_of(counts_of(entries))``, counted per section by
+    passcode (a check makes one per deck)."""
+    entries = entries if isinstance(entries, list) else list(entries)
+    sections: dict[str, dict[int, int]] = {MAIN: {}, EXTRA: {}, SIDE: {}}
     for entry in entries:
         card = entry.card
-        key = (str(card.passcode) if card is not None else str(entry.passcode) if entry.passcode is not None
-               else NAME_KEY + fold_name(entry.name or entry.text or ""))
+        key = card.passcode if card is not None else entry.passcode
+        if key is None:  # an unknown card written by name
+            return code_of(counts_of(entries))
         counts = sections[entry.section]
-        counts[key] = counts.get(key, 0) + entry.count
-    form = [HEADER, "\n"]
+        if key in counts:
+            counts[key] += entry.count
+        else:
+            counts[key] = entry.count
+    form = [HEADER + "\n"]
     for section, counts in sections.items():
-        prefix = section + " "
-        form += [f"{prefix}{key} {counts[key]}\n" for key in sorted(counts) if counts[key] > 0]
+        starts = _LINE_STARTS[section]
+        lines = []
+        for key, copies in counts.items():
+            if copies > 0:
+                start = starts.get(key)
+                if start is None:
+                    start = starts[key] = f"{section} {key} "
+                lines.append(start + (_COPIES[copies] if copies < len(_COPIES) else f"{copies}\n"))
+        lines.sort()  # as their keys: a passcode's digits end at a space, which sorts before any digit or "-"
+        form += lines
     return _code("".join(form))
+
+
+_LINE_STARTS: dict[str, dict[int, str]] = {MAIN: {}, EXTRA: {}, SIDE: {}}  # passcode -> "main 14558127 " …
+_COPIES = tuple(f"{n}\n" for n in range(10))
 
 
 def code_of(counts: dict[tuple[str, str], int]) -> str:
@@ -98,17 +115,38 @@ def code_of(counts: dict[tuple[str, str], int]) -> str:
     return _code(canonical_form(counts))
 
 
-_TO_CHARS = bytes.maketrans(bytes(range(32)), ALPHABET.encode())
-_SHIFTS = tuple(range(5 * (DATA_CHARS - 1), -5, -5))  # where each character's 5 bits are in the 75
-
-
 def _code(form: str) -> str:
     """The code of a canonical form: 15 characters of its hash, the check character, hyphens."""
-    bits = int.from_bytes(hashlib.sha256(form.encode("utf-8")).digest()[:10], "big") >> (80 - 5 * DATA_CHARS)
-    values = [(bits >> shift) & 31 for shift in _SHIFTS]
-    values.append(check_value(values))
-    chars = bytes(values).translate(_TO_CHARS).decode()
-    return PREFIX + "-" + "-".join(chars[i:i + GROUP] for i in range(0, len(chars), GROUP))
+    bits = int.from_bytes(hashlib.sha256(form.encode("utf-8")).digest()[:10], "big")  # 80: the code's 75 and 5
+    pairs, masks = _PAIRS or _tables()
+    data = bits >> (80 - 5 * DATA_CHARS)
+    check = 0
+    for bit, mask in enumerate(masks):
+        check |= ((data & mask).bit_count() & 1) << bit
+    return (f"{PREFIX}-{pairs[bits >> 70]}{pairs[bits >> 60 & 1023]}-{pairs[bits >> 50 & 1023]}"
+            f"{pairs[bits >> 40 & 1023]}-{pairs[bits >> 30 & 1023]}{pairs[bits >> 20 & 1023]}-"
+            f"{pairs[bits >> 10 & 1023]}{ALPHABET[bits >> 5 & 31]}{ALPHABET[check]}")
+
+
+_PAIRS: list = []  # (two characters per 10 bits, the check character's bit masks), made on first use
+
+
+def _tables() -> tuple[list[str], list[int]]:
+    """The 1,024 pairs of characters by their 10 bits; and per bit of the check value, the bits of the 75 whose
+    parity it is (the check value is linear over GF(2): ``check_value`` of each single bit, added up by XOR)."""
+    pairs = [a + b for a in ALPHABET for b in ALPHABET]
+    masks = [0] * 5
+    for position in range(5 * DATA_CHARS):
+        one = 1 << position
+        check = check_value([(one >> shift) & 31 for shift in _SHIFTS])
+        for bit in range(5):
+            if check >> bit & 1:
+                masks[bit] |= one
+    _PAIRS[:] = [pairs, masks]
+    return pairs, masks
+
+
+_SHIFTS = tuple(range(5 * (DATA_CHARS - 1), -5, -5))  # where each character's 5 bits are in the 75
 
 
 # ---- the check character: Damm's scheme over GF(32) ---------------------------------------------

@@ -204,7 +204,7 @@ class _Settings:
 
     __slots__ = ("other_game", "game", "as_of", "cutoff", "data_date", "pools", "prerelease", "own", "in_pool")
 
-    def __init__(self, regulation):
+    def __init__(self, regulation) -> None:
         options = regulation.options(ID)
         self.other_game = regulation.enabled("other-game")
         self.game = regulation.game
