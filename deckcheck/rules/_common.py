@@ -171,8 +171,9 @@ def over_limits(totals: dict[int, int], limits: dict[int, int], default: int | N
     """(group, limit) of the name groups with more copies (``totals``) than their limit (``limits``, else
     ``default``; None: no limit), in deck order."""
     if default is None:
-        listed = totals.keys() & limits.keys()  # the deck's groups on the list: a few, found by the set code
-        return [(g, limits[g]) for g in totals if g in listed and totals[g] > limits[g]] if listed else []
+        return [(g, limits[g]) for g in totals if g in limits and totals[g] > limits[g]]
+    if max(totals.values(), default=0) <= default and not limits:  # the usual deck: no group over the limit
+        return []
     if not limits:
         return [(g, default) for g, n in totals.items() if n > default]
     return [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]

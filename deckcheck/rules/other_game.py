@@ -40,8 +40,12 @@ def allows(card, section: str, regulation) -> bool:
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     # a card's game is its origin's (game_of): one card of each origin says whether any is of the other game
     by_origin = {e.card.origin: e.card for e in deck.deck_entries}
-    by_origin.update((e.card.origin, e.card) for e in deck.other_entries if e.card is not None)
-    if all(game_of(card) == regulation.game for card in by_origin.values()):
+    if deck.other_entries:
+        by_origin.update((e.card.origin, e.card) for e in deck.other_entries if e.card is not None)
+    for card in by_origin.values():
+        if game_of(card) != regulation.game:
+            break
+    else:
         return
     entries = [e for e in (*deck.deck_entries, *deck.other_entries) if is_known(e) and game_of(e.card) != regulation.game]
     entries.sort(key=lambda e: (e.line is None, e.line or 0))

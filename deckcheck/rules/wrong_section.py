@@ -55,7 +55,8 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
     if unmarked:
         yield _no_extra_line(unmarked)
     misplaced = [e for e in deck.deck_entries  # allows(), inline: it is asked of every entry of every deck
-                 if (e.card.kind == "extra" and e.section == MAIN) or (e.card.kind == "main" and e.section == EXTRA)]
+                 if e.card.kind != e.section  # (a card where its kind belongs is allowed: one comparison)
+                 and ((e.card.kind == "extra" and e.section == MAIN) or (e.card.kind == "main" and e.section == EXTRA))]
     if unmarked:
         moved = {id(e) for e in unmarked}
         misplaced = [e for e in misplaced if id(e) not in moved]
