@@ -202,7 +202,10 @@ class ParsedDeck:
 
     @property
     def unreadable(self) -> bool:
-        return any(p.rule == "unreadable" for p in self.problems)
+        for p in self.problems:  # (a loop, not any(): asked of every deck)
+            if p.rule == "unreadable":
+                return True
+        return False
 
 
 class Card:
@@ -315,8 +318,14 @@ class DeckResult:
 
     @property
     def legal(self) -> bool:
-        return not any(p.severity == ERROR for p in self.problems)
+        for p in self.problems:  # (a loop, not any(): asked of every deck by every report)
+            if p.severity == ERROR:
+                return False
+        return True
 
     @property
     def unreadable(self) -> bool:
-        return any(p.rule == "unreadable" for p in self.problems)
+        for p in self.problems:
+            if p.rule == "unreadable":
+                return True
+        return False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from ..model import EXTRA, MAIN, SECTION_TITLES, CardRef, DeckEntry, KnownEntry, Problem
@@ -10,12 +10,13 @@ from ..model import EXTRA, MAIN, SECTION_TITLES, CardRef, DeckEntry, KnownEntry,
 Entry = TypeVar("Entry", bound=DeckEntry)
 
 
-def found_when_read(rule_id: str) -> Callable[..., Iterator[Problem]]:
+def found_when_read(rule_id: str) -> Callable[..., Iterable[Problem]]:
     """``check`` of a rule whose problems the reading of the file finds (parse, resolve): the deck's problems
     of that rule."""
 
-    def check(deck, regulation) -> Iterator[Problem]:
-        return (p for p in deck.problems if p.rule == rule_id)
+    def check(deck, regulation) -> Iterable[Problem]:
+        problems = deck.problems
+        return [p for p in problems if p.rule == rule_id] if problems else ()
 
     return check
 
