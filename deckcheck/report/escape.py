@@ -125,6 +125,6 @@ def json_safe(encoded: str) -> str:
     if "##[" not in encoded:
         if encoded.isascii() and "\x7f" not in encoded:
             return encoded  # the usual case, told without a regex (isascii is a flag of the string)
-        if _json_unsafe_char().search(encoded) is None:
-            return encoded
+        if encoded.isprintable() or _json_unsafe_char().search(encoded) is None:
+            return encoded  # (no character it escapes is printable: isprintable() tells most names twice as fast)
     return _json_unsafe().sub(_json_escaped, encoded)
