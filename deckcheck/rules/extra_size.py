@@ -11,7 +11,7 @@ FAIL:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from ..model import ERROR, EXTRA, Problem, ResolvedDeck
 from ._common import range_problem, size_options, size_problem
@@ -24,7 +24,6 @@ OPTIONS = size_options(0, 15, "Extra Deck")
 options_problem = range_problem
 
 
-def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterable[Problem]:
     problem = size_problem(deck, regulation, EXTRA, ID, SEVERITY)
-    if problem:
-        yield problem
+    return [problem] if problem else ()

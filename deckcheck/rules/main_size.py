@@ -17,7 +17,7 @@ FAIL:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from ..model import ERROR, MAIN, Problem, ResolvedDeck
 from ._common import range_problem, size_options, size_problem
@@ -30,7 +30,6 @@ OPTIONS = size_options(40, 60, "Main Deck")
 options_problem = range_problem
 
 
-def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterable[Problem]:
     problem = size_problem(deck, regulation, MAIN, ID, SEVERITY)
-    if problem:
-        yield problem
+    return [problem] if problem else ()

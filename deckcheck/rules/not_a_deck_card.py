@@ -14,7 +14,7 @@ FAIL:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import cast
 
 from ..model import ERROR, KnownEntry, Problem, ResolvedDeck
@@ -38,9 +38,15 @@ def allows(card, section: str, regulation) -> bool:
     return card.kind not in regulation.options(ID).get("kinds", ())
 
 
-def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterable[Problem]:
+    if not deck.other_entries:  # the usual deck: every card a Main or Extra Deck card
+        return ()
     found = cast("list[KnownEntry]",
                  [e for e in deck.other_entries if e.card is not None and not allows(e.card, e.section, regulation)])
+    return _problems(found)
+
+
+def _problems(found: list[KnownEntry]) -> Iterator[Problem]:
     for group in by_card_and_section(found):
         first = group[0]
         card = first.card

@@ -21,7 +21,7 @@ FAIL:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from ..model import ERROR, SIDE, Problem, ResolvedDeck
 from ._common import cards, range_problem, size_options, size_problem
@@ -40,15 +40,14 @@ options_problem = range_problem
 LEGACY = (0, 15)  # --side-rule legacy
 
 
-def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
+def check(deck: ResolvedDeck, regulation) -> Iterable[Problem]:
     problem = size_problem(deck, regulation, SIDE, ID, SEVERITY)
     if problem:
-        yield problem
-        return
+        return [problem]
     exactly = regulation.options(ID).get("exactly")
     size = deck.sizes[SIDE]
     if not exactly or size in exactly:
-        return
+        return ()
     allowed = " or ".join(map(str, sorted(exactly)))
     bigger = [n for n in sorted(exactly) if n > size]
     smaller = [n for n in sorted(exactly) if n < size]
@@ -57,5 +56,5 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
             f", or remove {cards(size - smaller[-1])}" if smaller else "")
     else:
         fix = f"remove {cards(size - smaller[-1])} from the Side Deck"
-    yield Problem(ID, SEVERITY, f"Side Deck has {cards(size)}; {regulation.title} allows exactly {allowed}",
-                  SIDE, None, None, fix)
+    return [Problem(ID, SEVERITY, f"Side Deck has {cards(size)}; {regulation.title} allows exactly {allowed}",
+                    SIDE, None, None, fix)]
