@@ -99,7 +99,9 @@ def fingerprint(entries: Iterable[DeckEntry]) -> str:
             if copies > 0:
                 start = starts.get(key)
                 if start is None:
-                    start = starts[key] = f"{section} {key} "
+                    start = f"{section} {key} "
+                    if len(starts) < _STARTS_KEPT:
+                        starts[key] = start
                 lines.append(start + (_COPIES[copies] if copies < len(_COPIES) else f"{copies}\n"))
         lines.sort()  # as their keys: a passcode's digits end at a space, which sorts before any digit or "-"
         form += lines
@@ -107,6 +109,7 @@ def fingerprint(entries: Iterable[DeckEntry]) -> str:
 
 
 _LINE_STARTS: dict[str, dict[int, str]] = {MAIN: {}, EXTRA: {}, SIDE: {}}  # passcode -> "main 14558127 " …
+_STARTS_KEPT = 20_000  # per section: more than there are cards, and no more however many unknown passcodes come
 _COPIES = tuple(f"{n}\n" for n in range(10))
 
 
