@@ -216,6 +216,11 @@ def test_neutralize_commands():
 _RAW_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufffe\uffff\ud800-\udfff]")
 
 
+def test_no_character_json_safe_escapes_is_printable():
+    """json_safe passes a text str.isprintable() accepts without searching it for those characters."""
+    assert not [hex(c) for c in range(0x110000) if _RAW_UNSAFE.match(chr(c)) and chr(c).isprintable()]
+
+
 @settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.text(st.characters(codec=None, categories=None)) | st.sampled_from(
     ["##[", "#", "[", "\x7f", "\x85", "\u202e", "\u2028", "\ud800", "–", "★", "Ｍａｘｘ"]), max_size=12))
