@@ -76,6 +76,11 @@ def konami_by_name() -> dict[str, int]:
 
 
 @cache
+def konami_by_folded_name() -> dict[str, int]:
+    return {normalize_name(n): k for n, k in konami_by_name().items()}
+
+
+@cache
 def official_sources() -> dict[tuple[str, str], Path]:
     """(format, effective date) -> upstream file: every TCG list Konami archives (1999 on), every OCG list from
     2020 on and the one in force that day."""
@@ -103,7 +108,7 @@ def official_regulation(path: Path, fmt: str, name: str) -> dict[int, int]:
         out = {int(k): v for k, v in doc["regulation"].items()}
     else:
         known = konami_by_name()
-        folded = {normalize_name(n): k for n, k in known.items()}
+        folded = konami_by_folded_name()
         out = {known.get(OCG_NAME_TYPOS.get(n, n)) or folded[normalize_name(n)]: v for n, v in doc.items()}
     for fix in STATUS_FIXES.get((fmt, name), []):
         if fix["status"] == "unlimited":

@@ -135,16 +135,13 @@ def test_commands_agree_across_the_date_line():
 def test_banlists_and_data_mark_each_folders_list_by_its_regions_date(monkeypatch):
     """At 15:30 UTC on 2026-06-30 it is July 1 in Japan: the OCG list of July 1 is in force there (as a check
     judges), while the TCG lists are still read on June 30 in Europe."""
-    from typer.testing import CliRunner
-
-    from deckcheck.cli.common import app
+    from .inprocess import deckcheck
 
     monkeypatch.setattr(clock, "utc_now", lambda: at("2026-06-30T15:30"))
-    runner = CliRunner()
-    listed = runner.invoke(app, ["banlists", "-o", "json"], env={"NO_COLOR": "1"})
-    assert listed.exit_code == 0, listed.output
+    listed = deckcheck("banlists", "-o", "json", env={"NO_COLOR": "1"})
+    assert listed.returncode == 0, listed.stderr
     in_force = {b["name"] for b in json.loads(listed.stdout) if b["in_force"]}
     assert "2026.07 OCG" in in_force and "2026.04 OCG" not in in_force and "2026.05 TCG" in in_force
-    described = runner.invoke(app, ["data", "-o", "json"], env={"NO_COLOR": "1"})
-    assert described.exit_code == 0, described.output
+    described = deckcheck("data", "-o", "json", env={"NO_COLOR": "1"})
+    assert described.returncode == 0, described.stderr
     assert "2026.07 OCG" in json.loads(described.stdout)["banlists"]["in_force"]

@@ -16,20 +16,18 @@ from datetime import datetime
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from deckcheck.cli import app
 from deckcheck.documents import missing as pdf_missing
 from deckcheck.event import EventInputError, judge, read_manifest, read_roster
 
 from .conftest import REPO, TODAY, examples
+from .inprocess import deckcheck
 
 EVENT = REPO / "tests" / "fixtures" / "event"
 SUBMISSIONS = EVENT / "submissions"
 DEADLINE = "2026-12-05T09:00:00+01:00"
 BASE = ["event", str(SUBMISSIONS), "--manifest", str(EVENT / "manifest.csv"), "--roster", str(EVENT / "roster.csv"),
         "--deadline", DEADLINE, "--as-of", TODAY.isoformat()]
-runner = CliRunner()
 
 # konami_id -> (status, counted file, superseded files, late files): what an organizer works out by hand
 EXPECTED = {
@@ -49,15 +47,13 @@ EXPECTED = {
 
 
 def invoke(*args):
-    result = runner.invoke(app, [*map(str, args)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    return result
+    return deckcheck(*args)  # an exception deckcheck does not catch propagates and fails the test
 
 
 @pytest.fixture(scope="module")
 def ledger_json():
     result = invoke(*BASE, "-o", "json")
-    assert result.exit_code == 1, result.output  # one illegal deck, two missing
+    assert result.returncode == 1, result.stderr  # one illegal deck, two missing
     return json.loads(result.stdout)
 
 
@@ -107,12 +103,12 @@ def test_the_counted_fingerprint_is_the_decks_own(ledger_json):
     for player in players.values():
         if player["file"]:
             verified = invoke("verify", player["fingerprint"], SUBMISSIONS / player["file"])
-            assert verified.exit_code == 0, (player["file"], verified.output)
+            assert verified.returncode == 0, (player["file"], verified.stderr)
 
 
 def test_the_table_puts_missing_illegal_and_late_first():
     result = invoke(*BASE)
-    assert result.exit_code == 1
+    assert result.returncode == 1
     statuses = re.findall(r"^(MISSING|ILLEGAL|LEGAL) +(.+?)  ", result.stdout, re.M)
     assert [s for s, _ in statuses] == ["MISSING"] * 2 + ["ILLEGAL"] + ["LEGAL"] * 9
     assert statuses[3][1].strip() == "Gus Lindqvist"  # the legal player with a late submission comes first
@@ -128,7 +124,7 @@ def test_csv_and_html_outputs(tmp_path):
     assert rows[5]["errors"] == "5" and rows[9]["superseded"].count("|") == 1
     page = tmp_path / "ledger.html"
     html = invoke(*BASE, "--output", page)  # the suffix says the format
-    assert html.exit_code == 1 and html.stdout == ""
+    assert html.returncode == 1 and html.stdout == ""
     text = page.read_text(encoding="utf-8")
     assert text.count('<section class="panel deck" id="player-') == 12 and "Farah Nasser" in text
     assert "Snake-Eye Maple" in text and "stranger-rainbow.ydk" in text
@@ -140,8 +136,8 @@ def test_exit_0_only_when_every_registered_player_has_a_legal_counted_deck(tmp_p
     roster.write_text("\n".join(line for line in lines if not line.startswith(("0067", "0081", "0091"))) + "\n",
                       encoding="utf-8")
     args = [a if a != str(EVENT / "roster.csv") else str(roster) for a in BASE]
-    assert invoke(*args).exit_code == 0
-    assert invoke(*args, "--deadline", "2026-12-01T00:00:00Z").exit_code == 1  # most lists were not in yet
+    assert invoke(*args).returncode == 0
+    assert invoke(*args, "--deadline", "2026-12-01T00:00:00Z").returncode == 1  # most lists were not in yet
 
 
 def test_one_folder_per_player_uses_file_times(tmp_path):
@@ -167,21 +163,21 @@ def test_one_folder_per_player_uses_file_times(tmp_path):
         assert [s["file"].rsplit("/", 1)[-1] for s in player["superseded"]] == superseded
         assert [s["file"].rsplit("/", 1)[-1] for s in player["late"]] == late
     assert sorted(u["file"] for u in doc["unmatched"]) == ["9999999999/stranger-rainbow.ydk", "loose-file.ydk"]
-    assert result.exit_code == 1
+    assert result.returncode == 1
 
 
 def test_check_deck_compares_a_deck_found_at_the_table(tmp_path):
     found = invoke(*BASE, "--check-deck", "Gus Lindqvist", SUBMISSIONS / "gus-lindqvist-traptrix-late.txt")
-    assert found.exit_code == 1 and "NO MATCH" in found.stdout and "Raigeki" in found.stdout
+    assert found.returncode == 1 and "NO MATCH" in found.stdout and "Raigeki" in found.stdout
     same = tmp_path / "at-the-table.ydke"  # the counted list, as a link, another artwork: the same deck
     same.write_text((SUBMISSIONS / "kim-min-ji-blue-eyes.ydke").read_text(), encoding="utf-8")
     matched = invoke(*BASE, "--check-deck", "0111234567", same, "-o", "json")
-    assert matched.exit_code == 0, matched.output
+    assert matched.returncode == 0, matched.stderr
     assert json.loads(matched.stdout)["matches"] is True and json.loads(matched.stdout)["changes"] == []
     by_name = invoke(*BASE, "--check-deck", "sato, jun", SUBMISSIONS / "jun-sato-branded-v2.yaml")
-    assert by_name.exit_code == 1 and "Dimension Shifter" in by_name.stdout
+    assert by_name.returncode == 1 and "Dimension Shifter" in by_name.stdout
     for who in ("Nobody", "0081234567"):  # not registered; registered with nothing counted
-        assert invoke(*BASE, "--check-deck", who, same).exit_code == 2
+        assert invoke(*BASE, "--check-deck", who, same).returncode == 2
 
 
 @pytest.mark.parametrize("roster_text, manifest_text, says", [
@@ -206,15 +202,15 @@ def test_malformed_csv_is_one_clear_error_with_file_and_line(tmp_path, roster_te
     (roster.write_bytes if isinstance(roster_text, bytes) else roster.write_text)(roster_text)
     manifest.write_text(manifest_text if manifest_text is not None else "player,konami_id,file,received\n")
     result = invoke("event", tmp_path, "--manifest", manifest, "--roster", roster, "--deadline", DEADLINE)
-    assert result.exit_code == 2
+    assert result.returncode == 2
     assert re.search(says, result.stderr), result.stderr
-    assert "Traceback" not in result.output and len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stdout + result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
 def test_deadline_and_options_are_checked():
     assert "not an ISO time with a zone" in invoke(*BASE[:-4], "--deadline", "2026-12-05T09:00", "--as-of",
                                                    TODAY.isoformat()).stderr
-    assert invoke(*BASE, "--merge").exit_code == 2
+    assert invoke(*BASE, "--merge").returncode == 2
 
 
 def test_the_ledger_core_is_pure_data():
@@ -233,7 +229,7 @@ def test_sheets_and_the_merged_pdf_sorted_by_last_name(tmp_path, ledger_json):
 
     out = tmp_path / "judges"
     result = invoke(*BASE, "--sheets", out, "--merge", "--event", "Regional Qualifier", "--date", "2026-12-05")
-    assert result.exit_code == 1, result.output
+    assert result.returncode == 1, result.stderr
     counted = [p for p in ledger_json["players"] if p["file"]]
     singles = sorted(p.name for p in out.glob("*.pdf") if p.name != "all-sheets.pdf")
     assert len(singles) == len(counted) == 10
@@ -272,7 +268,7 @@ def test_a_manifest_naming_a_file_that_is_not_there_makes_the_deck_unreadable(tm
                                            "Alice,0012345678,lost.ydk,2026-12-01T10:00:00Z\n", encoding="utf-8")
     result = invoke("event", tmp_path, "--manifest", tmp_path / "manifest.csv", "--roster", tmp_path / "roster.csv",
                     "--deadline", DEADLINE, "-o", "json")
-    assert result.exit_code == 1
+    assert result.returncode == 1
     (alice,) = json.loads(result.stdout)["players"]
     assert alice["status"] == "illegal" and alice["fingerprint"] is None
     assert alice["problems"][0]["rule"] == "unreadable" and "No such file" in alice["problems"][0]["message"]
@@ -315,13 +311,13 @@ def test_sheets_on_konamis_form_carry_the_roster_fields_and_the_fingerprint(tmp_
 
     out = tmp_path / "judges"
     result = invoke(*BASE, "--sheets", out, "--form", build_form(tmp_path / "KDE_DeckList.pdf"))
-    assert result.exit_code == 1, result.output
+    assert result.returncode == 1, result.stderr
     alice = next(p for p in ledger_json["players"] if p["player"] == "Alice Ashford")
     reader = PdfReader(out / "Ashford-Alice-0012345678.pdf")
     fields = {name: field.get("/V") for name, field in reader.get_fields().items()}
     assert "Alice" in fields.values() and "Ashford" in fields.values() and "0012345678" in fields.values()
     assert all(alice["fingerprint"] in " ".join(page.extract_text().split()) for page in reader.pages)
-    assert invoke(*BASE, "--form", tmp_path / "KDE_DeckList.pdf").exit_code == 2  # --form needs --sheets
+    assert invoke(*BASE, "--form", tmp_path / "KDE_DeckList.pdf").returncode == 2  # --form needs --sheets
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")

@@ -13,6 +13,7 @@ from deckcheck.parsers import parse_deck
 from deckcheck.side import SideChecker
 
 from .conftest import TODAY, rules_of
+from .inprocess import deckcheck
 
 # 15 Zombie or Fiend monsters (Fiend: Archfiend Soldier, Summoned Skull, Giant Orc; Zombie: Pyramid Turtle, Mezuki)
 HALLOWEEN_15 = ["3 Archfiend Soldier", "3 Summoned Skull", "3 Giant Orc", "3 Pyramid Turtle", "3 Mezuki"]
@@ -282,20 +283,16 @@ def test_price_cap_total_costliest_and_unpriced_cards(tmp_path):
 
 
 def test_a_malformed_price_row_is_an_error_and_the_cli_exits_2(tmp_path):
-    from typer.testing import CliRunner
-
-    from deckcheck.cli import app
-
     prices = tmp_path / "prices.csv"
     prices.write_text("name,price\nPot of Duality,cheap\n", encoding="utf-8")
     deck = tmp_path / "deck.yaml"
     deck.write_text("main: [3 Pot of Duality]\n", encoding="utf-8")
-    result = CliRunner().invoke(app, ["check", str(deck), "--prices", str(prices), "--price-cap", "15"])
-    assert result.exit_code == 2, result.output
-    assert f"{prices}:2: the price 'cheap' is not an amount" in result.output
-    assert "Traceback" not in result.output
-    result = CliRunner().invoke(app, ["check", str(deck), "--price-cap", "15"])
-    assert result.exit_code == 2 and "--price-cap needs --prices" in result.output
+    result = deckcheck("check", str(deck), "--prices", str(prices), "--price-cap", "15")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f"{prices}:2: the price 'cheap' is not an amount" in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    result = deckcheck("check", str(deck), "--price-cap", "15")
+    assert result.returncode == 2 and "--price-cap needs --prices" in result.stdout + result.stderr
 
 
 # --- teams ------------------------------------------------------------------------------------------------
@@ -368,24 +365,20 @@ def test_slots_judge_each_deck_in_its_own_format(tmp_path):
 
 
 def test_team_command_exit_codes(tmp_path):
-    from typer.testing import CliRunner
-
-    from deckcheck.cli import app
-
     paths = [str(p) for p in team_files(tmp_path, ["2 Ash Blossom & Joyous Spring"], ["2 Ash Blossom & Joyous Spring"])]
-    result = CliRunner().invoke(app, ["team", *paths, "--as-of", "2026-11-29"])
-    assert result.exit_code == 1 and "team-copy-limit" in result.output
-    result = CliRunner().invoke(app, ["team", *paths, "--as-of", "2026-11-29", "--copy-limit", "4"])
-    assert result.exit_code == 0, result.output
+    result = deckcheck("team", *paths, "--as-of", "2026-11-29")
+    assert result.returncode == 1 and "team-copy-limit" in result.stdout + result.stderr
+    result = deckcheck("team", *paths, "--as-of", "2026-11-29", "--copy-limit", "4")
+    assert result.returncode == 0, result.stdout + result.stderr
     import json
 
-    result = CliRunner().invoke(app, ["team", *paths, "--as-of", "2026-11-29", "-o", "json"])
+    result = deckcheck("team", *paths, "--as-of", "2026-11-29", "-o", "json")
     document = json.loads(result.stdout)
-    assert result.exit_code == 1 and document["legal"] is False and len(document["decks"]) == 2
+    assert result.returncode == 1 and document["legal"] is False and len(document["decks"]) == 2
     assert [(p["rule"], p["card"]["name"]) for p in document["team_problems"]] == [
         ("team-copy-limit", "Ash Blossom & Joyous Spring")]
-    result = CliRunner().invoke(app, ["team", *paths, "--slots", "goat"])
-    assert result.exit_code == 2 and "--slots" in result.output
+    result = deckcheck("team", *paths, "--slots", "goat")
+    assert result.returncode == 2 and "--slots" in result.stdout + result.stderr
 
 
 def test_team_rule_docstring_examples_as_a_team_of_two(tmp_path):

@@ -12,9 +12,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from deckcheck.cli import app
 from deckcheck.convert import convert
 from deckcheck.model import EXTRA, MAIN, SIDE
 from deckcheck.parsers import format_for, parse_deck, read_deck
@@ -25,10 +23,10 @@ from deckcheck.parsers.ygomobile import encode_ygomobile
 from deckcheck.resolve import resolve
 
 from .conftest import REPO, examples, rules_of
+from .inprocess import deckcheck
 
 BRANDED = REPO / "sample_decks" / "tcg" / "branded-despia.ydk"
 NEW_FORMATS = ("konami-ids", "md-json", "mycard", "ygomobile")
-runner = CliRunner()
 
 
 def sections_of(deck) -> dict[str, Counter]:
@@ -200,16 +198,16 @@ def test_convert_writes_each_new_code_and_reads_it_back_as_the_same_deck(to, tmp
         return Counter((e.section, e.card.passcode) for e in deck.entries for _ in range(e.count))
 
     assert identity(again) == identity(original)
-    result = runner.invoke(app, ["convert", str(BRANDED), "--to", to])
-    assert result.exit_code == 0, result.output
+    result = deckcheck("convert", str(BRANDED), "--to", to)
+    assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout == written.text
 
 
 def test_a_card_without_a_konami_id_is_left_out_and_reported(tmp_path):
     deck = tmp_path / "deck.ydk"
     deck.write_text("#main\n14558127\n68811206\n#extra\n!side\n", encoding="utf-8")  # Tyler: no Konami ID
-    result = runner.invoke(app, ["convert", str(deck), "--to", "konami-ids"])
-    assert result.exit_code == 1
+    result = deckcheck("convert", str(deck), "--to", "konami-ids")
+    assert result.returncode == 1
     assert "left out of the konami-ids output" in result.stderr and "1x 12950" in result.stdout
 
 
@@ -218,7 +216,7 @@ def verdict(result) -> list[tuple]:
 
 
 def check_json(*args: str) -> dict:
-    result = runner.invoke(app, ["check", *args, "-o", "json", "--as-of", "2026-08-10"])
+    result = deckcheck("check", *args, "-o", "json", "--as-of", "2026-08-10")
     return json.loads(result.stdout)["decks"][0]
 
 
@@ -271,23 +269,23 @@ def test_the_simplified_chinese_pool_and_lists(check_text):
 
 
 def test_the_new_formats_are_known_to_region_banlists_and_data():
-    assert runner.invoke(app, ["check", str(BRANDED), "--format", "ocg-ae", "--region", "ae"]).exit_code == 1
-    listed = runner.invoke(app, ["banlists", "-o", "json"])
+    assert deckcheck("check", str(BRANDED), "--format", "ocg-ae", "--region", "ae").returncode == 1
+    listed = deckcheck("banlists", "-o", "json")
     folders = {b["format"] for b in json.loads(listed.stdout)["banlists"]} if listed.stdout.startswith("{") else set()
-    text = runner.invoke(app, ["banlists"], env={"COLUMNS": "200"}).stdout
+    text = deckcheck("banlists", env={"COLUMNS": "200"}).stdout
     assert {"master-duel", "ocg-ae", "ocg-cn"} <= folders or all(
         name in text for name in ("2026.08.05 Master Duel", "2026.07 OCG AE", "2026.07 OCG CN"))
-    data = runner.invoke(app, ["data", "-o", "json"])
+    data = deckcheck("data", "-o", "json")
     pools = {p["id"]: p for p in json.loads(data.stdout)["pools"]}
     assert pools["master-duel"]["cards"] > 13000 and pools["master-duel"]["source"]["rule"] == "master_duel_rarity is set"
     assert pools["ocg-cn"]["source"]["repository"] == "DawnbrandBots/yaml-yugi"
     # the stale-list signal, by each folder's own cadence (the Asian-English list's longest gap is its first,
     # 2023-11 to 2025-01: 427 days)
     for fmt, day in (("master-duel", "2026-10-01"), ("ocg-ae", "2028-01-01"), ("ocg-cn", "2026-12-01")):
-        late = runner.invoke(app, ["check", str(BRANDED), "--format", fmt, "--as-of", day, "-o", "json"])
+        late = deckcheck("check", str(BRANDED), "--format", fmt, "--as-of", day, "-o", "json")
         (stale,) = json.loads(late.stdout)["format"]["stale"]
         assert stale["lists"] == fmt and stale["age_days"] > stale["longest_gap_days"]
-    card = runner.invoke(app, ["card", "Maxx \"C\""], env={"COLUMNS": "200"}).stdout
+    card = deckcheck("card", "Maxx \"C\"", env={"COLUMNS": "200"}).stdout
     assert "Master Duel (2026.08.05 Master Duel)" in card and "OCG Asian-English (2026.07 OCG AE)" in card
 
 
@@ -302,10 +300,10 @@ def test_a_master_duel_decklist_sheet_has_no_side_deck(tmp_path, cards):
     sheets = {}
     for fmt in ("master-duel", "tcg"):
         out = tmp_path / f"{fmt}.pdf"
-        result = runner.invoke(app, ["decklist", str(path), "-o", str(out), "--format", fmt, "--as-of", "2026-08-10"])
-        if result.exit_code == 2 and "pdf" in (result.stderr or "").lower():
+        result = deckcheck("decklist", str(path), "-o", str(out), "--format", fmt, "--as-of", "2026-08-10")
+        if result.returncode == 2 and "pdf" in (result.stderr or "").lower():
             pytest.skip("the PDF extra is not installed")
-        assert out.exists(), result.output
+        assert out.exists(), result.stdout + result.stderr
         sheets[fmt] = " ".join(page.extract_text() for page in PdfReader(out).pages)
     assert "Total Extra Deck: 15" in sheets["master-duel"] and "Side Deck" not in sheets["master-duel"]
     assert "Total Side Deck: 0" in sheets["tcg"]
@@ -315,8 +313,8 @@ def test_a_ygomobile_link_holds_15_extra_deck_entries_and_says_what_it_left_out(
     extra = [c.passcode for c in cards.cards() if c.kind == "extra" and c.origin == "official"][:16]
     path = tmp_path / "deck.ydk"
     path.write_text("#main\n14558127\n#extra\n" + "\n".join(map(str, extra)) + "\n!side\n", encoding="utf-8")
-    result = runner.invoke(app, ["convert", str(path), "--to", "ygomobile"])
-    assert result.exit_code == 1
+    result = deckcheck("convert", str(path), "--to", "ygomobile")
+    assert result.returncode == 1
     last = cards.by_passcode(extra[-1])
     assert f"{last.name} ({last.passcode}): left out of the ygomobile output" in result.stderr
     deck = parse_deck(result.stdout.encode(), "")

@@ -158,6 +158,7 @@ def yaml_yugi() -> list[dict]:
         return [json.loads(line) for line in f]
 
 
+@cache
 def by_language(language: str) -> dict[str, set[int]]:
     found: dict[str, set[int]] = {}
     for y in yaml_yugi():
@@ -239,6 +240,7 @@ def test_asian_english_lists_from_the_source(day, lists, cards, store):
     assert_enforced("ocg-ae", date.fromisoformat(day), to_passcodes(cards, expected), cards, store)
 
 
+@cache
 def cn_updates() -> list[tuple[str, dict]]:
     if not SOURCE.is_dir():
         return []

@@ -184,7 +184,17 @@ def _list_cases(store: BanlistStore, rush: RushIndex):
             yield banlist.effective, card, STATUS_LIMITS[entry.status]
 
 
+_judged: dict = {}  # the shipped lists and Konami's vectors share most entries: each deck judged once
+
+
 def _judge(check_text, when, card, copies: int):
+    key = (when, card.passcode, copies)
+    if key not in _judged:
+        _judged[key] = _judge_anew(check_text, when, card, copies)
+    return _judged[key]
+
+
+def _judge_anew(check_text, when, card, copies: int):
     section = "extra" if card.kind == "extra" else "main"
     lines = ["format: rush", "main:"] + [f'  - "{FILLER[i // 3]}"' for i in range(40)]
     if copies:

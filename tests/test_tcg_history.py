@@ -309,17 +309,14 @@ def test_deck_rules_by_date(check_text, main, fusions, side, day, rules):
 
 
 def test_formats_show_gives_the_rules_of_the_date():
-    from typer.testing import CliRunner
+    from .inprocess import deckcheck
 
-    from deckcheck.cli import app
-
-    runner = CliRunner()
-    then = json.loads(runner.invoke(app, ["formats", "show", "tcg", "--as-of", "2005-06-01", "-o", "json"]).stdout)
-    now = json.loads(runner.invoke(app, ["formats", "show", "tcg", "-o", "json"]).stdout)
+    then = json.loads(deckcheck("formats", "show", "tcg", "--as-of", "2005-06-01", "-o", "json").stdout)
+    now = json.loads(deckcheck("formats", "show", "tcg", "-o", "json").stdout)
     assert then["rules"]["extra-size"]["max"] is None and then["rules"]["side-size"]["exactly"] == [0, 15]
     assert now["rules"]["extra-size"]["max"] == 15
     assert any("2008-08-13" in note for note in then["notes"])
-    ude = json.loads(runner.invoke(app, ["formats", "show", "tcg", "--as-of", "2008-10-01", "-o", "json"]).stdout)
+    ude = json.loads(deckcheck("formats", "show", "tcg", "--as-of", "2008-10-01", "-o", "json").stdout)
     assert ude["rules"]["side-size"]["exactly"] == [0, 15] and ude["rules"]["extra-size"]["max"] == 15
     assert any("2008-12-12" in note for note in ude["notes"])
 

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 
 from deckcheck.report.text import TABLE_MIN_WIDTH, TABLES_UP_TO
 
-from .conftest import REPO
+from .conftest import REPO, examples
 
 WIDTHS = (60, 80, 120)
 ILLEGAL = "sample_decks/tcg/snake-eye-illegal.yaml"
@@ -203,7 +203,7 @@ def test_past_fifty_decks_one_line_a_problem_wrapped_at_spaces(tmp_path, monkeyp
 def test_runs_line_wraps_at_spaces_keeps_styles_and_indents():
     import io
 
-    from hypothesis import given
+    from hypothesis import given, settings
     from hypothesis import strategies as st
 
     from deckcheck.report.layout import runs_line
@@ -220,6 +220,7 @@ def test_runs_line_wraps_at_spaces_keeps_styles_and_indents():
     assert "remove" in "".join(line.plain[s.start:s.end] for s in line.spans if s.style == "cyan")
     assert runs_line(runs).plain == "".join(t for t, _ in runs)  # no width: one line
 
+    @settings(max_examples=examples(100))  # hypothesis' default, to take part in the quick loop's quarter
     @given(st.lists(st.tuples(st.text(alphabet="ab →·デ ", max_size=12), st.sampled_from(["", "cyan"])), max_size=8),
            st.integers(20, 60))
     def any_runs(given_runs, width):
