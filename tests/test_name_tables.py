@@ -85,7 +85,15 @@ def test_names_in_other_languages_from_the_cache_are_those_of_the_plain_index(ca
                 assert table.get(key) == [rows[p >> 4][0] << 4 | p & 15 for p in plain[key]]
         ranker, shown = names._ranker(script)
         built = Ranker(list(folded))
-        for key in list(folded)[::997]:  # each ranking of a query goes through every key twice: ~15 ms
+        assert list(ranker.keys) == built.keys and list(ranker.compact) == built.compact
+        assert list(ranker.sorted_compact) == built.sorted_compact
+        assert list(ranker.sorted_compact_key) == built.sorted_compact_key
+        assert list(ranker.sorted_words) == built.sorted_words
+        assert [list(h) for h in ranker.holder_lists] == built.holder_lists
+        assert len(ranker.initials) == len(built.initials)
+        assert all(ranker.initials.get(k) == v for k, v in built.initials.items())
+        # the same indexes rank the same; a few queries through rank() (each goes through every key twice)
+        for key in list(folded)[::4999]:
             query = key[:-1] + "x"
             indexes = ranker.rank_indexes(query, 3)  # what rank() gives is the keys at these
             assert [ranker.keys[i] for i in indexes] == built.rank(query, 3)
