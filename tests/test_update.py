@@ -208,11 +208,13 @@ def test_only_cards_and_only_lists(env):
 
 
 def test_config_file_sets_the_urls(env):
+    install_baseline(env)  # of this server's data: the update asks both URLs and finds nothing new
     env.serve()
     (env.tmp / "config.toml").write_text(f'[update]\ncards_url = "{env.api}"\nlists_url = "{env.lists}"\nretries = 0\n')
     proc = env.cli("update")
     assert proc.returncode == 0, proc.stderr
-    assert env.server.hits("/api/cardinfo.php?misc=yes") == 1
+    assert env.server.hits("/api/checkDBVer.php") == 1 and env.server.hits("/lists/tcg/current.vector.json") == 1
+    assert "cards: up to date (YGOPRODeck database version 147.23)" in proc.stdout
     (env.tmp / "config.toml").write_text('[update]\ncard_url = "x"\n')
     proc = env.cli("update")
     assert proc.returncode == 2 and "unknown key 'card_url'" in proc.stderr and len(proc.stderr.splitlines()) == 1
