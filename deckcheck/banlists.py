@@ -269,15 +269,20 @@ class ListFile:
     effective: date | None  # from the file name; None for a file not named by date
 
 
+_LOADED: dict[Path, tuple[tuple[int, ...], Banlist]] = {}  # path -> (its file's stamp, the list), for every store
+LOADED_MEMO = 4096
+
+
 class BanlistStore:
     """Every list file under one or more roots (downloaded lists first, then bundled ones)."""
 
     def __init__(self, roots: list[Path] | None = None):
         self.roots = roots if roots is not None else [bundled_banlists_dir()]
-        self._loaded: dict[Path, tuple[tuple[int, ...], Banlist]] = {}
+        self._loaded = _LOADED
 
     def load(self, path: Path) -> Banlist:
-        """``load_banlist(path)``, kept while the file is unchanged (``deckcheck data`` reads every list thrice)."""
+        """``load_banlist(path)``, kept while the file is unchanged (``deckcheck data`` reads every list thrice;
+        a store made for new data in the same process finds the unchanged lists, the bundled ones, loaded)."""
         from .cache import file_stamp
 
         try:
@@ -289,6 +294,8 @@ class BanlistStore:
             return known[1]
         banlist = load_banlist(path)
         if signature is not None:
+            if len(self._loaded) >= LOADED_MEMO:
+                self._loaded.clear()
             self._loaded[path] = (signature, banlist)
         return banlist
 

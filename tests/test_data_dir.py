@@ -15,7 +15,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from deckcheck import datastore
+from deckcheck import banlists, datastore
 
 from .conftest import REPO
 from .fixtures.update import fakeapi as F
@@ -211,6 +211,7 @@ def test_damaged_cache_entries_are_rebuilt(env, value):
     for entry in entries:
         entry.write_text(value)
     datastore._data.clear()  # as a new process: the lists this one loaded are not kept, the cache is read
+    banlists._LOADED.clear()
     proc = env.cli("check", str(DECK), "-o", "json")
     assert proc.returncode == first.returncode and proc.stderr == ""
     assert json.loads(proc.stdout)["decks"] == json.loads(first.stdout)["decks"]
@@ -270,6 +271,7 @@ def test_stale_temporary_files_in_the_cache_are_removed(env):
     for entry in folder.glob("*.json"):
         entry.unlink()  # the next check writes an entry again
     datastore._data.clear()  # as a new process would: the lists are read through the cache
+    banlists._LOADED.clear()
     env.cli("check", str(DECK))
     assert not stale.exists() and fresh.exists()  # a fresh one may belong to a check running now
 

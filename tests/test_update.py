@@ -18,7 +18,8 @@ from deckcheck.carddb import CardIndex
 
 from .fixtures.update import fakeapi as F
 from .fixtures.update.harness import (  # noqa: F401
-    NEW_LIST_NAME, RELEASED, TODAY, YESTERDAY, env, install_baseline, standard_body, standard_cards)
+    NEW_LIST_NAME, RELEASED, TODAY, YESTERDAY, env, install_baseline, standard_body, standard_body_replacing,
+    standard_cards)
 
 NEW_DECK = """\
 name: test deck with the new card
@@ -207,22 +208,23 @@ def test_only_cards_and_only_lists(env):
 
 
 def test_config_file_sets_the_urls(env):
+    install_baseline(env)  # of this server's data: the update asks both URLs and finds nothing new
     env.serve()
     (env.tmp / "config.toml").write_text(f'[update]\ncards_url = "{env.api}"\nlists_url = "{env.lists}"\nretries = 0\n')
     proc = env.cli("update")
     assert proc.returncode == 0, proc.stderr
-    assert env.server.hits("/api/cardinfo.php?misc=yes") == 1
+    assert env.server.hits("/api/checkDBVer.php") == 1 and env.server.hits("/lists/tcg/current.vector.json") == 1
+    assert "cards: up to date (YGOPRODeck database version 147.23)" in proc.stdout
     (env.tmp / "config.toml").write_text('[update]\ncard_url = "x"\n')
     proc = env.cli("update")
     assert proc.returncode == 2 and "unknown key 'card_url'" in proc.stderr and len(proc.stderr.splitlines()) == 1
 
 
 def test_unreachable_lists_fall_back_to_ygoprodeck_statuses(env):
-    cards = [dict(c) for c in standard_cards()]
-    for card in cards:
-        if card["id"] == F.NEW_CARD:
-            card["banlist_info"] = {"ban_tcg": "Forbidden"}
-    env.serve(body=F.cardinfo_body(cards))
+    last = len(standard_cards()) - 1
+    assert standard_cards()[last]["id"] == F.NEW_CARD
+    body = standard_body_replacing({last: {**standard_cards()[last], "banlist_info": {"ban_tcg": "Forbidden"}}})
+    env.serve(body=body)
     env.server.set("/lists/tcg/current.vector.json", F.Reply(status=503, body=b"down"))
     result = env.update(retries=0)
     assert any("using YGOPRODeck's current card statuses" in w for w in result.warnings)
@@ -234,7 +236,7 @@ def test_unreachable_lists_fall_back_to_ygoprodeck_statuses(env):
     assert list_limits(stopgap, datastore.load_cards())[0][F.NEW_CARD] == 0
     # the official source is back: the stopgap goes, the dated official list comes
     datastore.forget_state()
-    env.serve(body=F.cardinfo_body(cards))
+    env.serve(body=body)
     result = env.update()
     assert result.lists["removed"] == [f"tcg/{TODAY.isoformat()}.yaml"]
     assert datastore.load_store().in_effect("tcg", TODAY).name == NEW_LIST_NAME

@@ -15,7 +15,9 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from copy import deepcopy
 from datetime import date, datetime
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -163,11 +165,17 @@ def test_type_strings(card, kind, bits):
     assert Y.type_bits(card) == bits and Y.kind_of(bits) == kind
 
 
+@cache
+def api_cards() -> tuple[dict, ...]:
+    """``F.cardinfo(new_art=False)``, made once (convert does not change its cards; a test that does copies)."""
+    return tuple(F.cardinfo(new_art=False))
+
+
 def test_generated_api_cards_round_trip_to_the_bundled_index():
     """Every bundled official card, sent through the API's shape and converted back, is unchanged."""
     header, rows = I.read_index(MAIN_INDEX)
     notes: list[str] = []
-    out, placeholders = Y.convert(F.cardinfo(new_art=False), Y.Reference(header, rows), notes)
+    out, placeholders = Y.convert(list(api_cards()), Y.Reference(header, rows), notes)
     assert {r[0]: r for r in out} == {r[0]: r for r in rows}
     assert placeholders == {int(k): v for k, v in header["placeholders"].items()}
 
@@ -177,7 +185,7 @@ def test_new_cards_take_the_apis_groups_and_beta_ids():
     new = F.api_card([77777771, "Harpie Lady 4", "main", 0x21, 1, 1, "official", None, None, None, None, []], {}, {})
     new["misc_info"][0]["treated_as"] = "Harpie Lady"
     new["misc_info"][0]["beta_id"] = 101999001
-    out, placeholders = Y.convert(F.cardinfo(new_art=False) + [new], Y.Reference(header, rows), [])
+    out, placeholders = Y.convert([*api_cards(), new], Y.Reference(header, rows), [])
     row = next(r for r in out if r[0] == 77777771)
     assert row[I.COL["group"]] == 76812113  # Harpie Lady
     assert placeholders[101999001] == 77777771
@@ -433,11 +441,12 @@ def test_an_update_keeps_the_earlier_first_release_date_of_a_promo():
     its game in North America on 2004-10-26; the API's date is Europe's, 2005-09-15). An update took the API's
     date, and GOAT and Edison decks with such a promo became "not released" again after `deckcheck update`."""
     header, rows = I.read_index(MAIN_INDEX)
-    cards = F.cardinfo(new_art=False)
-    assailant = next(c for c in cards if c["id"] == 70074904)
-    assailant["misc_info"][0]["tcg_date"] = "2005-09-15"
-    later = next(c for c in cards if c["id"] == 14558127)  # Ash Blossom: the API's earlier date is taken
-    later["misc_info"][0]["tcg_date"] = "2016-01-01"
+    cards = list(api_cards())
+    changed = {70074904: "2005-09-15", 14558127: "2016-01-01"}  # Ash Blossom: the API's earlier date is taken
+    for i, card in enumerate(cards):
+        if card["id"] in changed:
+            cards[i] = deepcopy(card)
+            cards[i]["misc_info"][0]["tcg_date"] = changed[card["id"]]
     out, _ = Y.convert(cards, Y.Reference(header, rows), [])
     by_passcode = {r[0]: r for r in out}
     assert by_passcode[70074904][I.COL["tcg_date"]] == "2004-10-26"

@@ -18,7 +18,8 @@ from deckcheck import datastore
 from deckcheck.update.updater import MAX_GROWTH
 
 from .fixtures.update import fakeapi as F
-from .fixtures.update.harness import RELEASED, env, standard_body_with, standard_cards  # noqa: F401
+from .fixtures.update.harness import (  # noqa: F401
+    RELEASED, env, standard_body_replacing, standard_body_with, standard_cards)
 
 CARDINFO = "/api/cardinfo.php?misc=yes"
 
@@ -69,18 +70,17 @@ def test_a_database_dated_in_the_future_is_refused(env):
 
 
 def test_a_lone_surrogate_in_a_name_is_refused(env):
-    cards = [dict(card) for card in standard_cards()]
-    cards[5]["name"] = "Bad \ud800 Name"
-    env.serve(body=json.dumps({"data": cards}).encode())  # ensure_ascii: the escape \ud800 on the wire
-    refused(env, f"card #6 ({cards[5]['id']}): \"name\" has a character that is not allowed (U+D800)")
+    card = {**standard_cards()[5], "name": "Bad \ud800 Name"}
+    body = standard_body_replacing({5: card})
+    assert b'"Bad \\ud800 Name"' in body  # ensure_ascii: the escape \ud800 on the wire
+    env.serve(body=body)
+    refused(env, f"card #6 ({card['id']}): \"name\" has a character that is not allowed (U+D800)")
 
 
 @pytest.mark.parametrize("name, code", [("Ash\x1b[2J Blossom", "U+001B"), ("Ash\u202eBlossom", "U+202E"),
                                         ("x" * 300, "longer than 200")])
 def test_names_that_cannot_be_shown_are_refused(env, name, code):
-    cards = [dict(card) for card in standard_cards()]
-    cards[0]["name"] = name
-    env.serve(body=json.dumps({"data": cards}).encode())
+    env.serve(body=standard_body_replacing({0: {**standard_cards()[0], "name": name}}))
     refused(env, code)
 
 
@@ -116,7 +116,7 @@ def test_a_date_that_is_not_one_is_not_stored(env):
     for odd in (RELEASED + "\n", "2002-13-45"):
         card = F.new_card(RELEASED)
         card["misc_info"][0]["tcg_date"] = odd
-        env.serve(body=F.cardinfo_body([*standard_cards()[:-1], card]))
+        env.serve(body=standard_body_replacing({len(standard_cards()) - 1: card}))
         proc = env.cli_update("--retries", "0")
         assert proc.returncode == 0, proc.stderr
         assert datastore.load_cards().by_passcode(F.NEW_CARD).tcg_date is None
@@ -125,7 +125,7 @@ def test_a_date_that_is_not_one_is_not_stored(env):
 def test_a_type_field_that_is_no_string_is_a_reason_not_an_internal_error(env):
     """A Spell's "race" as a list raised a TypeError (an internal error) instead of refusing the update."""
     spell = F.new_card(RELEASED, type="Spell Card", frameType="spell", race=["Quick-Play"])
-    env.serve(body=F.cardinfo_body([*standard_cards()[:-1], spell]))
+    env.serve(body=standard_body_replacing({len(standard_cards()) - 1: spell}))
     refused(env, f'({F.NEW_CARD}): "race" is not a string')
 
 
