@@ -274,16 +274,13 @@ class ResolvedDeck:
         """(card, copies) of each entry of a Main/Extra Deck card."""
         return [(e.card, e.count) for e in self.deck_entries]
 
-    def groups(self, wanted: Iterable[int] | None = None) -> dict[int, list[KnownEntry]]:
-        """Deck cards per name group, in order of appearance (``wanted``: of those groups only)."""
-        if wanted is None:
-            found: dict[int, list[KnownEntry]] = {}
-            for e in self.deck_entries:
-                found.setdefault(e.card.group, []).append(e)
-            return found
-        found = {group: [] for group in wanted}
-        for e in [e for e in self.deck_entries if e.card.group in found]:
-            found[e.card.group].append(e)
+    def groups(self, wanted: Iterable[int]) -> dict[int, list[KnownEntry]]:
+        """The deck cards of the name groups ``wanted``, per group, in order of appearance."""
+        found: dict[int, list[KnownEntry]] = {group: [] for group in wanted}
+        for e in self.deck_entries:
+            entries = found.get(e.card.group)
+            if entries is not None:
+                entries.append(e)
         return found
 
     def group_totals(self) -> dict[int, int]:

@@ -173,10 +173,8 @@ def over_limits(totals: dict[int, int], limits: dict[int, int], default: int | N
     ``default``; None: no limit), in deck order."""
     if default is None:
         return [(g, limits[g]) for g in totals if g in limits and totals[g] > limits[g]]
-    if max(totals.values(), default=0) <= default and not limits:  # the usual deck: no group over the limit
-        return []
-    if not limits:
-        return [(g, default) for g, n in totals.items() if n > default]
+    if not limits:  # the usual deck has no group over the limit: max() settles it
+        return [(g, default) for g, n in totals.items() if n > default] if max(totals.values(), default=0) > default else []
     return [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
 
 
