@@ -12,7 +12,7 @@ import zlib
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.model import INFO, MAIN, WARNING, DeckEntry, ParsedDeck
@@ -233,6 +233,7 @@ def test_a_skill_line_is_the_speed_decks_skill_card(check_text):
 
 @settings(max_examples=examples(60), deadline=None)
 @given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=80))
+@example("<TITLE")  # was read as an HTML page: no cards at all
 def test_a_first_line_never_takes_a_card_away(title):
     """Parser property: a first line changes the cards read after it only by being one itself."""
     body = "3 Ash Blossom & Joyous Spring\n2 Called by the Grave\n"

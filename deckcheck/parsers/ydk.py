@@ -82,6 +82,9 @@ def sniff_markup(text: str) -> str | None:
     head = text[:1024].lstrip("\ufeff \t\r\n")
     if not head.startswith("<"):
         return None
+    line_end = head.find("\n")
+    if line_end >= 0 and "<" not in head[line_end:]:
+        return None  # one line that looks like a tag, then none: a text list's title line ("<TITLE")
     head = head.lower()
     if head.startswith(("<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title")):
         return "HTML page, not a decklist"
