@@ -23,28 +23,45 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from . import clock
-from .convert import Conversion
 from .errors import UsageError
 from .files import Found
 from .limits import quoted
-from .model import DeckResult, ParsedDeck, ResolvedDeck, Source
+from .model import DeckResult, ParsedDeck, Source
 
 if TYPE_CHECKING:
+    from .api_results import DeckDiff, EventSheet, Fingerprint, ReadDecks, RegistrationSheet, ShownDeck, TableCheck
     from .checker import Checker, Selection
+    from .convert import Conversion
     from .datastore import LoadedData
-    from .event import Checked, Review, Reviewed
-    from .registration import Sheet as FormSheet
+    from .event import Review
     from .regulation import Regulation
     from .report import Run
-    from .sheet import Sheet
-    from .side import DiffRow, MatchResult, SideChecker, SideResult
+    from .side import MatchResult, SideChecker, SideResult
 
 __all__ = ["Session", "check", "Found", "ReadDecks", "selection", "Conversion", "ShownDeck", "RegisteredDeck",
            "Fingerprint", "RegistrationSheet", "DeckDiff", "TableCheck", "EventSheet",
            "read_fingerprint"]
+
+# Named by the API, imported when first named (a check needs none of them): the result types of api_results.py,
+# and the conversion convert.py gives
+_RESULT_TYPES = ("ReadDecks", "ShownDeck", "TableCheck", "EventSheet", "DeckDiff", "Fingerprint", "RegistrationSheet")
+
+
+def __getattr__(name: str):
+    if name in _RESULT_TYPES:
+        from . import api_results
+
+        value = getattr(api_results, name)
+    elif name == "Conversion":
+        from .convert import Conversion as value
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
 
 # A decklist: its text or bytes (any format deckcheck reads), or a deck that Session.read_decks read
 Deck = str | bytes | ParsedDeck
@@ -103,28 +120,6 @@ def event_overrides(collection=None, prices=None, price_cap=None) -> tuple:
     return tuple(found)
 
 
-@dataclass
-class ReadDecks:
-    """Decks read, not judged: (parsed deck, the argument that named it, its path as shown, its number in a file
-    of several or None), and ("missing" | "unreadable", message) for what could not be, in the order met."""
-
-    decks: list[tuple] = field(default_factory=list)
-    errors: list[tuple[str, str]] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class ShownDeck:
-    """What ``deckcheck show`` shows of a deck: its cards by official name, grouped as the registration form
-    groups them, with totals and stats (``sheet``), the verdict (``result``), what it was judged by
-    (``regulation``: its ``title``, ``banlist``, ``points_cap`` …) and what the user should know of that
-    (``warnings``: a list asked for by name that was not in force on the date asked for)."""
-
-    sheet: Sheet
-    result: DeckResult
-    regulation: Regulation
-    warnings: list[str] = field(default_factory=list)
-
-
 @dataclass(frozen=True)
 class RegisteredDeck:
     """A Match's registered deck, judged once (as of the :meth:`Session.register` call): sided decks and the
@@ -156,66 +151,6 @@ class RegisteredDeck:
                 raise UsageError(f"a Game Loss before Duel {n}: the Match has Duels 1 to {len(duels)}")
         decks = [_one_deck(deck, f"<duel {n}>", input_format) for n, deck in enumerate(duels, 1)]
         return check_match(self._checker, decks, losses)
-
-
-@dataclass(frozen=True)
-class TableCheck:
-    """A deck found at the table against a player's counted decklist (:meth:`Session.check_at_table`):
-    ``checked`` (its verdict, fingerprint, resolved deck), ``changes`` (``diff``'s rows from the counted list)
-    and whether it is the ``same`` deck by fingerprint."""
-
-    player: Reviewed
-    checked: Checked
-    changes: list
-    same: bool
-
-
-@dataclass(frozen=True)
-class EventSheet:
-    """A player's registration sheet at an event (:meth:`Session.event_sheets`): ``sheet`` and the PDF's
-    ``file_name`` (by last name, first name, KONAMI ID), or None and the ``problem`` of a counted decklist that
-    cannot be read."""
-
-    player: Reviewed
-    sheet: FormSheet | None
-    file_name: str | None
-    problem: str | None = None
-
-
-class DeckDiff(NamedTuple):
-    """Two decks (resolved: each entry with its card) and the cards whose copies differ, per section (``rows``:
-    ``section``, ``card``, copies in ``a`` and in ``b``)."""
-
-    a: ResolvedDeck
-    b: ResolvedDeck
-    rows: list[DiffRow]
-
-
-@dataclass(frozen=True)
-class Fingerprint:
-    """A deck's fingerprint (docs/fingerprint.md): ``code`` (``DC1-…``), or None with the ``problem`` when the
-    decklist could not be read; ``path``: the deck as named (``links.txt#2`` for one of several in a file)."""
-
-    path: str
-    code: str | None
-    problem: str | None = None
-
-
-@dataclass(frozen=True)
-class RegistrationSheet:
-    """What a deck's registration sheet holds (``deckcheck decklist`` draws it as a PDF): the player and event
-    fields, the card rows by block with their totals, the check's problems, the format, list and fingerprint
-    (``sheet``, a ``registration.Sheet``; None when the decklist could not be read), the verdict (``result``)
-    and the date it was checked as of (``as_of``: the format asked for's)."""
-
-    path: str
-    sheet: FormSheet | None
-    result: DeckResult
-    as_of: date
-
-    @property
-    def unreadable(self) -> bool:
-        return self.sheet is None
 
 
 class Session:
@@ -400,6 +335,7 @@ class Session:
                    input_format: str | None = None) -> ReadDecks:
         """Every deck of every decklist that ``arguments`` name (:meth:`find`, argument by argument), parsed but
         not judged (``convert``, ``decklist``), with what could not be found or read, in the order met."""
+        from .api_results import ReadDecks
         from .parsers import parse_given, read_decks
 
         forced = _input_format(input_format)
@@ -460,6 +396,7 @@ class Session:
              name: str | None = None, **judge_by) -> ShownDeck:
         """A deck as ``deckcheck show`` shows it (a :class:`ShownDeck`), judged by ``chosen`` (a :func:`selection`)
         or ``judge_by`` (``format``, ``banlist``, ``as_of``, ``region``)."""
+        from .api_results import ShownDeck
         from .resolve import resolve
         from .sheet import Sheet
 
@@ -500,6 +437,7 @@ class Session:
     def diff(self, a: Deck, b: Deck, *, input_format: str | None = None) -> DeckDiff:
         """Per section, the cards whose copies differ between two decklists, by card name (the names of a Rush
         decklist, as ``a`` says, read as Rush cards)."""
+        from .api_results import DeckDiff
         from .resolve import resolve
         from .rushdb import decklist_game
         from .side import diff
@@ -522,6 +460,8 @@ class Session:
                      **judge_by) -> list[Fingerprint]:
         """The fingerprint of every deck that ``paths`` name (:meth:`find`), in order; a path that does not exist
         is a UsageError."""
+        from .api_results import Fingerprint
+
         found = self.find(paths, exclude)
         if found.missing:
             raise UsageError(f"{found.missing[0]}: no such file or directory")
@@ -544,6 +484,7 @@ class Session:
         The player and event fields (``player``: "First Last" or "Last, First"; ``first_name``, ``last_name``,
         ``konami_id``, ``country``, ``event``, ``date``) come from ``fields``, else the decklist (YAML ``player:``
         …), else ``defaults`` (deckcheck.toml's ``[decklist]``), field by field."""
+        from .api_results import RegistrationSheet
         from .convert import Namer, check_target
         from .registration import build_sheet, player_from
 
@@ -604,6 +545,7 @@ class Session:
         of an event's ``review``: the same deck by fingerprint, and what changed. A UsageError when ``who`` is
         no registered player, has no counted decklist, or ``deck`` is no file."""
         from . import event
+        from .api_results import TableCheck
 
         player = event.find_player(review, who)
         if player is None:
@@ -625,6 +567,7 @@ class Session:
         """The registration sheet of each player's counted decklist, in roster order (none for a player without
         one): the roster's fields, the ``event`` name and ``date``, then ``defaults`` (deckcheck.toml's
         ``[decklist]``). A counted decklist that cannot be read has no sheet, and the ``problem`` says why."""
+        from .api_results import EventSheet
         from .event import counted_sheet
 
         sheets = []
@@ -750,6 +693,8 @@ def _one_deck(deck: Deck, name: str | None, input_format: str | None) -> ParsedD
 
 
 def _fingerprint(result: DeckResult) -> Fingerprint:
+    from .api_results import Fingerprint
+
     if result.fingerprint is not None:
         return Fingerprint(result.path, result.fingerprint)
     problem = next((p for p in result.problems if p.rule == "unreadable"), None)

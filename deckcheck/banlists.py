@@ -6,6 +6,7 @@ Choosing the list in force reads only file names; only the chosen file is parsed
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -300,19 +301,29 @@ class BanlistStore:
         return banlist
 
     def files(self, fmt: str | None = None) -> list[ListFile]:
+        """Every list file (``*.yaml``) of every folder of lists (only ``fmt``'s), the first root's where two
+        roots have the same file, in the order of folder, effective date (files not named by date first) and name."""
         found: dict[tuple[str, str], ListFile] = {}
         for root in self.roots:
             if not root.is_dir():
                 continue
-            for fmt_dir in sorted(p for p in root.iterdir() if p.is_dir()):
-                if fmt is not None and fmt_dir.name != fmt:
+            for fmt_dir in root.iterdir():
+                folder = fmt_dir.name
+                if fmt is not None and folder != fmt or not fmt_dir.is_dir():
                     continue
-                for path in sorted(fmt_dir.glob("*.yaml")):
+                try:
+                    with os.scandir(fmt_dir) as entries:
+                        names = [entry.name for entry in entries if entry.name.endswith(".yaml")]
+                except PermissionError:  # as Path.glob: an unreadable folder holds no list
+                    continue
+                for name in names:
+                    if (folder, name) in found:
+                        continue
                     try:
-                        effective = date.fromisoformat(path.stem)
+                        effective = date.fromisoformat(name[:-5]) if len(name) > 5 else None  # (the stem)
                     except ValueError:
                         effective = None
-                    found.setdefault((fmt_dir.name, path.name), ListFile(fmt_dir.name, path, effective))
+                    found[folder, name] = ListFile(folder, fmt_dir / name, effective)
         return sorted(found.values(), key=lambda f: (f.format, f.effective or date.min, f.path.name))
 
     def formats(self) -> list[str]:

@@ -64,12 +64,14 @@ class Selection:
 def _read_event_files(selection: Selection, cards) -> None:
     """Read the command line's collection and price list once, before any deck: a mistake in either is a usage
     error naming the file and line (exit 2), not a problem of every deck."""
-    from .owned import read_collection, read_prices
-
     for override in selection.overrides:
         if override.rule == "collection" and override.options.get("file"):
+            from .owned import read_collection
+
             read_collection(override.options["file"], cards)
         elif override.rule == "price-cap" and override.options.get("prices"):
+            from .owned import read_prices
+
             read_prices(override.options["prices"], cards)
 
 

@@ -3,7 +3,8 @@
 ``common`` holds the app, the exit codes and the shared options; ``check``, ``convert``, ``decklist``, ``show``,
 ``side`` (side, match, diff), ``info`` (banlists, card, rules, formats, data), ``event`` (fingerprint,
 verify, event) and ``update``
-register their commands on it. Each keeps its heavy imports inside its functions.
+register their commands on it when imported. Each keeps its heavy imports inside its functions, and a run of
+one command imports only the module of that command (``load_commands``).
 """
 
 from __future__ import annotations
@@ -11,23 +12,59 @@ from __future__ import annotations
 import os
 import sys
 
-from . import check, convert, decklist, info, show, side, update  # noqa: F401  (each registers its commands)
-from . import event  # noqa: F401  (fingerprint, verify, event)
-from .common import EXIT_ERROR, app, describe_regions, say
+from .common import EXIT_ERROR, describe_regions, say
+
+# The command modules, in the order of the command list of --help, and the module of each command and group
+MODULES = ("check", "convert", "decklist", "info", "show", "side", "update", "event")
+COMMAND_MODULE = {
+    "check": "check", "convert": "convert", "decklist": "decklist",
+    "banlists": "info", "card": "info", "rules": "info", "formats": "info", "data": "info", "show": "show",
+    "side": "side", "match": "side", "diff": "side", "team": "side", "update": "update",
+    "fingerprint": "event", "verify": "event", "event": "event",
+}
+
+
+def load_commands(name: str | None = None):
+    """The app, with the commands of the module of command ``name`` registered (of every module for None or a
+    name no module has: the help, a mistyped command); with every module's, in the order of ``MODULES``
+    whatever order they were imported in."""
+    import importlib
+
+    from .common import app
+
+    modules = (COMMAND_MODULE[name],) if name in COMMAND_MODULE else MODULES
+    for module in modules:
+        importlib.import_module(f".{module}", __name__)
+    if len(modules) > 1:
+        place = {module: n for n, module in enumerate(MODULES)}
+        app.registered_commands.sort(key=lambda command: place[COMMAND_MODULE[_name_of(command)]])
+        app.registered_groups.sort(key=lambda group: place[COMMAND_MODULE[group.name]])
+    return app
+
+
+def __getattr__(name: str):
+    if name == "app":  # the app with every command (as the help shows it)
+        return load_commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _name_of(command) -> str | None:
+    return command.name or getattr(command.callback, "__name__", None)
 
 
 def _app_for(argv: list[str]):
-    """The app, or for a run of one top-level command (``deckcheck check …``) an app with that command
-    alone: typer builds the options of every command it has, and a check need not wait for the others'."""
+    """The app with every command, or for a run of one top-level command (``deckcheck check …``) an app with that
+    command alone: typer builds the options of every command it has, and a check need not wait for the others'."""
     import copy
 
     name = argv[1] if len(argv) > 1 else None
+    app = load_commands(name)
     for command in app.registered_commands:
-        if name is not None and (command.name or getattr(command.callback, "__name__", None)) == name:
+        if name is not None and _name_of(command) == name:
             only = copy.copy(app)
             only.registered_commands, only.registered_groups = [command], []
             return only
-    return app
+    return load_commands()
 
 
 def _run() -> int:
@@ -71,7 +108,7 @@ def main() -> None:
         from .help import polish
 
         describe_regions()
-        polish(app)
+        polish(load_commands())
     try:
         sys.exit(_run())
     except SystemExit as exc:
