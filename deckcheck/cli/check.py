@@ -1,7 +1,5 @@
 """``deckcheck check``: find the decklists, judge them, write the report, set the exit code."""
 
-from __future__ import annotations
-
 import os
 import sys
 from contextlib import contextmanager
