@@ -132,6 +132,8 @@ def _check_eras(path: Path, eras, lines: Mapping[str, int]) -> None:
 
 def _unprintable(text: str) -> str | None:
     """The first control or bidi character of ``text`` (ESC, CR, LF, U+202E …) as an escape, or None."""
+    if text.isprintable():  # (no character printable() escapes is printable: the usual text, told without a regex)
+        return None
     from ..report.escape import printable
 
     for ch in text:

@@ -125,6 +125,7 @@ def json_safe(encoded: str) -> str:
     if "##[" not in encoded:
         if encoded.isascii() and "\x7f" not in encoded:
             return encoded  # the usual case, told without a regex (isascii is a flag of the string)
-        if encoded.isprintable() or _json_unsafe_char().search(encoded) is None:
-            return encoded  # (no character it escapes is printable: isprintable() tells most names twice as fast)
+        if encoded.isprintable() or encoded.replace("\n", "").isprintable() or _json_unsafe_char().search(encoded) is None:
+            return encoded  # (no character it escapes is printable: isprintable() tells most names twice as fast, and
+            # the report's indented pieces, lines of JSON, without compiling the pattern)
     return _json_unsafe().sub(_json_escaped, encoded)
