@@ -101,8 +101,8 @@ def find_config(start: Path | None = None) -> tuple[Path, dict] | None:
     return None
 
 
-_DECKCHECK_TABLE = re.compile(rb"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*deckcheck[ \t]*[\].]|^[ \t]*tool[ \t]*\.[ \t]*deckcheck[ \t]*[.=]",
-                              re.MULTILINE)
+# a [tool.deckcheck] table (or a dotted tool.deckcheck key) in a file that is not valid TOML; compiled when one is met
+_DECKCHECK_TABLE = rb"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*deckcheck[ \t]*[\].]|^[ \t]*tool[ \t]*\.[ \t]*deckcheck[ \t]*[.=]"
 
 
 def _pyproject_table(path: Path) -> dict | None:
@@ -113,7 +113,7 @@ def _pyproject_table(path: Path) -> dict | None:
         table = _load_toml(path).get("tool", {}).get("deckcheck")
     except ConfigError as exc:
         try:
-            ours = _DECKCHECK_TABLE.search(path.read_bytes()) is not None
+            ours = re.search(_DECKCHECK_TABLE, path.read_bytes(), re.MULTILINE) is not None
         except OSError:
             ours = False
         if ours:
