@@ -169,13 +169,15 @@ class Run:
         if self._tallied is None:
             by_rule: dict = {}
             by_card: dict = {}
+            statuses: dict[str, str | None] = {}  # a banlist problem's message → its status (the same recur)
             for result in self.results:
                 own_rules: set = set()
                 own_cards: set = set()
                 for p in result.problems:
-                    if p.severity == ERROR or p.severity == WARNING:
-                        _count(by_rule, own_rules, p.rule, p)
-                        _count(by_card, own_cards, _rule_and_card(p), p)
+                    severity = p.severity
+                    if severity == ERROR or severity == WARNING:
+                        _count(by_rule, own_rules, p.rule, p, severity)
+                        _count(by_card, own_cards, _rule_and_card(p, statuses), p, severity)
             self._tallied = (by_rule, by_card)
         return self._tallied
 
@@ -198,25 +200,35 @@ class Run:
         return self._card_counts
 
 
-def _count(found: dict, own: set, key, p) -> None:
-    """Count problem ``p`` of a deck under ``key`` (``own``: the keys that deck counted already, so each deck
-    counts once per key)."""
+def _count(found: dict, own: set, key, p, severity: str) -> None:
+    """Count problem ``p`` (of ``severity``) of a deck under ``key`` (``own``: the keys that deck counted already,
+    so each deck counts once per key)."""
     tally = found.get(key)
     if tally is None:
-        tally = found[key] = [0, 0, p.severity, p]
+        found[key] = [1, 1, severity, p]
+        own.add(key)
+        return
     tally[0] += 1
     if key not in own:
         own.add(key)
         tally[1] += 1
-    if p.severity == ERROR:
+    if severity == ERROR:
         tally[2] = ERROR
 
 
-def _rule_and_card(p) -> tuple:
+def _rule_and_card(p, statuses: dict[str, str | None]) -> tuple:
+    """(rule, the list status a banlist problem names, (passcode, name) of its card or None); ``statuses``: the
+    status of each message met so far."""
     card = p.card
-    named = card is not None and (card.name is not None or card.passcode is not None)
-    status = _status_of(p.message) if named and p.rule == "banlist" else None
-    return p.rule, status, (card.passcode, card.name) if named else None
+    if card is None or card.name is None and card.passcode is None:
+        return p.rule, None, None
+    if p.rule != "banlist":
+        return p.rule, None, (card.passcode, card.name)
+    message = p.message
+    status = statuses.get(message, False)
+    if status is False:
+        status = statuses[message] = _status_of(message)
+    return p.rule, status, (card.passcode, card.name)
 
 
 def counts(result: DeckResult) -> tuple[int, int]:
