@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import DataError
 from .limits import quoted
@@ -90,8 +91,8 @@ def bundled_banlists_dir() -> Path:
     return installed if installed.is_dir() else here.parent / "banlists"
 
 
-@dataclass(slots=True)
-class ListEntry:
+# ListEntry and ListFile are named tuples: as dataclasses (with slots) each would cost every start ~2.5 M instructions more
+class ListEntry(NamedTuple):
     status: str  # one of STATUSES, or "points"
     name: str | None
     passcode: int | None
@@ -263,8 +264,7 @@ def load_banlist(path: Path) -> Banlist:
     )
 
 
-@dataclass(slots=True, frozen=True)
-class ListFile:
+class ListFile(NamedTuple):
     format: str
     path: Path
     effective: date | None  # from the file name; None for a file not named by date

@@ -46,6 +46,16 @@ def test_import_deckcheck_loads_nothing_else():
     assert proc.stdout.strip() == "['deckcheck', 'deckcheck.version']", proc.stdout
 
 
+def test_the_api_imports_its_other_result_types_when_first_named():
+    """A check needs none of api_results.py's types nor convert.py: importing the API makes none of them."""
+    code = ("import sys, deckcheck.api\n"
+            "print(sorted(m for m in ('deckcheck.api_results', 'deckcheck.convert') if m in sys.modules))\n"
+            "from deckcheck.api import Conversion, ShownDeck\n"
+            "print(ShownDeck.__name__, Conversion.__name__, deckcheck.api.Fingerprint('a.ydk', None).path)\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.stdout.splitlines() == ["[]", "ShownDeck Conversion a.ydk"], proc.stderr
+
+
 def test_check_gives_every_problem_with_its_rule_and_line():
     result = deckcheck.check(SNAKE_EYE.read_bytes(), as_of=TODAY, name="snake-eye.yaml")
     assert result.path == "snake-eye.yaml" and not result.legal

@@ -113,3 +113,27 @@ def test_a_store_keeps_a_list_it_loaded_until_the_file_changes(tmp_path):
     path.write_text(source.read_text(encoding="utf-8").replace(f'name: "{first.name}"', 'name: "House TCG"', 1),
                     encoding="utf-8")
     assert store.load(path).name == "House TCG" and store.all()[0].name == "House TCG"
+
+
+def test_files_are_every_folders_lists_by_date_a_files_first_root_winning(tmp_path):
+    """Each ``*.yaml`` of each folder of lists (hidden names too, as ever), a name in two roots the first root's,
+    in the order of folder, effective date (files not named by a date first) and name."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    for root, names in ((first, ["2021-05-03.yaml", "2020-01-01.yaml", "house.yaml", ".hidden.yaml", "notes.txt"]),
+                        (second, ["2020-01-01.yaml", "2019-01-01.yaml"])):
+        (root / "tcg").mkdir(parents=True)
+        for name in names:
+            (root / "tcg" / name).write_text("x", encoding="utf-8")
+    (first / "ocg").mkdir()
+    (first / "ocg" / "2019-01-01.yaml").write_text("x", encoding="utf-8")
+    (first / "README.yaml").write_text("x", encoding="utf-8")  # a file beside the folders is no folder of lists
+    store = BanlistStore([first, second, tmp_path / "missing"])
+    assert [(f.format, f.path.relative_to(tmp_path).as_posix(), f.effective) for f in store.files()] == [
+        ("ocg", "first/ocg/2019-01-01.yaml", date(2019, 1, 1)),
+        ("tcg", "first/tcg/.hidden.yaml", None),
+        ("tcg", "first/tcg/house.yaml", None),
+        ("tcg", "second/tcg/2019-01-01.yaml", date(2019, 1, 1)),
+        ("tcg", "first/tcg/2020-01-01.yaml", date(2020, 1, 1)),
+        ("tcg", "first/tcg/2021-05-03.yaml", date(2021, 5, 3)),
+    ]
+    assert store.files("tcg") == store.files()[1:] and store.files("speed") == []

@@ -239,3 +239,23 @@ def test_help_read_in_part_still_exits_0(args):
     stderr = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0
     assert stderr == ""
+
+
+def test_a_check_imports_only_the_check_command_and_the_help_lists_every_command_in_order():
+    """A run of one command imports that command's module alone (cli.load_commands); the help, whatever modules
+    a process imported before and in whatever order, lists every command in the order of cli.MODULES."""
+    check = ("import sys\nsys.argv = ['deckcheck', 'check', sys.argv[1], '--output-format', 'json']\n"
+             "from deckcheck.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.startswith('deckcheck.cli.')), file=sys.stderr)\n")
+    proc = subprocess.run([sys.executable, "-c", check, str(LEGAL_YDK)], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+    assert proc.stderr.splitlines()[-1] == "['deckcheck.cli.check', 'deckcheck.cli.common']", proc.stderr
+    shuffled = ("import deckcheck.cli.event, deckcheck.cli.side, deckcheck.cli.check\nfrom deckcheck import cli\n"
+                "app = cli.load_commands()\nprint([cli._name_of(c) for c in app.registered_commands])\n"
+                "print([g.name for g in app.registered_groups])\n"
+                "print(all(cli.COMMAND_MODULE[cli._name_of(c)] == c.callback.__module__.rsplit('.', 1)[1] "
+                "for c in app.registered_commands))\n")
+    proc = subprocess.run([sys.executable, "-c", shuffled], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.stdout.splitlines() == [
+        "['check', 'convert', 'decklist', 'card', 'rules', 'data', 'show', 'side', 'match', 'diff', 'team', 'update', "
+        "'fingerprint', 'verify', 'event']", "['banlists', 'formats']", "True"], proc.stderr

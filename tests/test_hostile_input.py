@@ -221,6 +221,16 @@ def test_no_character_json_safe_escapes_is_printable():
     assert not [hex(c) for c in range(0x110000) if _RAW_UNSAFE.match(chr(c)) and chr(c).isprintable()]
 
 
+def test_json_safe_escapes_an_indented_piece_as_it_escapes_a_line():
+    """The JSON report's head and summary are indented (lines of JSON): a printable one passes as it is, and
+    what a line would have escaped is escaped in one."""
+    unsafe = {"name": "Ｍａｘｘ «Ｃ» –", "notes": ["é\u202e\x85##[", "\u2028"]}
+    safe = json_safe(json.dumps(unsafe, ensure_ascii=False, indent=2))
+    assert _RAW_UNSAFE.search(safe) is None and "##[" not in safe and json.loads(safe) == unsafe
+    printable_piece = json.dumps({"name": "Ｍａｘｘ «Ｃ» –", "when": "2026-05-18"}, ensure_ascii=False, indent=2)
+    assert json_safe(printable_piece) is printable_piece
+
+
 @settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.text(st.characters(codec=None, categories=None)) | st.sampled_from(
     ["##[", "#", "[", "\x7f", "\x85", "\u202e", "\u2028", "\ud800", "–", "★", "Ｍａｘｘ"]), max_size=12))

@@ -38,7 +38,7 @@ def load_commands(name: str | None = None):
     if len(modules) > 1:
         place = {module: n for n, module in enumerate(MODULES)}
         app.registered_commands.sort(key=lambda command: place[COMMAND_MODULE[_name_of(command)]])
-        app.registered_groups.sort(key=lambda group: place[COMMAND_MODULE[group.name]])
+        app.registered_groups.sort(key=lambda group: place[COMMAND_MODULE[group.name or ""]])
     return app
 
 
@@ -48,8 +48,8 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _name_of(command) -> str | None:
-    return command.name or getattr(command.callback, "__name__", None)
+def _name_of(command) -> str:
+    return command.name or getattr(command.callback, "__name__", "")
 
 
 def _app_for(argv: list[str]):
