@@ -277,10 +277,8 @@ class ResolvedDeck:
     def groups(self, wanted: Iterable[int]) -> dict[int, list[KnownEntry]]:
         """The deck cards of the name groups ``wanted``, per group, in order of appearance."""
         found: dict[int, list[KnownEntry]] = {group: [] for group in wanted}
-        for e in self.deck_entries:
-            entries = found.get(e.card.group)
-            if entries is not None:
-                entries.append(e)
+        for e in [e for e in self.deck_entries if e.card.group in found]:  # (a few of a deck's entries)
+            found[e.card.group].append(e)
         return found
 
     def group_totals(self) -> dict[int, int]:
