@@ -246,7 +246,8 @@ def _verdict(card, regulation, settings: _Settings) -> tuple[str | None, str | N
         if cutoff is not None and released and released > cutoff:
             why = f"first released in the {pool.upper()} on {released}, after the {regulation.title} cut-off ({cutoff})"
             break
-        if undated is None and release_unknown(card, pool, min(as_of, cutoff or as_of), settings.data_date):
+        if undated is None and released is None and release_unknown(card, pool, min(as_of, cutoff or as_of),
+                                                                    settings.data_date):
             undated = pool
     if why is None and regulation.allowed is not None and card.passcode not in regulation.allowed:
         why = f"not in the {regulation.title} card pool ({regulation.whitelist.name})"
