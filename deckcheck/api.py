@@ -283,8 +283,9 @@ class Session:
 
         ``chosen`` (a :func:`selection`) instead of ``format`` … ``points_cap``. ``progress(n)``: told as decks
         are done. ``run.notices``: what the user should know of the run ("warning: …"); of the data in use,
-        :attr:`warnings`. ``jobs`` and ``prerender`` are accepted and ignored, for callers written when they
-        chose a pool of processes and a report's per-deck piece (the decks are checked in this process).
+        :attr:`warnings`. ``jobs``: at most this many processes share the decklists (None or 0: one a core, where
+        that pays: ``fast.pool``; 1: this process alone). ``prerender`` is accepted and ignored, for callers
+        written when a report's per-deck piece was made beside the check.
         """
         from .batch import check_files
 
@@ -293,7 +294,7 @@ class Session:
         checker = self.checker(chosen, input_format=_input_format(input_format))
         notices = [f"warning: {w}" for w in checker.warnings()]
         main = checker.regulation()
-        results, deck_formats = check_files(checker, sources, progress=progress)
+        results, deck_formats = check_files(checker, sources, progress=progress, jobs=jobs)
         judged_in = {fmt for fmt, _list in deck_formats.values()}
         notices += [f"warning: {w}" for w in checker.unused_overrides(judged_in)]
         return self._run(checker, main, results, deck_formats, list(skipped), {s.shown for s in sources},
@@ -303,7 +304,7 @@ class Session:
                     jobs: int | None = None, progress: Callable[[int], None] | None = None, **judge_by) -> Run:
         """Check every decklist that ``paths`` name (:meth:`find`, then :meth:`check_sources`). A path that
         does not exist is a UsageError; ``judge_by``: ``format``, ``as_of``, ``banlist``, ``region``,
-        ``points_cap``, ``input_format``. ``jobs`` is accepted and ignored (see :meth:`check_sources`)."""
+        ``points_cap``, ``input_format``. ``jobs``: see :meth:`check_sources`."""
         found = self.find(paths, exclude)
         if found.missing:
             raise UsageError(f"{found.missing[0]}: no such file or directory")

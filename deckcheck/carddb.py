@@ -68,6 +68,7 @@ class _Table:
             raise DataError(f"{path}: card data is unreadable: no field {exc}") from None
         self._level_at = self._c.get("level")  # an index from before levels has none
         self._fields = _fields_getter(self._at, self._level_at)
+        self._in_card_order = fields == [*_ROW_FIELDS, "level"]  # a row unpacks as it is (the bundled index)
         by_passcode = dict(zip(passcodes, range(len(passcodes))))
         for alt, canonical in header.get("alt_passcodes", {}).items():
             by_passcode[int(alt)] = by_passcode[canonical]
@@ -107,17 +108,20 @@ class _Table:
     def card(self, i: int) -> Card:
         card = self._cards.get(i)
         if card is None:
-            try:
+            try:  # row(), inline: every card of a batch is read once
+                text = self.lines[i].decode("utf-8")
+                row, end = _scan(text, 0)
                 (passcode, name, kind, type_, tcg, ocg, origin, konami_id, tcg_date, ocg_date, group, alts,
-                 level) = self._fields(self.row(i))
+                 level) = row if self._in_card_order else self._fields(row)
                 if (passcode.__class__ is not int or name.__class__ is not str or kind.__class__ is not str
-                        or alts.__class__ is not list or not isinstance(type_ or 0, int)):
+                        or alts.__class__ is not list or not isinstance(type_ or 0, int) or end != len(text)):
                     raise TypeError
                 card = self._cards[i] = Card(
                     passcode, name, kind, type_ or 0, True if tcg else False, True if ocg else False, origin,
                     konami_id, tcg_date, ocg_date, group or passcode, (passcode, *alts), level,
                 )
-            except (IndexError, TypeError, ValueError):  # a row of the wrong shape: the data, not the deck, is bad
+            except (UnicodeDecodeError, StopIteration, IndexError, TypeError, ValueError):
+                self.row(i)  # a row that is not text or not one JSON array: row() says so
                 raise DataError(f"{self.path}: card data is damaged (card {i + 1} has fields of the wrong kind "
                                 "or too few); run 'deckcheck update' to repair it") from None
         return card

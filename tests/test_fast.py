@@ -120,3 +120,104 @@ def test_deckcheck_without_its_fast_folder_gives_the_same_report(tmp_path):
     with_fast = subprocess.run([sys.executable, *command], cwd=REPO, capture_output=True, env=env)
     assert plain.returncode == with_fast.returncode == 1, plain.stderr
     assert plain.stdout.replace(os.fsencode(tmp_path), os.fsencode(REPO)) == with_fast.stdout
+
+
+# ---- the pool: forked processes, each on its share ---------------------------------------------------------
+
+def _pids(items, tick):
+    return [(item, os.getpid()) for item in items]
+
+
+def test_the_pool_shares_the_items_among_processes_and_keeps_their_order():
+    from deckcheck.fast import pool
+
+    items = list(range(200))
+    done = pool.in_processes(_pids, items, 2)
+    assert [item for item, _pid in done] == items
+    pids = {pid for _item, pid in done}
+    assert os.getpid() in pids and len(pids) == 2  # a real second process did its share
+    with pytest.raises(ChildProcessError):  # and was reaped
+        os.waitpid(-1, os.WNOHANG)
+
+
+def _dies_in_a_child(parent: int):
+    def work(items, tick):
+        if os.getpid() != parent:
+            os._exit(9)  # killed, out of memory: the child is gone without a word
+        return [(item, os.getpid()) for item in items]
+    return work
+
+
+def test_a_child_that_dies_costs_only_time():
+    from deckcheck.fast import pool
+
+    items = list(range(100))
+    done = pool.in_processes(_dies_in_a_child(os.getpid()), items, 2)
+    assert done == [(item, os.getpid()) for item in items]  # its share done here, in order
+
+
+def test_what_a_child_raises_is_raised_as_one_process_raises_it():
+    from deckcheck.errors import DataError
+    from deckcheck.fast import pool
+
+    def work(items, tick):
+        if 150 in items:  # in the second process's share (runs of 16 dealt in turn: 144–159 is the second's)
+            raise DataError("a list deckcheck cannot load")
+        return list(items)
+
+    with pytest.raises(DataError, match="cannot load"):
+        pool.in_processes(work, list(range(200)), 2)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_progress_counts_every_item_of_every_process_once():
+    from deckcheck.fast import pool
+
+    told = []
+
+    def work(items, tick):
+        for start in range(0, len(items), 7):
+            tick(len(items[start:start + 7]))
+        return list(items)
+
+    assert pool.in_processes(work, list(range(300)), 2, told.append) == list(range(300))
+    assert sum(told) == 300
+
+
+def test_one_process_where_a_fork_is_unsafe_or_does_not_pay():
+    import threading
+
+    from deckcheck.fast import pool
+
+    cores = len(os.sched_getaffinity(0))
+    assert pool.processes_for(2000, None) == min(cores, 2000 // pool.RUN)
+    assert pool.processes_for(2000, 1) == 1
+    assert pool.processes_for(pool.MIN_ITEMS - 1, None) == 1
+    assert pool.processes_for(pool.MIN_ITEMS, 64) == min(cores, pool.MIN_ITEMS // pool.RUN)
+    waiting = threading.Event()
+    other = threading.Thread(target=waiting.wait)
+    other.start()
+    try:
+        assert pool.processes_for(2000, None) == 1  # a bot serving from threads: never forked
+    finally:
+        waiting.set()
+        other.join()
+
+
+def test_results_cross_a_pipe_as_they_are(checked):
+    import pickle
+
+    results, _formats = checked
+    back = pickle.loads(pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL))
+    assert [json_report.deck_json(r, None) for r in back] == [json_report.deck_json(r, None) for r in results]
+    assert repr(back) == repr(results) and any(p.card is not None for r in back for p in r.problems)
+
+
+def test_the_pool_gives_what_one_process_gives(tree):
+    args = ["check", str(tree), "sample_decks", "-o", "json", "--as-of", "2026-11-30"]
+    pooled = deckcheck(*args, "--jobs", "2", text=False)
+    alone = deckcheck(*args, "--jobs", "1", text=False)
+    assert pooled.returncode == alone.returncode == 1
+    assert pooled.stdout == alone.stdout and pooled.stderr == alone.stderr
+    assert len(json.loads(pooled.stdout)["decks"]) >= 64  # enough decklists for the pool to be used

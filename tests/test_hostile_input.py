@@ -809,3 +809,32 @@ def test_a_malformed_card_row_is_a_data_error_not_an_unreadable_deck(tmp_path, r
     table = _Table(damaged)
     with pytest.raises(DataError, match="card data is damaged"):
         table.card(0)
+
+
+def test_a_card_index_with_its_fields_in_another_order_gives_the_same_cards(tmp_path):
+    """A row unpacks as it is only when the index's fields are in Card's order (the bundled index); an index
+    written with another order, or without levels (older data), is read by its header's fields."""
+    import json
+
+    from deckcheck.carddb import _Table
+    from deckcheck.model import Card
+
+    source = REPO / "deckcheck" / "data" / "cards.jsonl"
+    header_line, _, body = source.read_bytes().partition(b"\n")
+    header = json.loads(header_line)
+    fields = header["fields"]
+    rows = [json.loads(line) for line in body.split(b"\n")[:300] if line]
+    for order in (list(reversed(fields)), [f for f in fields if f != "level"]):
+        moved = tmp_path / f"cards-{len(order)}.jsonl"
+        at = [fields.index(f) for f in order]
+        lines = [json.dumps([row[i] for i in at]).encode() for row in rows]
+        kept = header["passcodes"][:300]
+        alts = {alt: p for alt, p in header.get("alt_passcodes", {}).items() if p in kept}
+        moved.write_bytes(json.dumps({**header, "fields": order, "passcodes": kept, "alt_passcodes": alts}).encode()
+                          + b"\n" + b"\n".join(lines) + b"\n")
+        bundled, table = _Table(source), _Table(moved)
+        for i in range(len(rows)):
+            want = {name: getattr(bundled.card(i), name) for name in Card.__slots__}
+            if "level" not in order:
+                want["level"] = None
+            assert {name: getattr(table.card(i), name) for name in Card.__slots__} == want

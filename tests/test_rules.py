@@ -113,6 +113,20 @@ def test_forbidden_even_in_side(check_text):  # case 9 (Advanced)
     assert "Forbidden" in result.problems[0].message and result.problems[0].section == "side"
 
 
+def test_a_listed_card_is_told_as_each_deck_holds_it(check_text):
+    """banlist remembers what it tells a group over its limit (per regulation, by the group and its entries):
+    a later deck that holds the card in another section, count or line is told what it holds."""
+    side = check_text(deck(filler=40, side=["Pot of Greed"])).problems
+    main = check_text(deck(filler=38, main=["Pot of Greed", "Pot of Greed"])).problems
+    again = check_text(deck(filler=40, side=["Ash Blossom & Joyous Spring", "Pot of Greed"])).problems
+    assert [(p.section, p.message.endswith("(1 Side)"), p.fix) for p in side] == [
+        ("side", True, "remove 1 copy of Pot of Greed")]
+    assert [(p.section, p.message.endswith("(2 Main)"), p.fix) for p in main] == [
+        ("main", True, "remove all 2 copies of Pot of Greed")]
+    assert [(p.message, p.fix) for p in again] == [(p.message, p.fix) for p in side]
+    assert again[0].line == side[0].line + 1
+
+
 def test_limited_alternate_artworks_share_the_limit(check_text):  # case 10
     text = deck(filler=38) + ""
     text = text.replace("main:\n", "main:\n  - 83764718\n  - 83764719\n")

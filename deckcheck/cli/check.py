@@ -44,10 +44,16 @@ def _progress(total: int, quiet: bool):
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    # drawn when told (auto_refresh off: no drawing thread, so the decklists may be shared among forked processes)
     with Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console(stderr=True), transient=True) as bar:
+                  console=console(stderr=True), transient=True, auto_refresh=False) as bar:
         task = bar.add_task("checking", total=total)
-        yield lambda n: bar.advance(task, n)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            bar.refresh()
+
+        yield advance
 
 
 @app.command()
@@ -74,8 +80,8 @@ def check(
                                           "instead of standard output; its suffix picks the format (.json, .csv, .html, "
                                           ".xml: junit, .sarif, .txt)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text output: show only decks that are not legal, no summary table, no progress bar."),
-    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Accepted for compatibility and ignored: the decklists are "
-                             "checked in one process (a pool of processes did not pay; see docs/reports.md)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes that share the decklists: at most N (default "
+                             "0: one a core, for 64 decklists or more, on Linux)."),
     force_exclude: bool = typer.Option(
         False, "--force-exclude",
         help="Take a file named on the command line only as a folder search would (a decklist suffix, not excluded, "
@@ -103,7 +109,7 @@ def check(
             say(f"deckcheck: warning: {warning}")
         with _progress(len(found.sources), quiet) as progress:
             run = session.check_sources(found.sources, chosen=chosen, input_format=input_format.value if input_format else None,
-                                        progress=progress, skipped=found.skipped)
+                                        progress=progress, skipped=found.skipped, jobs=jobs)
     except DeckcheckError as exc:
         fail(str(exc))
     for notice in run.notices:

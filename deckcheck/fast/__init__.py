@@ -7,9 +7,11 @@ its docstring what it buys on the benchmark of distinct decklists (``bench/bench
 that does not earn its lines there is deleted, not kept.
 
 - ``json_lines``: the JSON report's deck lines and summary entries written from templates (report/json_report.py);
-- ``collector``: the cyclic garbage collector paused while a batch is checked (batch.py).
+- ``collector``: the cyclic garbage collector paused while a batch is checked (batch.py);
+- ``pool``: a batch's decklists shared among forked processes, one a core (batch.py).
 
-Measured and deleted (bench/README.md): a pool of worker processes, a cache of verdicts by a file's bytes, a
+Measured and deleted (bench/README.md): an earlier pool of worker processes (785 lines: its own pipe protocol,
+report pieces made in the workers, copies of a file grouped by their bytes), a cache of verdicts by a file's bytes, a
 reader of plain YDK files beside the general one, and a report written to standard output by ``os.writev``.
 
 ``DECKCHECK_NO_FAST=1`` turns every device off (``DECKCHECK_NO_FAST=json_lines``: those named), for tests and
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import os
 
-DEVICES = ("json_lines", "collector")
+DEVICES = ("json_lines", "collector", "pool")
 
 
 def turned_off(name: str) -> bool:

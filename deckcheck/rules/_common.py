@@ -168,19 +168,25 @@ class GroupCount:
         return f"; {', '.join(others)} {'is' if len(others) == 1 else 'are'} always treated as {name}"
 
 
-def over_limits(totals: dict[int, int], limits: dict[int, int], default: int | None = None) -> list[tuple[int, int]]:
+def over_limits(totals: dict[int, int], limits: dict[int, int], default: int) -> list[tuple[int, int]]:
     """(group, limit) of the name groups with more copies (``totals``) than their limit (``limits``, else
-    ``default``; None: no limit), in deck order."""
-    if default is None:
-        return [(g, limits[g]) for g in totals if g in limits and totals[g] > limits[g]]
+    ``default``), in deck order."""
     if not limits:  # the usual deck has no group over the limit: max() settles it
         return [(g, default) for g, n in totals.items() if n > default] if max(totals.values(), default=0) > default else []
     return [(g, limits.get(g, default)) for g, n in totals.items() if n > limits.get(g, default)]
 
 
 def groups_over(deck, limits: dict[int, int], default: int | None = None) -> list[tuple[GroupCount, int]]:
-    """Name groups with more copies than their limit (``limits``, else ``default``; None: no limit)."""
-    over = over_limits(deck.group_totals(), limits, default)
+    """Name groups with more copies than their limit (``limits``, else ``default``; None: no limit), in deck order."""
+    totals = deck.group_totals()
+    if default is None:  # only the groups of ``limits`` have one: the deck's entries of them, in one pass
+        found: dict[int, list[KnownEntry]] = {}
+        for e in [e for e in deck.deck_entries if e.card.group in limits]:
+            group = e.card.group
+            if totals[group] > limits[group]:
+                found.setdefault(group, []).append(e)
+        return [(GroupCount(g, entries), limits[g]) for g, entries in found.items()]
+    over = over_limits(totals, limits, default)
     if not over:
         return []
     groups = deck.groups([g for g, _ in over])

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..banlists import STATUS_TITLES
-from ..model import ERROR, WARNING, Problem, ResolvedDeck
-from ._common import copies, groups_over
+from ..model import ERROR, WARNING, CardRef, Problem, ResolvedDeck
+from ._common import GroupCount, copies, groups_over
 from ._options import Option
 
 ID = "banlist"
@@ -39,6 +39,7 @@ OPTIONS = {
                               "an earlier day is judged without a list, with a warning saying so (Rush Duel: Konami's "
                               "dated lists start 2023-01-01)", nullable=True),
 }
+TOLD_MEMO = 4096  # groups over their limits remembered with what they are told
 
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
@@ -49,20 +50,31 @@ def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
                       None, None, None, f"check the cards against the list in force then, or check as of {start} or later")
     if regulation.banlist is None:
         return
-    traditional = regulation.options(ID).get("mode") == "traditional"
+    said = regulation.memo(ID)  # what a group over its limit is told, by the group and its entries: decks share them
     for count, limit in groups_over(deck, regulation.limits):
-        name, ref = count.name_and_ref(regulation.cards)
-        at = count.past(limit)
-        banlist, own = regulation.limit_origin.get(count.group, (regulation.banlist, limit))
-        status = f"{STATUS_TITLES[own]} on the {banlist.name} list"
-        if regulation.other_lists:
-            status += " (the strictest of the lists in force)"
-        if traditional and own == 0:
-            status += ", so Limited in the Traditional Format"
-        if limit == 0:
-            message = f"{name} is {status} ({count.by_section()})"
-            fix = f"remove {'all ' if count.total > 1 else ''}{copies(count.total)} of {name}"
-        else:
-            message = f"{name} is {status}: {count.total} copies ({count.by_section()}), at most {limit}"
-            fix = f"remove {copies(count.total - limit)} of {name}"
-        yield Problem(ID, SEVERITY, message + count.treated_as_note(name), at.section, count.line_past(limit), ref, fix)
+        key = (count.group, *[(e.card.passcode, e.section, e.count) for e in count.entries])
+        told = said.get(key)
+        if told is None:
+            if len(said) >= TOLD_MEMO:
+                said.clear()
+            told = said[key] = _told(count, limit, regulation)
+        message, section, ref, fix = told
+        yield Problem(ID, SEVERITY, message, section, count.line_past(limit), ref, fix)
+
+
+def _told(count: GroupCount, limit: int, regulation) -> tuple[str, str, CardRef, str]:
+    """The message, section, card and fix of the problem of a group over its limit (all but the line)."""
+    name, ref = count.name_and_ref(regulation.cards)
+    banlist, own = regulation.limit_origin.get(count.group, (regulation.banlist, limit))
+    status = f"{STATUS_TITLES[own]} on the {banlist.name} list"
+    if regulation.other_lists:
+        status += " (the strictest of the lists in force)"
+    if own == 0 and regulation.options(ID).get("mode") == "traditional":
+        status += ", so Limited in the Traditional Format"
+    if limit == 0:
+        message = f"{name} is {status} ({count.by_section()})"
+        fix = f"remove {'all ' if count.total > 1 else ''}{copies(count.total)} of {name}"
+    else:
+        message = f"{name} is {status}: {count.total} copies ({count.by_section()}), at most {limit}"
+        fix = f"remove {copies(count.total - limit)} of {name}"
+    return message + count.treated_as_note(name), count.past(limit).section, ref, fix

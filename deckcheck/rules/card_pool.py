@@ -187,11 +187,13 @@ def _product(facts: CardFacts, prefix: str) -> Product:
 def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
     """(why ``card`` is outside the regulation's card pool, or None; the pool whose release date of the
     card is unknown when that matters — a warning — or None). Memoized per regulation."""
-    memo = regulation.memo(ID)
-    verdict = memo.get(card.passcode)
+    return _pool_verdict(card, regulation, _settings(regulation))
+
+
+def _pool_verdict(card, regulation, settings: _Settings) -> tuple[str | None, str | None]:
+    verdict = settings.verdicts.get(card.passcode)
     if verdict is None:
-        settings = _settings(regulation)
-        verdict = memo[card.passcode] = _verdict(card, regulation, settings)
+        verdict = settings.verdicts[card.passcode] = _verdict(card, regulation, settings)
         if verdict == (None, None):
             settings.in_pool.add(card.passcode)
     return verdict
@@ -200,9 +202,10 @@ def pool_verdict(card, regulation) -> tuple[str | None, str | None]:
 class _Settings:
     """What ``pool_verdict`` reads of the regulation for every card (read once per regulation), and the cards
     it has found in the pool with no doubt (their passcodes): most cards of a deck, which ``check`` passes
-    over with one look-up each."""
+    over with one look-up each; and its verdict on every card judged (by passcode)."""
 
-    __slots__ = ("other_game", "game", "as_of", "cutoff", "data_date", "pools", "prerelease", "own", "in_pool")
+    __slots__ = ("other_game", "game", "as_of", "cutoff", "data_date", "pools", "prerelease", "own", "in_pool",
+                 "verdicts")
 
     def __init__(self, regulation) -> None:
         options = regulation.options(ID)
@@ -215,13 +218,14 @@ class _Settings:
         self.prerelease = options.get("prerelease", "refused")
         self.own = options.get("pool")
         self.in_pool: set[int] = set()
+        self.verdicts: dict[int, tuple[str | None, str | None]] = {}
 
 
 def _settings(regulation) -> _Settings:
-    memo = regulation.memo(ID + " settings")
-    settings = memo.get(ID)
+    memo = regulation.memo(ID)
+    settings = memo.get("settings")
     if settings is None:
-        settings = memo[ID] = _Settings(regulation)
+        settings = memo["settings"] = _Settings(regulation)
     return settings
 
 
@@ -242,7 +246,8 @@ def _verdict(card, regulation, settings: _Settings) -> tuple[str | None, str | N
         if cutoff is not None and released and released > cutoff:
             why = f"first released in the {pool.upper()} on {released}, after the {regulation.title} cut-off ({cutoff})"
             break
-        if undated is None and release_unknown(card, pool, min(as_of, cutoff or as_of), settings.data_date):
+        if undated is None and released is None and release_unknown(card, pool, min(as_of, cutoff or as_of),
+                                                                    settings.data_date):
             undated = pool
     if why is None and regulation.allowed is not None and card.passcode not in regulation.allowed:
         why = f"not in the {regulation.title} card pool ({regulation.whitelist.name})"
@@ -269,13 +274,14 @@ def allows(card, section: str, regulation) -> bool:
 
 
 def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
-    in_pool = _settings(regulation).in_pool
+    settings = _settings(regulation)
+    in_pool = settings.in_pool
     doubtful = [e for e in deck.deck_entries if e.card.passcode not in in_pool]
     if not doubtful:
         return
     illegal, undated = [], []
     for e in doubtful:
-        why, unknown = pool_verdict(e.card, regulation)
+        why, unknown = _pool_verdict(e.card, regulation, settings)
         if why is not None:
             illegal.append(e)
         elif unknown is not None:

@@ -20,7 +20,7 @@ FAIL:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..limits import quoted
 from ..model import ERROR, Problem, ResolvedDeck
@@ -33,8 +33,13 @@ ENABLED = True
 OPTIONS: dict = {}
 
 
-def check(deck: ResolvedDeck, regulation) -> Iterator[Problem]:
-    unknown = [e for e in deck.other_entries if e.card is None]
+def check(deck: ResolvedDeck, regulation) -> Iterable[Problem]:
+    if not deck.other_entries:  # the usual deck: every card known, and a Main or Extra Deck card
+        return ()
+    return _problems(deck, [e for e in deck.other_entries if e.card is None])
+
+
+def _problems(deck: ResolvedDeck, unknown: list) -> Iterator[Problem]:
     for group in by_card_and_section(unknown):
         first = group[0]
         reason, suggestions = deck.unresolved.get(id(first), ("unknown card", ()))
