@@ -18,7 +18,6 @@ see ``bench/bench.py devices`` and bench/README.md.
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import sys
 import threading
@@ -129,6 +128,8 @@ class _Child:
         self._reaped = True
         if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
             return None
+        import pickle  # (imported where a batch is shared: a check of a few decklists never loads it)
+
         try:
             done = pickle.loads(b"".join(chunks))
         except Exception:  # a truncated payload: as if the child had failed
@@ -166,6 +167,8 @@ def _child_main(work: Work, part: list, results_fd: int, ticks_fd: int | None) -
                     os.write(fd, n.to_bytes(4, "little"))
                 except BlockingIOError:  # the parent is not reading now: a count lost on the bar, never a wait
                     pass
+
+        import pickle
 
         payload = pickle.dumps(work(part, tick), protocol=pickle.HIGHEST_PROTOCOL)
         view = memoryview(payload)
