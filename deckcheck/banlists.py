@@ -103,6 +103,8 @@ class ListEntry(NamedTuple):
 
 @dataclass
 class Banlist:
+    """One list as its file gives it: a Forbidden & Limited list, a points list or a card pool (``whitelist``)."""
+
     name: str
     format: str
     effective: date
