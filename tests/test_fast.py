@@ -185,24 +185,30 @@ def test_progress_counts_every_item_of_every_process_once():
     assert sum(told) == 300
 
 
+WHEN_TO_FORK = """
+import os, threading
+from deckcheck.fast import pool
+
+cores = len(os.sched_getaffinity(0))
+assert threading.active_count() == 1
+assert pool.processes_for(2000, None) == min(cores, 2000 // pool.RUN)
+assert pool.processes_for(2000, 1) == 1
+assert pool.processes_for(pool.MIN_ITEMS - 1, None) == 1
+assert pool.processes_for(pool.MIN_ITEMS, 64) == min(cores, pool.MIN_ITEMS // pool.RUN)
+waiting = threading.Event()
+other = threading.Thread(target=waiting.wait)
+other.start()
+assert pool.processes_for(2000, None) == 1  # a bot serving from threads: never forked
+waiting.set()
+other.join()
+print("ok")
+"""
+
+
 def test_one_process_where_a_fork_is_unsafe_or_does_not_pay():
-    import threading
-
-    from deckcheck.fast import pool
-
-    cores = len(os.sched_getaffinity(0))
-    assert pool.processes_for(2000, None) == min(cores, 2000 // pool.RUN)
-    assert pool.processes_for(2000, 1) == 1
-    assert pool.processes_for(pool.MIN_ITEMS - 1, None) == 1
-    assert pool.processes_for(pool.MIN_ITEMS, 64) == min(cores, pool.MIN_ITEMS // pool.RUN)
-    waiting = threading.Event()
-    other = threading.Thread(target=waiting.wait)
-    other.start()
-    try:
-        assert pool.processes_for(2000, None) == 1  # a bot serving from threads: never forked
-    finally:
-        waiting.set()
-        other.join()
+    """In a process of its own: this one may hold other tests' threads (a fake server), which is the point."""
+    proc = subprocess.run([sys.executable, "-c", WHEN_TO_FORK], cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout == "ok\n", proc.stderr
 
 
 def test_results_cross_a_pipe_as_they_are(checked):
@@ -215,9 +221,12 @@ def test_results_cross_a_pipe_as_they_are(checked):
 
 
 def test_the_pool_gives_what_one_process_gives(tree):
-    args = ["check", str(tree), "sample_decks", "-o", "json", "--as-of", "2026-11-30"]
-    pooled = deckcheck(*args, "--jobs", "2", text=False)
-    alone = deckcheck(*args, "--jobs", "1", text=False)
-    assert pooled.returncode == alone.returncode == 1
+    """Real processes: a test process may hold other tests' threads, and then never forks."""
+    command = [sys.executable, "-m", "deckcheck", "check", str(tree), "sample_decks", "-o", "json", "--as-of",
+               "2026-11-30"]
+    env = {k: v for k, v in os.environ.items() if k != "DECKCHECK_NO_FAST"}
+    pooled = subprocess.run([*command, "--jobs", "2"], cwd=REPO, capture_output=True, env=env)
+    alone = subprocess.run([*command, "--jobs", "1"], cwd=REPO, capture_output=True, env=env)
+    assert pooled.returncode == alone.returncode == 1, pooled.stderr
     assert pooled.stdout == alone.stdout and pooled.stderr == alone.stderr
     assert len(json.loads(pooled.stdout)["decks"]) >= 64  # enough decklists for the pool to be used
