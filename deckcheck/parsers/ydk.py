@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
 from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
@@ -284,16 +284,17 @@ class _YdkReader:
         append = entries.append
         entry_limit = self.entry_limit
         not_utf8 = self.not_utf8
-        Entry = DeckEntry  # (locals: the fast path below runs once per card line)
+        new, Entry = object.__new__, DeckEntry  # (locals: the fast path below runs once per card line)
         section = self.section
         skip_word = self.skip_word
-        run, run_text, run_end, run_section = None, None, 0, None  # the entry adjacent copies extend
+        # the entry adjacent copies extend: the line before run_end is run_text (never true of line 1)
+        run, run_text, run_end = cast(DeckEntry, None), None, 0
 
         passcode_of = _PASSCODES.get
         for lineno, raw in enumerate(lines, 1):
             # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
             # entry with a count (its span of lines), as most files list copies one after another.
-            if lineno == run_end and raw == run_text and run is not None:  # the next line, the same passcode
+            if raw == run_text and lineno == run_end:  # the next line, the same passcode
                 run.count += 1
                 run.span += 1
                 run_end += 1
@@ -305,19 +306,31 @@ class _YdkReader:
                     s = raw.strip()
                 if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS:
                     passcode = int(s)
-                    if s is raw and len(_PASSCODES) < PASSCODES_MEMO:
-                        _PASSCODES[raw] = passcode
+                    if s is raw:
+                        if len(_PASSCODES) < PASSCODES_MEMO:
+                            _PASSCODES[raw] = passcode
+                    elif s == run_text and lineno == run_end and skip_word is None:  # the same, spaces around
+                        run.count += 1
+                        run.span += 1
+                        run_end += 1
+                        continue
             if passcode is not None and skip_word is None:
-                if s == run_text and lineno == run_end and section is run_section and run is not None:
-                    run.count += 1
-                    run.span += 1
-                    run_end += 1
-                    continue
                 if len(entries) >= entry_limit:
                     raise _TooManyCards(lineno)
-                run = Entry(section, lineno, passcode, None, 1, s)  # 0 too: a card no one has (unknown-card)
+                # DeckEntry(section, lineno, passcode, None, 1, s), its fields set here: a call of the class
+                # costs half as much again. Passcode 0 too: a card no one has (unknown-card)
+                run = new(Entry)
+                run.section = section
+                run.line = lineno
+                run.passcode = passcode
+                run.name = None
+                run.count = 1
+                run.text = s
+                run.span = 1
+                run.card = None
+                run.konami_id = None
                 append(run)
-                run_text, run_end, run_section = s, lineno + 1, section
+                run_text, run_end = s, lineno + 1
                 continue
             if not s:
                 continue
