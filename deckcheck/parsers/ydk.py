@@ -287,17 +287,17 @@ class _YdkReader:
         new, Entry = object.__new__, DeckEntry  # (locals: the fast path below runs once per card line)
         section = self.section
         skip_word = self.skip_word
-        # the entry adjacent copies extend: the line before run_end is run_text (never true of line 1)
-        run, run_text, run_end = cast(DeckEntry, None), None, 0
+        # the entry of the line before and its text (stripped), when that line was a plain passcode of a deck
+        # section (the next copy adds to it); else run_text is None
+        run, run_text = cast(DeckEntry, None), None
 
         passcode_of = _PASSCODES.get
         for lineno, raw in enumerate(lines, 1):
             # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
             # entry with a count (its span of lines), as most files list copies one after another.
-            if raw == run_text and lineno == run_end:  # the next line, the same passcode
+            if raw == run_text:  # the same passcode as the line before
                 run.count += 1
                 run.span += 1
-                run_end += 1
                 continue
             s = raw
             passcode = passcode_of(raw)
@@ -309,13 +309,12 @@ class _YdkReader:
                     if s is raw:
                         if len(_PASSCODES) < PASSCODES_MEMO:
                             _PASSCODES[raw] = passcode
-                    elif s == run_text and lineno == run_end and skip_word is None:  # the same, spaces around
+                    elif s == run_text:  # the same, spaces around
                         run.count += 1
                         run.span += 1
-                        run_end += 1
                         continue
             if passcode is not None and skip_word is None:
-                if len(entries) >= entry_limit:
+                if lineno > entry_limit and len(entries) >= entry_limit:  # (an entry a line at most)
                     raise _TooManyCards(lineno)
                 # DeckEntry(section, lineno, passcode, None, 1, s), its fields set here: a call of the class
                 # costs half as much again. Passcode 0 too: a card no one has (unknown-card)
@@ -330,8 +329,9 @@ class _YdkReader:
                 run.card = None
                 run.konami_id = None
                 append(run)
-                run_text, run_end = s, lineno + 1
+                run_text = s
                 continue
+            run_text = None
             if not s:
                 continue
             marker = _MARKERS.get(raw)
