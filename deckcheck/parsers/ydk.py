@@ -15,7 +15,7 @@ import string
 from typing import NamedTuple, cast
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
-from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
+from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, BareEntry, DeckEntry, ParsedDeck, Problem
 
 __all__ = ["parse_ydk", "decode_deck_text", "NotText", "unreadable"]
 
@@ -284,7 +284,7 @@ class _YdkReader:
         append = entries.append
         entry_limit = self.entry_limit
         not_utf8 = self.not_utf8
-        new, Entry = object.__new__, DeckEntry  # (locals: the fast path below runs once per card line)
+        Entry = BareEntry  # (locals: the fast path below runs once per card line)
         section = self.section
         skip_word = self.skip_word
         # the entry of the line before and its text (stripped), when that line was a plain passcode of a deck
@@ -316,9 +316,9 @@ class _YdkReader:
             if passcode is not None and skip_word is None:
                 if lineno > entry_limit and len(entries) >= entry_limit:  # (an entry a line at most)
                     raise _TooManyCards(lineno)
-                # DeckEntry(section, lineno, passcode, None, 1, s), its fields set here: a call of the class
-                # costs half as much again. Passcode 0 too: a card no one has (unknown-card)
-                run = new(Entry)
+                # DeckEntry(section, lineno, passcode, None, 1, s), its fields set here (BareEntry): passcode 0
+                # too, a card no one has (unknown-card)
+                run = Entry()
                 run.section = section
                 run.line = lineno
                 run.passcode = passcode
