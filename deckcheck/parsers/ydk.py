@@ -62,7 +62,7 @@ def decode_deck_text(data: bytes) -> str | NotText:
         if "\x00" in text:
             return NotText("binary file (it contains NUL characters)", None, _FIX_BINARY)
         return text
-    if b"\x00" in data:
+    if 0 in data:  # a NUL byte (as an int: b"\x00" is looked for after a TypeError raised and cleared)
         return NotText("binary file (it contains NUL bytes)", None, _FIX_BINARY)
     try:
         return data.decode("utf-8")
