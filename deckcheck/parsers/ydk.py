@@ -186,7 +186,7 @@ def _decode_lines(data: bytes) -> tuple[str, dict[int, str]]:
 
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     """Any file, line by line: every line skipped or guessed is a ``syntax`` warning."""
-    deck = ParsedDeck(path=path)
+    deck = ParsedDeck(path)
     decoded = _ydk_text(data)
     if isinstance(decoded, NotText):
         return unreadable(deck, *decoded)
