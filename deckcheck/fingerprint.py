@@ -85,11 +85,14 @@ def fingerprint(entries: Iterable[DeckEntry]) -> str:
     for entry in entries:
         card = entry.card
         key = card.passcode if card is not None else entry.passcode
-        start = _LINE_STARTS[entry.section].get(key)
+        starts = _LINE_STARTS[entry.section]
+        start = starts.get(key)
         if start is None:
             if key is None:  # an unknown card written by name
                 return code_of(counts_of(entries))
-            start = _line_start(entry.section, key)
+            start = f"{entry.section} {key} "
+            if len(starts) < _STARTS_KEPT:
+                starts[key] = start
         if start in counts:
             counts[start] += entry.count
         else:
@@ -102,15 +105,6 @@ def fingerprint(entries: Iterable[DeckEntry]) -> str:
     main = bisect_left(lines, "main ")  # the sections as text: extra, main, side
     side = bisect_left(lines, "side ", main)
     return _code("".join([_HEADER_LINE, *lines[main:side], *lines[:main], *lines[side:]]))
-
-
-def _line_start(section: str, passcode: int) -> str:
-    """ "main 14558127 ": a line of the form without its copies, kept for the next deck."""
-    start = f"{section} {passcode} "
-    starts = _LINE_STARTS[section]
-    if len(starts) < _STARTS_KEPT:
-        starts[passcode] = start
-    return start
 
 
 _HEADER_LINE = HEADER + "\n"
