@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from .errors import InvalidFingerprint
@@ -77,40 +78,39 @@ def canonical_form(counts: dict[tuple[str, str], int]) -> str:
 
 
 def fingerprint(entries: Iterable[DeckEntry]) -> str:
-    """The fingerprint of a resolved deck's entries: ``code_of(counts_of(entries))``, counted per section by
-    passcode (a check makes one per deck)."""
+    """The fingerprint of a resolved deck's entries: ``code_of(counts_of(entries))``, counted by the start of
+    each line of the form (a check makes one per deck)."""
     entries = entries if isinstance(entries, list) else list(entries)
-    sections: dict[str, dict[int, int]] = {MAIN: {}, EXTRA: {}, SIDE: {}}
+    counts: dict[str, int] = {}  # "main 14558127 " -> copies
     for entry in entries:
         card = entry.card
         key = card.passcode if card is not None else entry.passcode
-        if key is None:  # an unknown card written by name
-            return code_of(counts_of(entries))
-        counts = sections[entry.section]
-        if key in counts:
-            counts[key] += entry.count
+        starts = _LINE_STARTS[entry.section]
+        start = starts.get(key)
+        if start is None:
+            if key is None:  # an unknown card written by name
+                return code_of(counts_of(entries))
+            start = f"{entry.section} {key} "
+            if len(starts) < _STARTS_KEPT:
+                starts[key] = start
+        if start in counts:
+            counts[start] += entry.count
         else:
-            counts[key] = entry.count
-    form = [HEADER + "\n"]
-    for section, counts in sections.items():
-        starts = _LINE_STARTS[section]
-        lines = []
-        for key, copies in counts.items():
-            if copies > 0:
-                start = starts.get(key)
-                if start is None:
-                    start = f"{section} {key} "
-                    if len(starts) < _STARTS_KEPT:
-                        starts[key] = start
-                lines.append(start + (_COPIES[copies] if copies < len(_COPIES) else f"{copies}\n"))
-        lines.sort()  # as their keys: a passcode's digits end at a space, which sorts before any digit or "-"
-        form += lines
-    return _code("".join(form))
+            counts[start] = entry.count
+    try:
+        lines = [start + _COPIES[copies] for start, copies in counts.items() if copies > 0]
+    except IndexError:  # 100 copies or more
+        lines = [f"{start}{copies}\n" for start, copies in counts.items() if copies > 0]
+    lines.sort()  # as their keys (a passcode's digits end at a space, which sorts before any digit), and
+    main = bisect_left(lines, "main ")  # the sections as text: extra, main, side
+    side = bisect_left(lines, "side ", main)
+    return _code("".join([_HEADER_LINE, *lines[main:side], *lines[:main], *lines[side:]]))
 
 
-_LINE_STARTS: dict[str, dict[int, str]] = {MAIN: {}, EXTRA: {}, SIDE: {}}  # passcode -> "main 14558127 " …
+_HEADER_LINE = HEADER + "\n"
+_LINE_STARTS: dict[str, dict[int | None, str]] = {MAIN: {}, EXTRA: {}, SIDE: {}}  # passcode -> "main 14558127 " …
 _STARTS_KEPT = 20_000  # per section: more than there are cards, and no more however many unknown passcodes come
-_COPIES = tuple(f"{n}\n" for n in range(10))
+_COPIES = tuple(f"{n}\n" for n in range(100))
 
 
 def code_of(counts: dict[tuple[str, str], int]) -> str:

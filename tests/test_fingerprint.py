@@ -20,7 +20,7 @@ from deckcheck.cli import app
 from deckcheck.fingerprint import (
     ALPHABET, InvalidFingerprint, canonical_form, code_of, counts_of, fingerprint, is_valid, parse,
 )
-from deckcheck.model import EXTRA, MAIN, SIDE
+from deckcheck.model import EXTRA, MAIN, SIDE, DeckEntry
 from deckcheck.parsers import parse_deck, read_deck
 from deckcheck.parsers.omega import encode_omega
 from deckcheck.resolve import resolve
@@ -130,6 +130,21 @@ def test_check_gives_the_same_code_by_every_path(checker, path):
     assert full.fingerprint == first.fingerprint == again.fingerprint == fingerprint(resolved.entries)
     assert full.fingerprint is not None
     assert fingerprint(resolved.entries) == code_of(counts_of(resolved.entries))  # counted per section: the same form
+
+
+_ENTRIES = st.lists(st.builds(
+    DeckEntry, st.sampled_from([MAIN, EXTRA, SIDE]), st.integers(1, 300),
+    st.sampled_from([0, 1, 12, 120, 1200, 5318639, 14558127, 14558128, 99999999, 999999999]),
+    count=st.integers(-1, 150)), max_size=40)
+
+
+@given(entries=_ENTRIES)
+@settings(max_examples=examples(300), deadline=None)
+def test_the_code_is_the_one_of_the_documented_form(entries):
+    """``fingerprint``'s own counting (by line start, the sections put back in order after one sort) gives the code
+    of the canonical form as docs/fingerprint.md writes it: passcodes that are prefixes of others, counts of 0
+    and of 100 or more, a card in several entries and sections."""
+    assert fingerprint(entries) == code_of(counts_of(entries))
 
 
 @pytest.mark.parametrize("path", KNOWN_DECKS, ids=lambda p: p.name)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck import parsers
-from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, ParsedDeck
+from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck
 from deckcheck.parsers import DECK_SUFFIXES, parse_deck, parse_ydk, read_deck
 
 from .conftest import examples
@@ -363,6 +363,15 @@ def test_copies_on_adjacent_lines_are_one_entry_with_their_lines():
         (MAIN, 14558127, 1, [6]),  # a blank line ends the run
         (SIDE, 14558127, 1, [9]),
     ]
+
+
+def test_a_plain_passcode_entry_is_the_entry_deckentry_makes():
+    """The fast path sets DeckEntry's fields itself: every one of them, as the class would."""
+    deck = ydk("#main\n14558127\n14558127\n 14558127 \n 5318639\n")
+    assert all(isinstance(e, DeckEntry) for e in deck.entries)
+    made = [DeckEntry(MAIN, 2, 14558127, None, 3, "14558127", 3), DeckEntry(MAIN, 5, 5318639, None, 1, "5318639")]
+    assert [[getattr(e, name) for name in DeckEntry.__slots__] for e in deck.entries] == [
+        [getattr(e, name) for name in DeckEntry.__slots__] for e in made]
 
 
 def test_hand_edited_fixture():

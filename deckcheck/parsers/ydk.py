@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 import string
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from deckcheck.limits import NAME_LIMIT, Omitted, clip, max_entries, max_problems
-from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, DeckEntry, ParsedDeck, Problem
+from deckcheck.model import ERROR, EXTRA, INFO, MAIN, SIDE, WARNING, BareEntry, DeckEntry, ParsedDeck, Problem
 
 __all__ = ["parse_ydk", "decode_deck_text", "NotText", "unreadable"]
 
@@ -62,7 +62,7 @@ def decode_deck_text(data: bytes) -> str | NotText:
         if "\x00" in text:
             return NotText("binary file (it contains NUL characters)", None, _FIX_BINARY)
         return text
-    if b"\x00" in data:
+    if 0 in data:  # a NUL byte (as an int: b"\x00" is looked for after a TypeError raised and cleared)
         return NotText("binary file (it contains NUL bytes)", None, _FIX_BINARY)
     try:
         return data.decode("utf-8")
@@ -186,7 +186,7 @@ def _decode_lines(data: bytes) -> tuple[str, dict[int, str]]:
 
 def _parse_ydk(data: bytes, path: str) -> ParsedDeck:
     """Any file, line by line: every line skipped or guessed is a ``syntax`` warning."""
-    deck = ParsedDeck(path=path)
+    deck = ParsedDeck(path)
     decoded = _ydk_text(data)
     if isinstance(decoded, NotText):
         return unreadable(deck, *decoded)
@@ -284,19 +284,20 @@ class _YdkReader:
         append = entries.append
         entry_limit = self.entry_limit
         not_utf8 = self.not_utf8
-        Entry = DeckEntry  # (locals: the fast path below runs once per card line)
+        Entry = BareEntry  # (locals: the fast path below runs once per card line)
         section = self.section
         skip_word = self.skip_word
-        run, run_text, run_end, run_section = None, None, 0, None  # the entry adjacent copies extend
+        # the entry of the line before and its text (stripped), when that line was a plain passcode of a deck
+        # section (the next copy adds to it); else run_text is None
+        run, run_text = cast(DeckEntry, None), None
 
         passcode_of = _PASSCODES.get
         for lineno, raw in enumerate(lines, 1):
             # Fast path: a plain passcode in a deck section. Copies on adjacent lines become one
             # entry with a count (its span of lines), as most files list copies one after another.
-            if lineno == run_end and raw == run_text and run is not None:  # the next line, the same passcode
+            if raw == run_text:  # the same passcode as the line before
                 run.count += 1
                 run.span += 1
-                run_end += 1
                 continue
             s = raw
             passcode = passcode_of(raw)
@@ -305,20 +306,32 @@ class _YdkReader:
                     s = raw.strip()
                 if s.isdigit() and s.isascii() and len(s) <= MAX_PASSCODE_DIGITS:
                     passcode = int(s)
-                    if s is raw and len(_PASSCODES) < PASSCODES_MEMO:
-                        _PASSCODES[raw] = passcode
+                    if s is raw:
+                        if len(_PASSCODES) < PASSCODES_MEMO:
+                            _PASSCODES[raw] = passcode
+                    elif s == run_text:  # the same, spaces around
+                        run.count += 1
+                        run.span += 1
+                        continue
             if passcode is not None and skip_word is None:
-                if s == run_text and lineno == run_end and section is run_section and run is not None:
-                    run.count += 1
-                    run.span += 1
-                    run_end += 1
-                    continue
-                if len(entries) >= entry_limit:
+                if lineno > entry_limit and len(entries) >= entry_limit:  # (an entry a line at most)
                     raise _TooManyCards(lineno)
-                run = Entry(section, lineno, passcode, None, 1, s)  # 0 too: a card no one has (unknown-card)
+                # DeckEntry(section, lineno, passcode, None, 1, s), its fields set here (BareEntry): passcode 0
+                # too, a card no one has (unknown-card)
+                run = Entry()
+                run.section = section
+                run.line = lineno
+                run.passcode = passcode
+                run.name = None
+                run.count = 1
+                run.text = s
+                run.span = 1
+                run.card = None
+                run.konami_id = None
                 append(run)
-                run_text, run_end, run_section = s, lineno + 1, section
+                run_text = s
                 continue
+            run_text = None
             if not s:
                 continue
             marker = _MARKERS.get(raw)
