@@ -5,6 +5,7 @@ Nothing here reads files, prints or decides exit codes.
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeGuard
 
@@ -49,8 +50,14 @@ class Source:
 
 def _reduce(self) -> tuple:
     """How pickle sends one (a process of the pool to the first, fast.pool): the class and its fields in order,
-    several times cheaper than the default's state of slots."""
-    return self.__class__, tuple(getattr(self, name) for name in self.__slots__)
+    several times cheaper than the default's state of slots. A subclass (limits.Omitted), whose ``__init__``
+    takes other arguments, goes as the default does: made without ``__init__``, every slot of its classes set."""
+    cls = self.__class__
+    if cls in _MADE_FROM_FIELDS:
+        return cls, tuple(getattr(self, name) for name in cls.__slots__)
+    slots = {name: getattr(self, name) for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
+             if hasattr(self, name)}
+    return copyreg.__newobj__, (cls,), (None, slots)
 
 
 def _repr(self) -> str:
@@ -341,3 +348,6 @@ class DeckResult:
             if p.rule == "unreadable":
                 return True
         return False
+
+
+_MADE_FROM_FIELDS = frozenset((CardRef, Problem, DeckResult))  # __init__ takes __slots__ in order

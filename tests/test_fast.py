@@ -230,3 +230,25 @@ def test_the_pool_gives_what_one_process_gives(tree):
     assert pooled.returncode == alone.returncode == 1, pooled.stderr
     assert pooled.stdout == alone.stdout and pooled.stderr == alone.stderr
     assert len(json.loads(pooled.stdout)["decks"]) >= 64  # enough decklists for the pool to be used
+
+
+def test_every_kind_of_result_comes_back_from_a_child(tree, cards, store, monkeypatch):
+    """Real results, problems left out of a long list (limits.Omitted, a Problem made otherwise) among them,
+    arrive from the child as they were made there: a payload that failed to unpickle would have the share
+    silently checked again here (the same report, twice the time: as it was for Omitted)."""
+    from deckcheck.fast import pool
+    from deckcheck.limits import Omitted
+
+    monkeypatch.setenv("DECKCHECK_MAX_PROBLEMS", "1")
+    checker = Checker(cards, store, Selection(), today=TODAY)
+    sources = find_decklists([tree]).sources * 2
+
+    def work(part, tick):
+        return [(os.getpid(), batch.check_source(checker, source)) for source in part]
+
+    done = pool.in_processes(work, sources, 2)
+    assert len({pid for pid, _checked in done}) == 2
+    here = [batch.check_source(checker, source) for source in sources]
+    assert repr([checked for _pid, checked in done]) == repr(here)
+    assert any(isinstance(p, Omitted) for pid, checked in done if pid != os.getpid()
+               for result, _judged in checked for p in result.problems)
