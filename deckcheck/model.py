@@ -5,7 +5,6 @@ Nothing here reads files, prints or decides exit codes.
 
 from __future__ import annotations
 
-import copyreg
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeGuard
 
@@ -57,7 +56,11 @@ def _reduce(self) -> tuple:
         return cls, tuple(getattr(self, name) for name in cls.__slots__)
     slots = {name: getattr(self, name) for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
              if hasattr(self, name)}
-    return copyreg.__newobj__, (cls,), (None, slots)
+    return _made_without_init, (cls,), (None, slots)
+
+
+def _made_without_init(cls: type) -> object:
+    return object.__new__(cls)
 
 
 def _repr(self) -> str:
