@@ -1,4 +1,4 @@
-"""Checking many decklists: one after another, in this process.
+"""Checking many decklists: one after another, or shared among processes (the ``pool`` speed device).
 
 The results come in the order of the sources (the order the files were found); a file of several decks
 (ydke links) gives a result for each. One bad file never stops a batch: a file that cannot be read is an

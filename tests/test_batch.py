@@ -286,6 +286,7 @@ def test_files_of_the_same_contents_get_their_verdict_under_their_own_paths(tmp_
     assert json_report.summary_json(run)["rules"][0]["decks"] == 5  # banlist: the five files with Maxx "C"
 
 
+@pytest.mark.slow  # real processes writing into a real pipe
 def test_the_report_on_a_pipe_is_the_report_written_to_a_file(tmp_path, tree):
     """Standard output as a pipe gets the same bytes as --output, for names that are not ASCII too."""
     decks = tmp_path / "decks"

@@ -108,6 +108,7 @@ def test_an_explicit_date_wins(data, monkeypatch):
     assert Checker(*data, Selection(format="tcg", as_of=date(2025, 1, 1))).as_of == date(2025, 1, 1)
 
 
+@pytest.mark.slow  # real processes, one a time zone
 def test_commands_agree_across_the_date_line():
     """Two processes at (about) the same instant, 26 hours of local time apart, judge with the same
     date, and `banlists`, `card` and `data` say the same."""

@@ -100,6 +100,7 @@ def test_every_report_is_the_same_without_the_devices(tree, output):
     assert UNSAFE_NAME.encode()[:10] in fast_run.stdout
 
 
+@pytest.mark.slow  # a copy of the package without fast/, run as a process (its own caches built anew)
 def test_deckcheck_without_its_fast_folder_gives_the_same_report(tmp_path):
     """The folder deleted: deckcheck (a copy of the package without fast/) gives the report byte for byte."""
     copy = tmp_path / "deckcheck"

@@ -12,6 +12,8 @@ import json
 import time
 from datetime import date, timedelta
 
+import pytest
+
 from deckcheck import datastore
 from deckcheck.banlists import bundled_banlists_dir
 from deckcheck.carddb import CardIndex
@@ -177,6 +179,7 @@ def test_cli_update_output_is_plain_when_not_a_tty_and_json_on_request(env):
     assert env.cli_update("--quiet").stdout == ""
 
 
+@pytest.mark.slow  # two real update processes racing on one data directory
 def test_two_concurrent_updates(env):
     env.serve()
     env.server.set("/api/cardinfo.php?misc=yes", F.Reply(body=standard_body(), delay=1.5))

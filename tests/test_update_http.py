@@ -162,6 +162,7 @@ def test_a_redirect_to_a_url_with_credentials_is_refused(env):
 # ------------------------------------------------------------------------------------------- the deadline
 
 
+@pytest.mark.slow  # 6 s of real time through the command line (the Fetcher's own deadline tests stay quick)
 def test_a_trickled_body_fails_at_the_deadline(env, trickle):
     """1 byte every 50 ms never trips the 0.2 s read timeout; the deadline (30 × 0.2 s = 6 s) does."""
     server = trickle(interval=0.05)
