@@ -65,8 +65,8 @@ def _checked_sources(checker: Checker, sources: Sequence[Source], progress: Prog
             tick(unreported)
         return done
 
-    pool = _pool()
-    if pool is not None and jobs != 1:
+    pool = _pool() if jobs != 1 and len(sources) > 1 else None  # (a check of one decklist never imports it)
+    if pool is not None:
         processes = pool.processes_for(len(sources), jobs)
         if processes > 1:
             return pool.in_processes(check_all, sources, processes, progress)
